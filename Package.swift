@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Meridian",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Meridian", targets: ["Meridian"]),
+        .library(name: "MeridianCore", targets: ["MeridianCore"]),
+        .executable(name: "meridian", targets: ["meridian"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "MeridianCore"),
+        .target(name: "Meridian", dependencies: ["MeridianCore"]),
+        .executableTarget(
+            name: "meridian",
+            dependencies: [
+                "Meridian",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
+    ]
+)
