@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
+        .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -14,7 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "MeridianCore"),
-        .target(name: "Meridian", dependencies: ["MeridianCore"]),
+        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -23,5 +25,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
+        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
     ]
 )

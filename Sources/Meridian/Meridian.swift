@@ -1,0 +1,11 @@
+// The umbrella module: one import for the whole library.
+//
+//     import Meridian
+//
+// brings in the shared model and map math (MeridianCore) and every format
+// module, plus the cross-format glue that lives in this folder.
+@_exported import MeridianCore
+@_exported import MeridianGeoJSON
+
+/// The library's version, printed by `meridian --version`.
+public let meridianVersion = "0.1.0"

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Formats a number with a fixed count of decimals exactly as C's
+/// `printf("%.*f")` does (correctly rounded from the binary value), which is
+/// what MapKit's description strings use. "nan", "inf" and "-inf" for
+/// non-finite values.
+package func formatFixed(_ value: Double, decimals: Int) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    var buffer = [CChar](repeating: 0, count: 352)
+    let count = withVaList([Int32(max(0, min(decimals, 40))), value]) { arguments in
+        buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%.*f", arguments) }
+    }
+    guard count > 0 else { return "" }
+    return String(decoding: buffer[0..<Int(min(count, 351))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,383 @@
+import MeridianCore
+
+/// Reads GeoJSON objects straight from a ``JSONReader``: positions go into
+/// `[Coordinate]` arrays as they are read, properties into ``JSONObject``s,
+/// and no intermediate JSON tree is built for geometry.
+///
+/// Members may come in any order. Each object's members are read as they
+/// come and the object is assembled when it closes, so a `type` written
+/// after `coordinates` costs nothing extra.
+struct GeoJSONParser {
+    var reader: JSONReader
+
+    init(_ reader: JSONReader) {
+        self.reader = reader
+    }
+
+    /// What kind of object a position in the document allows.
+    enum Expectation {
+        case any, feature, geometry
+    }
+
+    /// A decoded GeoJSON object of any kind.
+    enum Decoded {
+        case featureCollection(FeatureCollection)
+        case feature(Feature)
+        case geometry(Geometry, members: JSONObject)
+    }
+
+    /// Called for each feature of a FeatureCollection; return false to
+    /// keep the feature in the collection, true when it was consumed.
+    typealias FeatureSink = (Feature) throws -> Void
+
+    mutating func readObject(_ expectation: Expectation, featureSink: FeatureSink? = nil) throws(JSONReaderFailure) -> Decoded {
+        let objectStart = reader.index
+        guard try reader.peek() == 0x7B else {
+            let what = expectation == .feature ? "a Feature object" : expectation == .geometry ? "a geometry object" : "a GeoJSON object"
+            throw failure("geojson.object.expected", "expected \(what), found \(describeValue())", at: reader.index)
+        }
+        var type: String?
+        var typeOffset = objectStart
+        var coordinates: CoordinateNode?
+        var coordinatesOffset = objectStart
+        var geometries: [Geometry]?
+        var geometry: Geometry??
+        var geometryMembers = JSONObject()
+        var features: [Feature]?
+        var properties: JSONValue?
+        var id: FeatureIdentifier?
+        var bbox: [Double]?
+        var foreign = JSONObject()
+        var sawFeatures = false
+
+        if try reader.beginObject() {
+            repeat {
+                let keyOffset = reader.index
+                let key = try reader.readKey()
+                if reader.equals(key, "type") {
+                    typeOffset = reader.index
+                    guard try reader.peek() == 0x22 else {
+                        throw failure("geojson.type.not-string", "\"type\" member should be string, but is \(article(describeValue())) instead", at: reader.index)
+                    }
+                    type = try reader.readString()
+                } else if reader.equals(key, "coordinates") {
+                    coordinatesOffset = reader.index
+                    coordinates = try readCoordinates()
+                } else if reader.equals(key, "features") {
+                    sawFeatures = true
+                    features = try readFeatures(sink: featureSink)
+                } else if reader.equals(key, "geometry") {
+                    if try reader.peek() == 0x6E {
+                        try reader.scanLiteral("null")
+                        geometry = .some(nil)
+                    } else {
+                        guard case .geometry(let g, let members) = try readObject(.geometry) else { preconditionFailure() }
+                        geometry = .some(g)
+                        geometryMembers = members
+                    }
+                } else if reader.equals(key, "geometries") {
+                    geometries = try readGeometries()
+                } else if reader.equals(key, "properties") {
+                    let next = try reader.peek()
+                    guard next == 0x7B || next == 0x6E else {
+                        throw failure("geojson.properties.not-object", "properties member should be an object or null, found \(describeValue())", at: reader.index)
+                    }
+                    properties = try reader.readValue()
+                } else if reader.equals(key, "id") {
+                    let next = try reader.peek()
+                    if next == 0x22 {
+                        id = .string(try reader.readString())
+                    } else if next == 0x2D || (next >= 0x30 && next <= 0x39) {
+                        switch try reader.readNumberValue() {
+                        case .integer(let value): id = .integer(value)
+                        case .double(let value): id = .double(value)
+                        default: break
+                        }
+                    } else {
+                        throw failure("geojson.id.invalid", "id should be a string or number, found \(describeValue())", at: reader.index)
+                    }
+                } else if reader.equals(key, "bbox") {
+                    bbox = try readBoundingBox()
+                } else {
+                    let name = reader.string(key)
+                    _ = keyOffset
+                    foreign[name] = try reader.readValue()
+                }
+            } while try reader.nextMember()
+        }
+
+        guard let type else {
+            throw failure("geojson.type.missing", "\"type\" member required", at: objectStart)
+        }
+        switch type {
+        case "FeatureCollection":
+            guard expectation == .any else { throw wrongType(type, expectation, at: typeOffset) }
+            guard sawFeatures else {
+                throw failure("geojson.features.missing", "\"features\" member required", at: objectStart)
+            }
+            try forbid(["geometry": geometry != nil, "properties": properties != nil, "coordinates": coordinates != nil, "geometries": geometries != nil], in: "FeatureCollection", at: objectStart)
+            if let id { foreign["id"] = id.jsonValue }
+            return .featureCollection(FeatureCollection(features: features ?? [], bbox: bbox, foreignMembers: foreign))
+        case "Feature":
+            guard expectation != .geometry else { throw wrongType(type, expectation, at: typeOffset) }
+            try forbid(["features": features != nil, "coordinates": coordinates != nil, "geometries": geometries != nil], in: "Feature", at: objectStart)
+            var feature = Feature(id: id, geometry: geometry ?? nil, bbox: bbox, foreignMembers: foreign)
+            feature.geometryMembers = geometryMembers
+            switch properties {
+            case .object(let object): feature.properties = object
+            case .null: feature.propertiesAreNull = true
+            default: break
+            }
+            return .feature(feature)
+        default:
+            guard expectation != .feature else { throw wrongType(type, expectation, at: typeOffset) }
+            try forbid(["features": features != nil, "geometry": geometry != nil, "properties": properties != nil], in: type, at: objectStart)
+            var members = foreign
+            if let bbox { members["bbox"] = .array(bbox.map(JSONValue.double)) }
+            if let id { members["id"] = id.jsonValue }
+            let result: Geometry
+            if type == "GeometryCollection" {
+                guard let geometries else {
+                    throw failure("geojson.geometries.missing", "\"geometries\" member required", at: objectStart)
+                }
+                result = .geometryCollection(geometries)
+            } else {
+                guard Self.geometryTypes.contains(type) else {
+                    throw failure("geojson.type.unknown", "The type \(type) is unknown", at: typeOffset)
+                }
+                guard let coordinates else {
+                    throw failure("geojson.coordinates.missing", "\"coordinates\" member required", at: objectStart)
+                }
+                result = try makeGeometry(type, coordinates, at: coordinatesOffset)
+            }
+            return .geometry(result, members: members)
+        }
+    }
+
+    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]
+
+    // MARK: - Members
+
+    mutating func readFeatures(sink: FeatureSink?) throws(JSONReaderFailure) -> [Feature] {
+        guard try reader.peek() == 0x5B else {
+            throw failure("geojson.features.not-array", "\"features\" member should be an array, found \(describeValue())", at: reader.index)
+        }
+        var features: [Feature] = []
+        guard try reader.beginArray() else { return features }
+        repeat {
+            guard case .feature(let feature) = try readObject(.feature) else { preconditionFailure() }
+            if let sink {
+                do { try sink(feature) } catch let failure as JSONReaderFailure { throw failure } catch {
+                    throw JSONReaderFailure(kind: .geoJSON, message: "\(error)", offset: reader.index, code: "io.sink")
+                }
+            } else {
+                features.append(feature)
+            }
+        } while try reader.nextElement()
+        return features
+    }
+
+    mutating func readGeometries() throws(JSONReaderFailure) -> [Geometry] {
+        guard try reader.peek() == 0x5B else {
+            throw failure("geojson.geometries.not-array", "\"geometries\" member should be an array, found \(describeValue())", at: reader.index)
+        }
+        var geometries: [Geometry] = []
+        guard try reader.beginArray() else { return geometries }
+        repeat {
+            guard case .geometry(let geometry, _) = try readObject(.geometry) else { preconditionFailure() }
+            geometries.append(geometry)
+        } while try reader.nextElement()
+        return geometries
+    }
+
+    mutating func readBoundingBox() throws(JSONReaderFailure) -> [Double] {
+        guard try reader.peek() == 0x5B else {
+            throw failure("geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(article(describeValue()))", at: reader.index)
+        }
+        var numbers: [Double] = []
+        guard try reader.beginArray() else { return numbers }
+        repeat {
+            let next = try reader.peek()
+            guard next == 0x2D || (next >= 0x30 && next <= 0x39) else {
+                throw failure("geojson.bbox.not-number", "each element in a bbox member must be a number", at: reader.index)
+            }
+            numbers.append(try reader.readDouble())
+        } while try reader.nextElement()
+        return numbers
+    }
+
+    // MARK: - Coordinates
+
+    mutating func readCoordinates() throws(JSONReaderFailure) -> CoordinateNode {
+        guard try reader.peek() == 0x5B else {
+            throw failure("geojson.coordinates.not-array", "\"coordinates\" member should be an array, found \(describeValue())", at: reader.index)
+        }
+        return try readCoordinateArray()
+    }
+
+    /// Reads an array that is a position, an array of positions, or deeper.
+    mutating func readCoordinateArray() throws(JSONReaderFailure) -> CoordinateNode {
+        let start = reader.index
+        guard try reader.beginArray() else { return .empty }
+        let first = try reader.peek()
+        if first != 0x5B {
+            reader.index = start
+            reader.depth -= 1
+            return .position(try readPosition())
+        }
+        // Look one level further: arrays of numbers are positions.
+        let afterBracket = reader.index
+        reader.index += 1
+        let inner = try reader.peek()
+        reader.index = afterBracket
+        if inner != 0x5B && inner != 0x5D {
+            var positions: [Coordinate] = []
+            repeat {
+                guard try reader.peek() == 0x5B else {
+                    throw failure("geojson.position.not-array", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: reader.index)
+                }
+                positions.append(try readPosition())
+            } while try reader.nextElement()
+            return .positions(positions)
+        }
+        var children: [CoordinateNode] = []
+        repeat {
+            guard try reader.peek() == 0x5B else {
+                throw failure("geojson.position.not-array", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: reader.index)
+            }
+            children.append(try readCoordinateArray())
+        } while try reader.nextElement()
+        return .nested(children)
+    }
+
+    /// `[lon, lat]`, `[lon, lat, alt]`; further numbers are read and dropped.
+    @inline(__always)
+    mutating func readPosition() throws(JSONReaderFailure) -> Coordinate {
+        let start = reader.index
+        guard try reader.beginArray() else {
+            throw failure("geojson.position.too-short", "a position must have 2 or more elements", at: start)
+        }
+        var values = (0.0, 0.0, 0.0)
+        var count = 0
+        repeat {
+            let next = try reader.peek()
+            guard next == 0x2D || (next >= 0x30 && next <= 0x39) else {
+                if next == 0x5B {
+                    throw failure("geojson.position.too-deep", "coordinates are nested too deeply: a position must contain numbers", at: reader.index)
+                }
+                throw failure("geojson.position.not-number", "each element in a position must be a number, found \(describeValue())", at: reader.index)
+            }
+            let value = try reader.readDouble()
+            switch count {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: break
+            }
+            count += 1
+        } while try reader.nextElement()
+        guard count >= 2 else {
+            throw failure("geojson.position.too-short", "a position must have 2 or more elements", at: start)
+        }
+        return Coordinate(latitude: values.1, longitude: values.0, altitude: count >= 3 ? values.2 : nil)
+    }
+
+    func makeGeometry(_ type: String, _ node: CoordinateNode, at offset: Int) throws(JSONReaderFailure) -> Geometry {
+        func shallow() -> JSONReaderFailure {
+            failure("geojson.coordinates.too-shallow", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: offset)
+        }
+        func deep() -> JSONReaderFailure {
+            failure("geojson.coordinates.too-deep", "coordinates are nested too deeply for a \(type)", at: offset)
+        }
+        func positions(_ node: CoordinateNode) throws(JSONReaderFailure) -> [Coordinate] {
+            switch node {
+            case .empty: return []
+            case .positions(let cs): return cs
+            case .position: throw shallow()
+            case .nested: throw deep()
+            }
+        }
+        func lines(_ node: CoordinateNode) throws(JSONReaderFailure) -> [[Coordinate]] {
+            switch node {
+            case .empty: return []
+            case .nested(let children):
+                var result: [[Coordinate]] = []
+                result.reserveCapacity(children.count)
+                for child in children { result.append(try positions(child)) }
+                return result
+            case .position, .positions: throw shallow()
+            }
+        }
+        switch type {
+        case "Point":
+            switch node {
+            case .position(let c): return .point(c)
+            case .empty: throw failure("geojson.position.too-short", "a position must have 2 or more elements", at: offset)
+            default: throw deep()
+            }
+        case "MultiPoint": return .multiPoint(try positions(node))
+        case "LineString": return .lineString(try positions(node))
+        case "MultiLineString": return .multiLineString(try lines(node))
+        case "Polygon": return .polygon(try lines(node))
+        default:
+            switch node {
+            case .empty: return .multiPolygon([])
+            case .nested(let children):
+                var result: [[[Coordinate]]] = []
+                for child in children { result.append(try lines(child)) }
+                return .multiPolygon(result)
+            case .position, .positions: throw shallow()
+            }
+        }
+    }
+
+    // MARK: - Errors
+
+    func failure(_ code: String, _ message: String, at offset: Int) -> JSONReaderFailure {
+        JSONReaderFailure(kind: .geoJSON, message: message, offset: offset, code: code)
+    }
+
+    func wrongType(_ type: String, _ expectation: Expectation, at offset: Int) -> JSONReaderFailure {
+        switch expectation {
+        case .feature:
+            failure("geojson.feature.wrong-type", "Every feature must be a Feature object, found type \(type)", at: offset)
+        case .geometry:
+            failure("geojson.geometry.wrong-type", "a geometry must be one of the seven geometry types, found type \(type)", at: offset)
+        case .any:
+            failure("geojson.type.misplaced", "a \(type) cannot appear here", at: offset)
+        }
+    }
+
+    /// RFC 7946, 7.1: members that would change an object's semantics.
+    func forbid(_ members: KeyValuePairs<String, Bool>, in type: String, at offset: Int) throws(JSONReaderFailure) {
+        for (name, present) in members where present {
+            throw failure("geojson.member.changes-semantics", "\(type) object cannot contain a \"\(name)\" member", at: offset)
+        }
+    }
+
+    /// The JSON type at the reader, for messages: "an object", "a string".
+    mutating func describeValue() -> String {
+        guard let next = try? reader.peek() else { return "end of input" }
+        switch next {
+        case 0x7B: return "an object"
+        case 0x5B: return "an array"
+        case 0x22: return "a string"
+        case 0x74, 0x66: return "a boolean"
+        case 0x6E: return "null"
+        case 0x2D, 0x30...0x39: return "a number"
+        default: return reader.describe(at: reader.index)
+        }
+    }
+
+    func article(_ description: String) -> String { description }
+}
+
+extension FeatureIdentifier {
+    var jsonValue: JSONValue {
+        switch self {
+        case .string(let value): .string(value)
+        case .integer(let value): .integer(value)
+        case .double(let value): .double(value)
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import MeridianCore
+
+/// Writes Meridian's model as RFC 7946 GeoJSON, compact or indented,
+/// as one document or as a stream of features (GeoJSON Text Sequences,
+/// RFC 8142, or newline-delimited GeoJSON).
+///
+/// ```swift
+/// var writer = GeoJSONWriter(options: .init(precision: 6))
+/// let bytes = writer.encode(collection)            // one FeatureCollection
+/// let line = writer.encodeRecord(feature, as: .ndjson)   // one NDJSON line
+/// ```
+///
+/// Numbers are written in their shortest round-trip form unless a
+/// precision is set. Everything the decoder keeps is written back: ids as
+/// string or number, properties in order, bbox and foreign members, the
+/// geometry object's own members, altitudes. Cost: linear in the output.
+public struct GeoJSONWriter: Sendable {
+    /// Output choices.
+    public struct Options: Sendable, Hashable {
+        /// Indent objects by two spaces per level (positions stay on one line).
+        public var pretty: Bool
+        /// Decimal places for coordinates; nil keeps full precision.
+        public var precision: Int?
+        /// Rewind rings to RFC 7946's right-hand rule: exteriors
+        /// counter-clockwise, holes clockwise.
+        public var rewind: Bool
+        /// Cut lines and polygons that cross the antimeridian into parts
+        /// on either side, as RFC 7946, 3.1.9 asks.
+        public var cutAntimeridian: Bool
+
+        public init(pretty: Bool = false, precision: Int? = nil, rewind: Bool = false, cutAntimeridian: Bool = false) {
+            self.pretty = pretty
+            self.precision = precision
+            self.rewind = rewind
+            self.cutAntimeridian = cutAntimeridian
+        }
+    }
+
+    /// How a stream of features is framed.
+    public enum RecordFraming: String, Sendable, CaseIterable {
+        /// RFC 8142: each record starts with RS (0x1E) and ends with LF.
+        case geoJSONSeq
+        /// One compact JSON text per line.
+        case ndjson
+    }
+
+    public var options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    private func makeOutput() -> JSONOutput {
+        JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision)
+    }
+
+    /// A FeatureCollection document, ending with a newline.
+    public func encode(_ collection: FeatureCollection) -> [UInt8] {
+        var output = makeOutput()
+        writeCollectionHeader(collection, into: &output)
+        for (index, feature) in collection.features.enumerated() {
+            if index > 0 { output.write(byte: 0x2C) }
+            output.newline()
+            write(feature, into: &output)
+        }
+        writeCollectionFooter(collection, into: &output)
+        return output.bytes
+    }
+
+    /// A single Feature document, ending with a newline.
+    public func encode(_ feature: Feature) -> [UInt8] {
+        var output = makeOutput()
+        write(feature, into: &output)
+        output.write(byte: 0x0A)
+        return output.bytes
+    }
+
+    /// A bare geometry document, ending with a newline.
+    public func encode(_ geometry: Geometry, members: JSONObject = JSONObject()) -> [UInt8] {
+        var output = makeOutput()
+        write(geometry, members: members, into: &output)
+        output.write(byte: 0x0A)
+        return output.bytes
+    }
+
+    /// Whatever the document holds.
+    public func encode(_ document: GeoJSONDocument) -> [UInt8] {
+        switch document {
+        case .featureCollection(let collection): encode(collection)
+        case .feature(let feature): encode(feature)
+        case .geometry(let geometry, let members): encode(geometry, members: members)
+        }
+    }
+
+    /// One feature as a compact record for a stream.
+    public func encodeRecord(_ feature: Feature, as framing: RecordFraming) -> [UInt8] {
+        var output = JSONOutput(indentWidth: 0, precision: options.precision, capacity: 1024)
+        if framing == .geoJSONSeq { output.write(byte: 0x1E) }
+        write(feature, into: &output)
+        output.write(byte: 0x0A)
+        return output.bytes
+    }
+
+    // MARK: - Streaming pieces
+
+    /// The opening of a FeatureCollection up to the first feature:
+    /// `{"type":"FeatureCollection",` + bbox and foreign members + `"features":[`.
+    public func collectionHeader(_ collection: FeatureCollection = FeatureCollection()) -> [UInt8] {
+        var output = makeOutput()
+        writeCollectionHeader(collection, into: &output)
+        return output.bytes
+    }
+
+    /// One feature inside a collection; `first` leaves out the comma.
+    public func collectionElement(_ feature: Feature, first: Bool) -> [UInt8] {
+        var output = makeOutput()
+        output.level = 2
+        if !first { output.write(byte: 0x2C) }
+        output.newline()
+        write(feature, into: &output)
+        return output.bytes
+    }
+
+    /// The closing `]}` of a collection and a newline.
+    public func collectionFooter(_ collection: FeatureCollection = FeatureCollection()) -> [UInt8] {
+        var output = makeOutput()
+        output.level = 2
+        writeCollectionFooter(collection, into: &output)
+        return output.bytes
+    }
+
+    func writeCollectionHeader(_ collection: FeatureCollection, into output: inout JSONOutput) {
+        output.write(byte: 0x7B)
+        output.level += 1
+        output.newline()
+        output.writeString("type")
+        output.colon()
+        output.writeString("FeatureCollection")
+        for (key, value) in collection.foreignMembers.members {
+            output.write(byte: 0x2C)
+            output.newline()
+            output.writeString(key)
+            output.colon()
+            output.writeValue(value)
+        }
+        if let bbox = collection.bbox { writeBBox(bbox, into: &output) }
+        output.write(byte: 0x2C)
+        output.newline()
+        output.writeString("features")
+        output.colon()
+        output.write(byte: 0x5B)
+        output.level += 1
+    }
+
+    func writeCollectionFooter(_ collection: FeatureCollection, into output: inout JSONOutput) {
+        output.level -= 1
+        if !collection.features.isEmpty || output.level > 1 { output.newline() }
+        output.write(byte: 0x5D)
+        output.level -= 1
+        output.newline()
+        output.write(byte: 0x7D)
+        output.write(byte: 0x0A)
+    }
+
+    func writeBBox(_ bbox: [Double], into output: inout JSONOutput) {
+        output.write(byte: 0x2C)
+        output.newline()
+        output.writeString("bbox")
+        output.colon()
+        output.writeValue(.array(bbox.map(JSONValue.double)))
+    }
+
+    func write(_ feature: Feature, into output: inout JSONOutput) {
+        output.write(byte: 0x7B)
+        output.level += 1
+        output.newline()
+        output.writeString("type")
+        output.colon()
+        output.writeString("Feature")
+        if let id = feature.id {
+            output.write(byte: 0x2C)
+            output.newline()
+            output.writeString("id")
+            output.colon()
+            output.writeValue(id.jsonValue)
+        }
+        if let bbox = feature.bbox { writeBBox(bbox, into: &output) }
+        output.write(byte: 0x2C)
+        output.newline()
+        output.writeString("properties")
+        output.colon()
+        if feature.propertiesAreNull && feature.properties.isEmpty {
+            output.write("null")
+        } else {
+            output.writeObject(feature.properties)
+        }
+        output.write(byte: 0x2C)
+        output.newline()
+        output.writeString("geometry")
+        output.colon()
+        if let geometry = feature.geometry {
+            write(geometry, members: feature.geometryMembers, into: &output)
+        } else {
+            output.write("null")
+        }
+        for (key, value) in feature.foreignMembers.members {
+            output.write(byte: 0x2C)
+            output.newline()
+            output.writeString(key)
+            output.colon()
+            output.writeValue(value)
+        }
+        output.level -= 1
+        output.newline()
+        output.write(byte: 0x7D)
+    }
+
+    func write(_ geometry: Geometry, members: JSONObject = JSONObject(), into output: inout JSONOutput) {
+        var geometry = geometry
+        if options.cutAntimeridian { geometry = geometry.cutAtAntimeridian() }
+        if options.rewind { geometry = geometry.rewoundToRightHandRule() }
+        output.write(byte: 0x7B)
+        output.level += 1
+        output.newline()
+        output.writeString("type")
+        output.colon()
+        output.writeString(geometry.typeName)
+        output.write(byte: 0x2C)
+        output.newline()
+        if case .geometryCollection(let geometries) = geometry {
+            output.writeString("geometries")
+            output.colon()
+            output.write(byte: 0x5B)
+            output.level += 1
+            for (index, child) in geometries.enumerated() {
+                if index > 0 { output.write(byte: 0x2C) }
+                output.newline()
+                write(child, into: &output)
+            }
+            output.level -= 1
+            if !geometries.isEmpty { output.newline() }
+            output.write(byte: 0x5D)
+        } else {
+            output.writeString("coordinates")
+            output.colon()
+            writeCoordinates(of: geometry, into: &output)
+        }
+        for (key, value) in members.members {
+            output.write(byte: 0x2C)
+            output.newline()
+            output.writeString(key)
+            output.colon()
+            output.writeValue(value)
+        }
+        output.level -= 1
+        output.newline()
+        output.write(byte: 0x7D)
+    }
+
+    @inline(__always)
+    func writePosition(_ c: Coordinate, into output: inout JSONOutput) {
+        output.write(byte: 0x5B)
+        output.writeCoordinateValue(c.longitude)
+        output.write(byte: 0x2C)
+        if output.isPretty { output.write(byte: 0x20) }
+        output.writeCoordinateValue(c.latitude)
+        if let altitude = c.altitude {
+            output.write(byte: 0x2C)
+            if output.isPretty { output.write(byte: 0x20) }
+            output.writeCoordinateValue(altitude)
+        }
+        output.write(byte: 0x5D)
+    }
+
+    func writePositions(_ positions: [Coordinate], into output: inout JSONOutput) {
+        output.write(byte: 0x5B)
+        for (index, c) in positions.enumerated() {
+            if index > 0 {
+                output.write(byte: 0x2C)
+                if output.isPretty { output.write(byte: 0x20) }
+            }
+            writePosition(c, into: &output)
+        }
+        output.write(byte: 0x5D)
+    }
+
+    func writeLines(_ lines: [[Coordinate]], into output: inout JSONOutput) {
+        output.write(byte: 0x5B)
+        output.level += 1
+        for (index, line) in lines.enumerated() {
+            if index > 0 { output.write(byte: 0x2C) }
+            output.newline()
+            writePositions(line, into: &output)
+        }
+        output.level -= 1
+        if !lines.isEmpty { output.newline() }
+        output.write(byte: 0x5D)
+    }
+
+    func writeCoordinates(of geometry: Geometry, into output: inout JSONOutput) {
+        switch geometry {
+        case .point(let c): writePosition(c, into: &output)
+        case .multiPoint(let cs), .lineString(let cs): writePositions(cs, into: &output)
+        case .multiLineString(let lines), .polygon(let lines): writeLines(lines, into: &output)
+        case .multiPolygon(let polygons):
+            output.write(byte: 0x5B)
+            output.level += 1
+            for (index, polygon) in polygons.enumerated() {
+                if index > 0 { output.write(byte: 0x2C) }
+                output.newline()
+                writeLines(polygon, into: &output)
+            }
+            output.level -= 1
+            if !polygons.isEmpty { output.newline() }
+            output.write(byte: 0x5D)
+        case .geometryCollection: break
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import MeridianCore
+
+/// A growable UTF-8 buffer with the JSON primitives every writer in
+/// Meridian needs: escaped strings, shortest round-trip numbers or a fixed
+/// count of decimals, and ``JSONValue`` trees, compact or indented.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+    /// Spaces per indentation level; 0 writes compact JSON.
+    var indentWidth: Int
+    /// Decimal places for coordinates; nil writes the shortest text that
+    /// reads back as the same Double.
+    var precision: Int?
+    var level = 0
+
+    init(indentWidth: Int = 0, precision: Int? = nil, capacity: Int = 1 << 16) {
+        self.indentWidth = indentWidth
+        self.precision = precision
+        bytes.reserveCapacity(capacity)
+    }
+
+    var isPretty: Bool { indentWidth > 0 }
+
+    @inline(__always)
+    mutating func write(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    mutating func write(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A newline and indentation in pretty mode; nothing otherwise.
+    mutating func newline() {
+        guard isPretty else { return }
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(0x20, count: level * indentWidth))
+    }
+
+    /// `": "` in pretty mode, `":"` otherwise.
+    mutating func colon() {
+        if isPretty { write(": ") } else { write(byte: 0x3A) }
+    }
+
+    mutating func writeString(_ string: String) {
+        bytes.append(0x22)
+        var needsEscape = false
+        for byte in string.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+            needsEscape = true
+            break
+        }
+        if !needsEscape {
+            bytes.append(contentsOf: string.utf8)
+        } else {
+            for byte in string.utf8 {
+                switch byte {
+                case 0x22: write("\\\"")
+                case 0x5C: write("\\\\")
+                case 0x0A: write("\\n")
+                case 0x0D: write("\\r")
+                case 0x09: write("\\t")
+                case 0x08: write("\\b")
+                case 0x0C: write("\\f")
+                case 0..<0x20:
+                    write("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 15)])
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    mutating func writeInteger(_ value: Int64) {
+        if value < 0 {
+            bytes.append(0x2D)
+            writeUnsigned(value.magnitude)
+        } else {
+            writeUnsigned(UInt64(value))
+        }
+    }
+
+    mutating func writeUnsigned(_ value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+        var remaining = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+                remaining /= 10
+                count += 1
+            } while remaining > 0
+            bytes.append(contentsOf: buffer[(20 - count)..<20])
+        }
+    }
+
+    /// A coordinate or other number: fixed decimals when ``precision`` is
+    /// set (trailing zeros dropped), else the shortest round-trip text.
+    /// Non-finite values, which JSON cannot hold, are written as `null`.
+    @inline(__always)
+    mutating func writeCoordinateValue(_ value: Double) {
+        if let precision { writeFixed(value, decimals: precision) } else { writeDouble(value) }
+    }
+
+    /// The shortest text that reads back as the same Double.
+    mutating func writeDouble(_ value: Double) {
+        guard value.isFinite else {
+            write("null")
+            return
+        }
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            if value == 0 && value.sign == .minus {
+                write("-0.0")
+                return
+            }
+            writeInteger(Int64(value))
+            write(".0")
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// `value` rounded to `decimals` places, trailing zeros dropped: the
+    /// integer path when the scaled value fits in 2^53, else the shortest
+    /// text of the rounded value.
+    mutating func writeFixed(_ value: Double, decimals: Int) {
+        guard value.isFinite else {
+            write("null")
+            return
+        }
+        let scale = Self.powersOfTen[min(max(decimals, 0), 17)]
+        let scaled = (value * scale).rounded()
+        guard abs(scaled) < 9_007_199_254_740_992, decimals <= 17 else {
+            writeDouble((value * scale).rounded() / scale)
+            return
+        }
+        var integer = Int64(scaled)
+        if integer == 0 {
+            bytes.append(0x30)
+            return
+        }
+        if integer < 0 {
+            bytes.append(0x2D)
+            integer = -integer
+        }
+        var places = decimals
+        while places > 0 && integer % 10 == 0 {
+            integer /= 10
+            places -= 1
+        }
+        if places == 0 {
+            writeInteger(integer)
+            return
+        }
+        let divisor = Int64(Self.powersOfTen[places])
+        writeInteger(integer / divisor)
+        bytes.append(0x2E)
+        var fraction = integer % divisor
+        var width = places
+        var digits = [UInt8](repeating: 0x30, count: places)
+        while width > 0 {
+            digits[width - 1] = UInt8(fraction % 10) + 0x30
+            fraction /= 10
+            width -= 1
+        }
+        bytes.append(contentsOf: digits)
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Any JSON value; objects keep their key order.
+    mutating func writeValue(_ value: JSONValue) {
+        switch value {
+        case .null: write("null")
+        case .bool(let flag): flag ? write("true") : write("false")
+        case .integer(let integer): writeInteger(integer)
+        case .double(let double): writeDouble(double)
+        case .string(let string): writeString(string)
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                write("[]")
+                return
+            }
+            let inline = elements.allSatisfy { $0.doubleValue != nil }
+            bytes.append(0x5B)
+            level += 1
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(0x2C) }
+                if inline { if isPretty && index > 0 { bytes.append(0x20) } } else { newline() }
+                writeValue(element)
+            }
+            level -= 1
+            if !inline { newline() }
+            bytes.append(0x5D)
+        case .object(let object):
+            writeObject(object)
+        }
+    }
+
+    mutating func writeObject(_ object: JSONObject) {
+        guard !object.isEmpty else {
+            write("{}")
+            return
+        }
+        bytes.append(0x7B)
+        level += 1
+        var first = true
+        for (key, value) in object.members {
+            if !first { bytes.append(0x2C) }
+            first = false
+            newline()
+            writeString(key)
+            colon()
+            writeValue(value)
+        }
+        level -= 1
+        newline()
+        bytes.append(0x7D)
+    }
+}

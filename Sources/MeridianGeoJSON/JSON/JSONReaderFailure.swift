@@ -1,0 +1,43 @@
+import MeridianCore
+
+/// Why the reader stopped, and where (a byte offset). Converted to a
+/// located ``Diagnostic`` at the library's edge.
+struct JSONReaderFailure: Error {
+    enum Kind: String {
+        case unexpectedEnd = "json.syntax.unexpected-end"
+        case unexpectedCharacter = "json.syntax.unexpected-character"
+        case trailingContent = "json.syntax.trailing-content"
+        case unterminatedString = "json.string.unterminated"
+        case invalidEscape = "json.string.invalid-escape"
+        case controlCharacter = "json.string.control-character"
+        case invalidUTF8 = "json.string.invalid-utf8"
+        case invalidNumber = "json.number.invalid"
+        case numberOutOfRange = "json.number.out-of-range"
+        case tooDeep = "json.depth.exceeded"
+        case geoJSON = "geojson.invalid"
+    }
+
+    var kind: Kind
+    var message: String
+    var offset: Int
+    /// A GeoJSON-level code, when the JSON was fine but its content was not.
+    var code: String?
+
+    init(kind: Kind, message: String, offset: Int, code: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        self.code = code
+    }
+
+    /// The failure as an error-level diagnostic with line, column, byte
+    /// offset and the JSON pointer of the value being read.
+    func diagnostic(in bytes: UnsafeBufferPointer<UInt8>, file: String?, lineOffset: Int = 0, byteOffsetBase: Int = 0)
+        -> Diagnostic
+    {
+        var location = TextPosition.location(
+            of: offset, in: bytes, file: file, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase)
+        location.jsonPointer = JSONPointerLocator.pointer(at: offset, in: bytes)
+        return Diagnostic(severity: .error, code: code ?? kind.rawValue, message: message, location: location)
+    }
+}

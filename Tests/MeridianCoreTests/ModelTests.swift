@@ -1,0 +1,63 @@
+import Testing
+
+@testable import MeridianCore
+
+@Suite struct JSONObjectTests {
+    @Test func membersKeepInsertionOrder() {
+        var object = JSONObject()
+        object["z"] = 1
+        object["a"] = "x"
+        object["m"] = nil
+        object["m"] = [1, 2.5, nil]
+        #expect(object.keys == ["z", "a", "m"])
+        #expect(object["m"] == .array([.integer(1), .double(2.5), .null]))
+    }
+
+    @Test func repeatedKeyReplacesInPlaceAndLastWins() {
+        let object = JSONObject([("a", 1), ("b", 2), ("a", 3)])
+        #expect(object.keys == ["a", "b"])
+        #expect(object["a"] == .integer(3))
+    }
+
+    @Test func assigningNilRemoves() {
+        var object = JSONObject([("a", 1), ("b", 2)])
+        object["a"] = nil
+        #expect(object.keys == ["b"] && object.count == 1)
+    }
+
+    @Test func integersAndDoublesStayDistinct() {
+        #expect(JSONValue.integer(3) != JSONValue.double(3))
+        #expect(JSONValue.integer(3).doubleValue == 3)
+        #expect(JSONValue.double(3).typeName == "number")
+    }
+}
+
+@Suite struct FeatureTests {
+    @Test func identifierKeepsStringVersusNumber() {
+        #expect(FeatureIdentifier.string("42") != FeatureIdentifier.integer(42))
+        #expect(FeatureIdentifier.integer(42).description == "42")
+        #expect(FeatureIdentifier.double(4.5).description == "4.5")
+    }
+
+    @Test func collectionBoundingBoxSpansEveryFeature() {
+        let a = Feature(geometry: .point(Coordinate(latitude: 10, longitude: 20)))
+        let b = Feature(geometry: .lineString([Coordinate(latitude: -5, longitude: 0), Coordinate(latitude: 1, longitude: 2)]))
+        let empty = Feature()
+        let collection = FeatureCollection(features: [a, empty, b])
+        #expect(collection.boundingBox == BoundingBox(west: 0, south: -5, east: 20, north: 10))
+        #expect(FeatureCollection().boundingBox == nil)
+    }
+}
+
+@Suite struct DiagnosticTests {
+    @Test func descriptionReadsLikeACompilerMessage() {
+        let diagnostic = Diagnostic(
+            severity: .error, code: "geojson.ring.unclosed", message: "ring is not closed",
+            location: SourceLocation(file: "a.geojson", line: 3, column: 7, jsonPointer: "/features/0", featureID: "x"))
+        #expect(diagnostic.description == "a.geojson:3:7: error: ring is not closed [geojson.ring.unclosed] (feature x, at /features/0)")
+    }
+
+    @Test func severitiesAreOrdered() {
+        #expect(Diagnostic.Severity.info < .warning && Diagnostic.Severity.warning < .error)
+    }
+}
