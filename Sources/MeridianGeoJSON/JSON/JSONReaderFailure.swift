@@ -32,12 +32,14 @@ struct JSONReaderFailure: Error {
 
     /// The failure as an error-level diagnostic with line, column, byte
     /// offset and the JSON pointer of the value being read.
-    func diagnostic(in bytes: UnsafeBufferPointer<UInt8>, file: String?, lineOffset: Int = 0, byteOffsetBase: Int = 0)
-        -> Diagnostic
-    {
+    func diagnostic(
+        in bytes: UnsafeBufferPointer<UInt8>, file: String?, lineOffset: Int = 0, byteOffsetBase: Int = 0,
+        firstColumn: Int = 1, pointerPrefix: String = ""
+    ) -> Diagnostic {
         var location = TextPosition.location(
-            of: offset, in: bytes, file: file, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase)
-        location.jsonPointer = JSONPointerLocator.pointer(at: offset, in: bytes)
+            of: offset, in: bytes, file: file, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase,
+            firstColumn: firstColumn)
+        location.jsonPointer = pointerPrefix + JSONPointerLocator.pointer(at: offset, in: bytes)
         return Diagnostic(severity: .error, code: code ?? kind.rawValue, message: message, location: location)
     }
 }

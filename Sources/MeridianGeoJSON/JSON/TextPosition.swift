@@ -28,11 +28,12 @@ struct TextPosition {
 
     static func location(
         of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String?, jsonPointer: String? = nil,
-        lineOffset: Int = 0, byteOffsetBase: Int = 0
+        lineOffset: Int = 0, byteOffsetBase: Int = 0, firstColumn: Int = 1
     ) -> SourceLocation {
         let (line, column) = lineAndColumn(of: offset, in: bytes)
         return SourceLocation(
-            file: file, line: line + lineOffset, column: column, byteOffset: offset + byteOffsetBase,
+            file: file, line: line + lineOffset, column: line == 1 ? column + firstColumn - 1 : column,
+            byteOffset: offset + byteOffsetBase,
             jsonPointer: jsonPointer)
     }
 }

@@ -1,0 +1,94 @@
+import MeridianCore
+import MeridianGeoJSON
+
+/// What `meridian info` reports about a file: its layout, how many
+/// features of each geometry type, the extent, and the property keys.
+///
+/// ```swift
+/// let summary = try FileSummary(path: "countries.geo.json")
+/// summary.featureCount          // 180
+/// summary.geometryCounts        // ["Polygon": 171, "MultiPolygon": 9]
+/// ```
+///
+/// The file is streamed, so summarising a file of any size needs memory
+/// for one feature at a time.
+public struct FileSummary: Sendable {
+    public var path: String
+    public var layout: String
+    public var featureCount = 0
+    /// Geometry type name -> count, in order of first appearance.
+    public var geometryCounts: [(name: String, count: Int)] = []
+    public var nullGeometryCount = 0
+    public var positionCount = 0
+    public var boundingBox: BoundingBox?
+    /// Property key -> number of features that have it, in order of first appearance.
+    public var propertyKeys: [(name: String, count: Int)] = []
+
+    public init(path: String) throws(DiagnosticError) {
+        self.path = path
+        let reader = try GeoJSONFeatureReader(path: path)
+        var geometryIndex: [String: Int] = [:]
+        var keyIndex: [String: Int] = [:]
+        while let feature = try reader.next() {
+            featureCount += 1
+            if let geometry = feature.geometry {
+                let name = geometry.typeName
+                if let index = geometryIndex[name] {
+                    geometryCounts[index].count += 1
+                } else {
+                    geometryIndex[name] = geometryCounts.count
+                    geometryCounts.append((name, 1))
+                }
+                positionCount += geometry.coordinateCount
+                if let box = geometry.boundingBox {
+                    if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
+                }
+            } else {
+                nullGeometryCount += 1
+            }
+            for key in feature.properties.keys {
+                if let index = keyIndex[key] {
+                    propertyKeys[index].count += 1
+                } else {
+                    keyIndex[key] = propertyKeys.count
+                    propertyKeys.append((key, 1))
+                }
+            }
+        }
+        layout = reader.layout?.rawValue ?? "unknown"
+    }
+
+    /// The summary as aligned text.
+    public var text: String {
+        var lines = [path]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + value)
+        }
+        row("layout", layout)
+        row("features", String(featureCount))
+        let counts = geometryCounts.map { "\($0.name) \($0.count)" } + (nullGeometryCount > 0 ? ["none \(nullGeometryCount)"] : [])
+        row("geometries", counts.isEmpty ? "none" : counts.joined(separator: ", "))
+        row("positions", String(positionCount))
+        if let box = boundingBox {
+            row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
+        }
+        row("properties", propertyKeys.isEmpty ? "none" : propertyKeys.map { "\($0.name) (\($0.count))" }.joined(separator: ", "))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary as a JSON object.
+    public var json: JSONValue {
+        var object = JSONObject()
+        object["file"] = .string(path)
+        object["layout"] = .string(layout)
+        object["features"] = .integer(Int64(featureCount))
+        object["geometries"] = .object(JSONObject(geometryCounts.map { ($0.name, JSONValue.integer(Int64($0.count))) }))
+        object["nullGeometries"] = .integer(Int64(nullGeometryCount))
+        object["positions"] = .integer(Int64(positionCount))
+        if let box = boundingBox {
+            object["bbox"] = .array([.double(box.west), .double(box.south), .double(box.east), .double(box.north)])
+        }
+        object["properties"] = .object(JSONObject(propertyKeys.map { ($0.name, JSONValue.integer(Int64($0.count))) }))
+        return .object(object)
+    }
+}

@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MeridianCore
+
+/// A window over a file read in chunks: the bytes not yet consumed, with
+/// enough bookkeeping (lines and columns discarded so far) to locate an
+/// error anywhere in the file. Memory is bounded by the largest value the
+/// caller asks to see at once, not by the file.
+final class ByteSource {
+    private let descriptor: Int32
+    private let closesDescriptor: Bool
+    private(set) var buffer: [UInt8] = []
+    /// Index in `buffer` of the first unconsumed byte.
+    var position = 0
+    private(set) var reachedEnd = false
+    /// Lines wholly before `buffer[0]`, and the column `buffer[0]` is at.
+    private(set) var linesDiscarded = 0
+    private(set) var columnOfBufferStart = 1
+    private(set) var bytesDiscarded = 0
+    let chunkSize: Int
+
+    init(descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20) {
+        self.descriptor = descriptor
+        self.closesDescriptor = closesDescriptor
+        self.chunkSize = chunkSize
+    }
+
+    /// Opens a file for reading; throws a located I/O diagnostic.
+    convenience init(path: String) throws(DiagnosticError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw DiagnosticError(code: "io.open", message: "\(path) is a folder, not a file", location: SourceLocation(file: path))
+        }
+        self.init(descriptor: descriptor, closesDescriptor: true)
+    }
+
+    deinit {
+        if closesDescriptor { close(descriptor) }
+    }
+
+    /// Reads another chunk; false at the end of the file.
+    func fill() throws(DiagnosticError) -> Bool {
+        guard !reachedEnd else { return false }
+        compact()
+        let oldCount = buffer.count
+        buffer.reserveCapacity(oldCount + chunkSize)
+        var readCount = 0
+        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+        while true {
+            readCount = buffer.withUnsafeMutableBufferPointer { pointer in
+                read(descriptor, pointer.baseAddress! + oldCount, chunkSize)
+            }
+            if readCount < 0 && errno == EINTR { continue }
+            break
+        }
+        guard readCount >= 0 else {
+            buffer.removeLast(chunkSize)
+            throw DiagnosticError(code: "io.read", message: "read failed: \(String(cString: strerror(errno)))")
+        }
+        buffer.removeLast(chunkSize - readCount)
+        if readCount == 0 { reachedEnd = true }
+        return readCount > 0
+    }
+
+    /// Drops consumed bytes once they are most of the buffer, keeping the
+    /// line and column count of what was dropped.
+    private func compact() {
+        guard position > 0, position >= buffer.count / 2 else { return }
+        for index in 0..<position {
+            if buffer[index] == 0x0A {
+                linesDiscarded += 1
+                columnOfBufferStart = 1
+            } else {
+                columnOfBufferStart += 1
+            }
+        }
+        bytesDiscarded += position
+        buffer.removeFirst(position)
+        position = 0
+    }
+
+    /// The next byte that is not JSON whitespace, filling as needed; nil at
+    /// the end of the input. Does not consume it.
+    func peekNonWhitespace(alsoSkipping extra: UInt8? = nil) throws(DiagnosticError) -> UInt8? {
+        while true {
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == extra {
+                    position += 1
+                } else {
+                    return byte
+                }
+            }
+            if try !fill() { return nil }
+        }
+    }
+
+    /// The index just past the JSON value that starts at `position`, found
+    /// by a structural scan (brackets and strings), filling as needed; nil
+    /// when the input ends first.
+    func endOfValue() throws(DiagnosticError) -> Int? {
+        var index = position
+        var depth = 0
+        var inString = false
+        var escaped = false
+        while true {
+            while index < buffer.count {
+                let byte = buffer[index]
+                index += 1
+                if inString {
+                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 {
+                        inString = false
+                        if depth == 0 { return index }
+                    }
+                    continue
+                }
+                switch byte {
+                case 0x22: inString = true
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    if depth == 0 { return index - 1 }
+                    depth -= 1
+                    if depth == 0 { return index }
+                case 0x2C, 0x20, 0x0A, 0x0D, 0x09:
+                    if depth == 0 { return index - 1 }
+                default: break
+                }
+            }
+            let offset = index - position
+            if try !fill() { return buffer.count }
+            index = position + offset
+        }
+    }
+
+    /// The index of the next `delimiter` at or after `position`, filling as
+    /// needed; the end of the input when there is none.
+    func next(_ delimiter: UInt8) throws(DiagnosticError) -> Int {
+        var index = position
+        while true {
+            while index < buffer.count {
+                if buffer[index] == delimiter { return index }
+                index += 1
+            }
+            let offset = index - position
+            if try !fill() { return buffer.count }
+            index = position + offset
+        }
+    }
+
+    /// Line and column bases for a slice starting at `start` in `buffer`:
+    /// the line count before it and the column of its first byte.
+    func bases(at start: Int) -> (lines: Int, column: Int, bytes: Int) {
+        var lines = linesDiscarded
+        var column = columnOfBufferStart
+        for index in 0..<start {
+            if buffer[index] == 0x0A {
+                lines += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (lines, column, bytesDiscarded + start)
+    }
+}

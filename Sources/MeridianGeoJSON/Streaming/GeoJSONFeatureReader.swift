@@ -1,0 +1,363 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MeridianCore
+
+/// Reads the features of a GeoJSON file one at a time, in memory bounded
+/// by the largest single feature, whatever the file's size.
+///
+/// ```swift
+/// let reader = try GeoJSONFeatureReader(path: "world.geojsonseq")
+/// while let feature = try reader.next() {
+///     print(feature.id ?? "-")
+/// }
+/// ```
+///
+/// The layout is detected from the content: a FeatureCollection (its
+/// `features` array is read element by element), a single Feature or bare
+/// geometry, GeoJSON Text Sequences (RFC 8142: records starting with RS,
+/// 0x1E) or newline-delimited GeoJSON (one text per line). The collection's
+/// own members (bbox, foreign members) are in ``collection`` once read.
+/// Errors carry the file's true line, column and byte offset, and the JSON
+/// pointer of the feature (`/features/1204/geometry/...`).
+public final class GeoJSONFeatureReader {
+    /// How the features are laid out in the input.
+    public enum Layout: String, Sendable, Hashable {
+        case featureCollection, feature, geometry, geoJSONSeq, ndjson
+    }
+
+    /// Detected when the first feature is read.
+    public private(set) var layout: Layout?
+    /// The collection's members other than `features` (bbox and foreign
+    /// members); empty for other layouts. Members written after the
+    /// `features` array are known once ``next()`` has returned nil.
+    public private(set) var collection = FeatureCollection()
+    /// How many features have been returned.
+    public private(set) var featureCount = 0
+
+    private let source: ByteSource
+    private let options: JSONReadingOptions
+    private var pending: [Feature] = []
+    private var pendingIndex = 0
+    private var state = State.start
+    private var recordNumber = 0
+
+    private enum State {
+        case start, inFeatures, afterFeatures, records, done
+    }
+
+    /// Documents up to this size are parsed whole; a larger first value
+    /// must be a FeatureCollection, which is then streamed.
+    static let wholeDocumentLimit = 16 << 20
+
+    /// Reads the file at `path` ("-" reads standard input).
+    public convenience init(path: String, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
+        var options = options
+        if options.fileName == nil { options.fileName = path == "-" ? "<stdin>" : path }
+        if path == "-" {
+            self.init(source: ByteSource(descriptor: 0, closesDescriptor: false), options: options)
+        } else {
+            self.init(source: try ByteSource(path: path), options: options)
+        }
+    }
+
+    /// Reads from an open file descriptor, which the reader does not close.
+    public convenience init(fileDescriptor: Int32, options: JSONReadingOptions = JSONReadingOptions()) {
+        self.init(source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false), options: options)
+    }
+
+    init(source: ByteSource, options: JSONReadingOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    /// The next feature, or nil at the end of the input.
+    public func next() throws(DiagnosticError) -> Feature? {
+        while true {
+            if pendingIndex < pending.count {
+                let feature = pending[pendingIndex]
+                pendingIndex += 1
+                featureCount += 1
+                return feature
+            }
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            switch state {
+            case .start: try start()
+            case .inFeatures:
+                if let feature = try nextCollectionElement() {
+                    featureCount += 1
+                    return feature
+                }
+            case .afterFeatures: try readCollectionMembers()
+            case .records: try nextRecord()
+            case .done: return nil
+            }
+        }
+    }
+
+    // MARK: - Detecting the layout
+
+    private func start() throws(DiagnosticError) {
+        guard let first = try source.peekNonWhitespace() else {
+            throw error("geojson.empty", "the input is empty", at: source.position)
+        }
+        if first == 0x1E {
+            layout = .geoJSONSeq
+            state = .records
+            return
+        }
+        guard first == 0x7B else {
+            // Not an object: let the parser produce the located error.
+            let end = try source.endOfValue() ?? source.buffer.count
+            try parseDocument(upTo: end, pointerPrefix: "")
+            state = .done
+            return
+        }
+        let end = try boundedEndOfValue()
+        if let end {
+            let document = try parseDocument(upTo: end, pointerPrefix: "")
+            source.position = end
+            pending = document.featureCollection.features
+            if try source.peekNonWhitespace() == nil {
+                state = .done
+                switch document {
+                case .featureCollection(var whole):
+                    layout = .featureCollection
+                    whole.features = []
+                    collection = whole
+                case .feature: layout = .feature
+                case .geometry: layout = .geometry
+                }
+            } else {
+                layout = .ndjson
+                state = .records
+                recordNumber = 1
+            }
+            return
+        }
+        // Larger than a whole document may be: stream a FeatureCollection.
+        layout = .featureCollection
+        try readCollectionMembers()
+    }
+
+    /// The end of the first value when it lies within the whole-document
+    /// limit; nil when the value is larger.
+    private func boundedEndOfValue() throws(DiagnosticError) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = source.position
+        while true {
+            while index < source.buffer.count {
+                let byte = source.buffer[index]
+                index += 1
+                if inString {
+                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                    continue
+                }
+                switch byte {
+                case 0x22: inString = true
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+            }
+            if index - source.position > Self.wholeDocumentLimit { return nil }
+            let offset = index - source.position
+            if try !source.fill() { return source.buffer.count }
+            index = source.position + offset
+        }
+    }
+
+    // MARK: - FeatureCollection, member by member
+
+    /// Reads members of the top-level object until `features` opens, or
+    /// the object ends.
+    private func readCollectionMembers() throws(DiagnosticError) {
+        if state == .start {
+            source.position += 1  // {
+            state = .afterFeatures
+            if try source.peekNonWhitespace() == 0x7D {
+                throw error("geojson.features.missing", "\"features\" member required", at: source.position)
+            }
+        } else {
+            // After the features array: a comma and more members, or the end.
+            guard let next = try source.peekNonWhitespace() else {
+                throw error("json.syntax.unexpected-end", "unexpected end of input, expected '}'", at: source.position)
+            }
+            source.position += 1
+            if next == 0x7D {
+                try expectEndOfInput()
+                state = .done
+                return
+            }
+            guard next == 0x2C else {
+                throw error("json.syntax.unexpected-character", "expected ',' or '}'", at: source.position - 1)
+            }
+        }
+        while true {
+            guard try source.peekNonWhitespace() == 0x22 else {
+                throw error("json.syntax.unexpected-character", "expected a string key", at: source.position)
+            }
+            let keyEnd = try source.endOfValue() ?? source.buffer.count
+            let key = try parseValue(upTo: keyEnd).stringValue ?? ""
+            source.position = keyEnd
+            guard try source.peekNonWhitespace() == 0x3A else {
+                throw error("json.syntax.unexpected-character", "expected ':'", at: source.position)
+            }
+            source.position += 1
+            guard try source.peekNonWhitespace() != nil else {
+                throw error("json.syntax.unexpected-end", "unexpected end of input", at: source.position)
+            }
+            if key == "features" {
+                guard source.buffer[source.position] == 0x5B else {
+                    throw error("geojson.features.not-array", "\"features\" member should be an array", at: source.position)
+                }
+                source.position += 1
+                state = .inFeatures
+                return
+            }
+            let valueEnd = try source.endOfValue() ?? source.buffer.count
+            let value = try parseValue(upTo: valueEnd)
+            switch key {
+            case "type":
+                guard value == .string("FeatureCollection") else {
+                    throw error("geojson.type.unexpected", "a document this large must be a FeatureCollection", at: source.position)
+                }
+            case "bbox":
+                collection.bbox = value.arrayValue?.compactMap(\.doubleValue)
+            default:
+                collection.foreignMembers[key] = value
+            }
+            source.position = valueEnd
+            guard let next = try source.peekNonWhitespace() else {
+                throw error("json.syntax.unexpected-end", "unexpected end of input, expected ',' or '}'", at: source.position)
+            }
+            source.position += 1
+            if next == 0x7D {
+                throw error("geojson.features.missing", "\"features\" member required", at: source.position - 1)
+            }
+            guard next == 0x2C else {
+                throw error("json.syntax.unexpected-character", "expected ',' or '}'", at: source.position - 1)
+            }
+        }
+    }
+
+    private func nextCollectionElement() throws(DiagnosticError) -> Feature? {
+        guard let next = try source.peekNonWhitespace() else {
+            throw error("json.syntax.unexpected-end", "unexpected end of input inside \"features\"", at: source.position)
+        }
+        if next == 0x5D {
+            source.position += 1
+            state = .afterFeatures
+            return nil
+        }
+        if featureCount > 0 {
+            guard next == 0x2C else {
+                throw error("json.syntax.unexpected-character", "expected ',' or ']' between features", at: source.position)
+            }
+            source.position += 1
+            _ = try source.peekNonWhitespace()
+        }
+        let end = try source.endOfValue() ?? source.buffer.count
+        let feature = try parseFeature(upTo: end, pointerPrefix: "/features/\(featureCount)")
+        source.position = end
+        return feature
+    }
+
+    private func expectEndOfInput() throws(DiagnosticError) {
+        if try source.peekNonWhitespace() != nil {
+            throw error("json.syntax.trailing-content", "unexpected content after the JSON value", at: source.position)
+        }
+    }
+
+    // MARK: - Sequences and lines
+
+    private func nextRecord() throws(DiagnosticError) {
+        let isSeq = layout == .geoJSONSeq
+        guard try source.peekNonWhitespace(alsoSkipping: isSeq ? 0x1E : nil) != nil else {
+            state = .done
+            return
+        }
+        let end = try source.next(isSeq ? 0x1E : 0x0A)
+        recordNumber += 1
+        let document = try parseDocument(upTo: end, pointerPrefix: "")
+        source.position = end
+        pending = document.featureCollection.features
+    }
+
+    // MARK: - Parsing slices
+
+    @discardableResult
+    private func parseDocument(upTo end: Int, pointerPrefix: String) throws(DiagnosticError) -> GeoJSONDocument {
+        let start = source.position
+        let result: Result<GeoJSONDocument, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth))
+            do throws(JSONReaderFailure) {
+                let decoded = try parser.readObject(.any)
+                try parser.reader.expectEnd()
+                return .success(GeoJSONDocument(decoded))
+            } catch {
+                return .failure(locate(error, in: slice, start: start, pointerPrefix: pointerPrefix))
+            }
+        }
+        return try result.get()
+    }
+
+    private func parseFeature(upTo end: Int, pointerPrefix: String) throws(DiagnosticError) -> Feature {
+        let start = source.position
+        let result: Result<Feature, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2))
+            do throws(JSONReaderFailure) {
+                guard case .feature(let feature) = try parser.readObject(.feature) else {
+                    return .failure(DiagnosticError(code: "geojson.feature.wrong-type", message: "expected a Feature"))
+                }
+                try parser.reader.expectEnd()
+                return .success(feature)
+            } catch {
+                return .failure(locate(error, in: slice, start: start, pointerPrefix: pointerPrefix))
+            }
+        }
+        return try result.get()
+    }
+
+    private func parseValue(upTo end: Int) throws(DiagnosticError) -> JSONValue {
+        let start = source.position
+        let result: Result<JSONValue, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            var reader = JSONReader(slice, maximumDepth: options.maximumDepth - 1)
+            do throws(JSONReaderFailure) {
+                let value = try reader.readValue()
+                try reader.expectEnd()
+                return .success(value)
+            } catch {
+                return .failure(locate(error, in: slice, start: start, pointerPrefix: ""))
+            }
+        }
+        return try result.get()
+    }
+
+    private func locate(_ failure: JSONReaderFailure, in slice: UnsafeBufferPointer<UInt8>, start: Int, pointerPrefix: String) -> DiagnosticError {
+        let bases = source.bases(at: start)
+        return DiagnosticError(
+            failure.diagnostic(
+                in: slice, file: options.fileName, lineOffset: bases.lines, byteOffsetBase: bases.bytes,
+                firstColumn: bases.column, pointerPrefix: pointerPrefix))
+    }
+
+    private func error(_ code: String, _ message: String, at index: Int) -> DiagnosticError {
+        let bases = source.bases(at: min(index, source.buffer.count))
+        return DiagnosticError(
+            code: code, message: message,
+            location: SourceLocation(file: options.fileName, line: bases.lines + 1, column: bases.column, byteOffset: bases.bytes))
+    }
+}
