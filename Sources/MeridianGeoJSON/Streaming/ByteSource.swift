@@ -31,7 +31,7 @@ final class ByteSource {
     }
 
     /// Opens a file for reading; throws a located I/O diagnostic.
-    convenience init(path: String) throws(DiagnosticError) {
+    convenience init(path: String, chunkSize: Int = 1 << 20) throws(DiagnosticError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw DiagnosticError(code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
@@ -41,7 +41,7 @@ final class ByteSource {
             close(descriptor)
             throw DiagnosticError(code: "io.open", message: "\(path) is a folder, not a file", location: SourceLocation(file: path))
         }
-        self.init(descriptor: descriptor, closesDescriptor: true)
+        self.init(descriptor: descriptor, closesDescriptor: true, chunkSize: chunkSize)
     }
 
     deinit {

@@ -52,7 +52,7 @@ public final class GeoJSONFeatureReader {
 
     /// Documents up to this size are parsed whole; a larger first value
     /// must be a FeatureCollection, which is then streamed.
-    static let wholeDocumentLimit = 16 << 20
+    let wholeDocumentLimit: Int
 
     /// Reads the file at `path` ("-" reads standard input).
     public convenience init(path: String, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
@@ -72,6 +72,7 @@ public final class GeoJSONFeatureReader {
 
     init(source: ByteSource, options: JSONReadingOptions) {
         self.source = source
+        self.wholeDocumentLimit = min(16 << 20, source.chunkSize * 4)
         self.options = options
     }
 
@@ -169,7 +170,7 @@ public final class GeoJSONFeatureReader {
                 default: break
                 }
             }
-            if index - source.position > Self.wholeDocumentLimit { return nil }
+            if index - source.position > wholeDocumentLimit { return nil }
             let offset = index - source.position
             if try !source.fill() { return source.buffer.count }
             index = source.position + offset

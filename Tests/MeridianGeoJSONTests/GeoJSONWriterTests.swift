@@ -1,0 +1,82 @@
+import Foundation
+import MeridianCore
+import Testing
+
+@testable import MeridianGeoJSON
+
+@Suite struct GeoJSONWriterTests {
+    static let realFiles = Fixtures.files(in: "geojson/real", extension: "json")
+    static let goodHintFiles = Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
+
+    @Test(.enabled(if: Fixtures.available, Fixtures.missing), arguments: realFiles + goodHintFiles)
+    func roundTripLosesNothing(_ url: URL) throws {
+        let original = try GeoJSONDocument(decoding: try Fixtures.bytes(url))
+        for pretty in [false, true] {
+            let written = GeoJSONWriter(options: .init(pretty: pretty)).encode(original)
+            let again = try GeoJSONDocument(decoding: written)
+            #expect(again == original, "\(url.lastPathComponent), pretty: \(pretty)")
+        }
+    }
+
+    @Test func precisionRoundsAndDropsTrailingZeros() {
+        let writer = GeoJSONWriter(options: .init(precision: 3))
+        let bytes = writer.encode(Geometry.lineString([Coordinate(latitude: 2.00049, longitude: -65.61361699999998), Coordinate(latitude: 0, longitude: 1e-9)]))
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"LineString","coordinates":[[-65.614,2],[0,0]]}"# + "\n")
+    }
+
+    @Test func shortestRoundTripNumbersByDefault() {
+        let bytes = GeoJSONWriter().encode(Geometry.point(Coordinate(latitude: 0.1, longitude: -65.61361699999998, altitude: 12)))
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"Point","coordinates":[-65.61361699999998,0.1,12.0]}"# + "\n")
+    }
+
+    @Test func stringsAreEscaped() throws {
+        var feature = Feature()
+        feature.properties["name"] = "a \"quoted\"\n\\ \u{1}"
+        let bytes = GeoJSONWriter().encode(feature)
+        let back = try GeoJSONDocument(decoding: bytes).featureCollection.features[0]
+        #expect(back.properties["name"] == "a \"quoted\"\n\\ \u{1}")
+    }
+
+    @Test func rewindingFollowsTheRightHandRule() throws {
+        let clockwise: [Coordinate] = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let geometry = Geometry.polygon([clockwise, clockwise.reversed()])
+        #expect(!geometry.followsRightHandRule)
+        let written = GeoJSONWriter(options: .init(rewind: true)).encode(geometry)
+        guard case .geometry(let back, _) = try GeoJSONDocument(decoding: written) else { return }
+        #expect(back.followsRightHandRule)
+        guard case .polygon(let rings) = back else { return }
+        #expect(Geometry.signedArea(ofRing: rings[0]) > 0 && Geometry.signedArea(ofRing: rings[1]) < 0)
+    }
+
+    @Test func lineCrossingTheAntimeridianIsCut() {
+        let line = Geometry.lineString([Coordinate(latitude: 0, longitude: 170), Coordinate(latitude: 10, longitude: -170)])
+        guard case .multiLineString(let parts) = line.cutAtAntimeridian() else {
+            Issue.record("not cut")
+            return
+        }
+        #expect(parts.count == 2)
+        #expect(parts[0].last == Coordinate(latitude: 5, longitude: 180))
+        #expect(parts[1].first == Coordinate(latitude: 5, longitude: -180))
+    }
+
+    @Test func polygonCrossingTheAntimeridianIsCutIntoTwo() {
+        let ring: [Coordinate] = [(-10, 170), (-10, -170), (10, -170), (10, 170), (-10, 170)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        guard case .multiPolygon(let parts) = Geometry.polygon([ring]).cutAtAntimeridian() else {
+            Issue.record("not cut")
+            return
+        }
+        #expect(parts.count == 2)
+        let west = parts.map { $0[0].map(\.longitude) }
+        #expect(west[0].allSatisfy { $0 >= 170 && $0 <= 180 })
+        #expect(west[1].allSatisfy { $0 >= -180 && $0 <= -170 })
+        #expect(parts.allSatisfy { $0[0].first == $0[0].last })
+    }
+
+    @Test func sequenceAndLineRecordsAreFramed() {
+        let feature = Feature(id: 1, geometry: .point(Coordinate(latitude: 1, longitude: 2)))
+        let seq = GeoJSONWriter().encodeRecord(feature, as: .geoJSONSeq)
+        #expect(seq.first == 0x1E && seq.last == 0x0A)
+        let line = GeoJSONWriter().encodeRecord(feature, as: .ndjson)
+        #expect(!line.dropLast().contains(0x0A) && line.last == 0x0A)
+    }
+}
