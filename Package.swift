@@ -24,6 +24,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "meridian-benchmark",
+            dependencies: ["MeridianCore", "MeridianGeoJSON"],
+            path: "Benchmarks/MeridianBenchmark"
+        ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
     ]

@@ -18,8 +18,8 @@
 /// ```
 ///
 /// The rounding rule: a distance is shown in the small unit (metres, feet
-/// or yards) while it rounds to less than 1 km (metric) or 0.1 mile
-/// (imperial), rounded to two significant digits and never finer than a
+/// or yards) while it rounds to less than 1 km (metric) or is under 0.1
+/// mile, 528 ft (imperial), rounded to two significant digits and never finer than a
 /// whole unit (7 m, 45 m, 120 m, 990 ft). Above that it is shown in the
 /// large unit (kilometres or miles) with one decimal below 10 (1.2 km,
 /// 0.3 mi, a trailing ".0" dropped) and whole numbers from 10 up, with
@@ -68,7 +68,7 @@ public struct DistanceFormatter: Sendable, Hashable {
             return large(distance / 1000, unit: .kilometer)
         case .imperial, .imperialWithYards:
             let miles = distance / Self.metersPerMile
-            if (miles * 10).rounded() >= 1 { return large(miles, unit: .mile) }
+            if miles >= 0.1 { return large(miles, unit: .mile) }
             if units == .imperial {
                 return compose(Self.roundedSmall(distance / Self.metersPerFoot), decimals: 0, unit: .foot)
             }

@@ -1,0 +1,52 @@
+// Times Meridian's in-process work on one file, for Scripts/benchmark.sh:
+//
+//     meridian-benchmark decode FILE     GeoJSON bytes -> typed features
+//     meridian-benchmark json FILE       bytes -> generic JSONValue tree
+//     meridian-benchmark encode FILE     typed features -> GeoJSON bytes
+//
+// Reads the file once, repeats the work for at least a second, and prints
+// the best rate in MB/s (1 MB = 10^6 bytes) on one line.
+import Foundation
+import MeridianCore
+import MeridianGeoJSON
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: meridian-benchmark decode|json|encode FILE\n".utf8))
+    exit(2)
+}
+let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
+let megabytes = Double(bytes.count) / 1e6
+
+func measure(_ body: () throws -> Int) rethrows -> Double {
+    var best = Double.infinity
+    var total = 0.0
+    var runs = 0
+    var checksum = 0
+    while total < 1.0 || runs < 3 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        checksum &+= try body()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        best = min(best, seconds)
+        total += seconds
+        runs += 1
+    }
+    if checksum == 42 { print("") }
+    return best
+}
+
+let seconds: Double
+switch arguments[1] {
+case "decode":
+    seconds = try measure { try GeoJSONDocument(decoding: bytes).featureCollection.features.count }
+case "json":
+    seconds = try measure { if case .object(let o) = try JSONValue(parsing: bytes) { o.count } else { 0 } }
+case "encode":
+    let document = try GeoJSONDocument(decoding: bytes)
+    let writer = GeoJSONWriter()
+    seconds = measure { writer.encode(document).count }
+default:
+    FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
+    exit(2)
+}
+print(String(format: "%.1f", megabytes / seconds))

@@ -1,0 +1,347 @@
+import MeridianCore
+
+/// Coordinates: positions (RFC 7946 3.1.1), lines (3.1.4), linear rings
+/// and polygons (3.1.6), their nesting, winding, range and precision.
+///
+/// Nesting errors are reported where they can be fixed: an array made
+/// only of numbers where positions (or lines, rings, polygons) belong is
+/// one position written one level too shallow, and is reported once, at
+/// that array; a lone misplaced number or string is reported at itself.
+extension GeoJSONValidation {
+    /// What an array at some depth of `coordinates` should hold, for the
+    /// messages.
+    enum CoordinateLevel {
+        case position, line, ring, polygon
+
+        var singular: String {
+            switch self {
+            case .position: "a position"
+            case .line: "a line"
+            case .ring: "a linear ring"
+            case .polygon: "a polygon"
+            }
+        }
+
+        var plural: String {
+            switch self {
+            case .position: "positions"
+            case .line: "lines"
+            case .ring: "linear rings"
+            case .polygon: "polygons"
+            }
+        }
+    }
+
+    /// What one geometry's coordinates turned out to hold, gathered while
+    /// checking them and reported once per geometry.
+    struct CoordinateSummary {
+        /// Positions outside -180...180 longitude or -90...90 latitude: how
+        /// many, and where the first one is.
+        var outOfRange: (count: Int, offset: Int, pointer: String, example: [Double])?
+        /// Polygons whose rings are all valid, with the path from the
+        /// geometry's coordinates to them, for the winding check.
+        var polygons: [(path: [PathComponent], rings: [[[Double]]])] = []
+    }
+
+    /// Checks a non-empty `coordinates` array of a `type` geometry. The
+    /// current path is the coordinates' path.
+    mutating func checkCoordinates(_ coordinates: LocatedJSON, of type: GeoJSONType, geometry: LocatedJSON) {
+        var summary = CoordinateSummary()
+        switch type {
+        case .point:
+            _ = checkPosition(coordinates, summary: &summary)
+        case .multiPoint:
+            _ = checkPositions(coordinates, forming: nil, summary: &summary)
+        case .lineString:
+            _ = checkPositions(coordinates, forming: .line, summary: &summary)
+        case .multiLineString:
+            for (index, line) in nestedArrays(in: coordinates, expecting: .line) ?? [] {
+                path.append(.index(index))
+                _ = checkPositions(line, forming: .line, summary: &summary)
+                path.removeLast()
+            }
+        case .polygon:
+            if let rings = checkPolygon(coordinates, summary: &summary) {
+                summary.polygons.append((path: [], rings: rings))
+            }
+        case .multiPolygon:
+            for (index, polygon) in nestedArrays(in: coordinates, expecting: .polygon) ?? [] {
+                path.append(.index(index))
+                if let rings = checkPolygon(polygon, summary: &summary) {
+                    summary.polygons.append((path: [.index(index)], rings: rings))
+                }
+                path.removeLast()
+            }
+        case .geometryCollection, .feature, .featureCollection:
+            return
+        }
+        reportOutOfRange(summary)
+        checkWinding(summary, of: geometry, type: type)
+    }
+
+    // MARK: - Nesting
+
+    /// The elements of `array` that are arrays, with their indices, after
+    /// reporting the others; nil when `array` holds only numbers and is
+    /// itself one level too shallow.
+    mutating func nestedArrays(in array: LocatedJSON, expecting level: CoordinateLevel) -> [(Int, LocatedJSON)]? {
+        let elements = array.elements ?? []
+        if !elements.isEmpty, elements.allSatisfy(\.isNumber) {
+            report(
+                .error, "geojson.coordinates.too-shallow",
+                "numbers were found where \(level.plural) should have been: this needs to be nested more deeply",
+                at: array)
+            return nil
+        }
+        var arrays: [(Int, LocatedJSON)] = []
+        arrays.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            if element.isArray {
+                arrays.append((index, element))
+                continue
+            }
+            path.append(.index(index))
+            if element.isNumber {
+                report(
+                    .error, "geojson.coordinates.too-shallow",
+                    "a number was found where \(level.singular) should have been: this needs to be nested more deeply",
+                    at: element)
+            } else {
+                report(
+                    .error, "geojson.coordinates.not-array",
+                    "\(level.singular) should be an array, but is \(Self.describe(element.kindName)) instead", at: element)
+            }
+            path.removeLast()
+        }
+        return arrays
+    }
+
+    // MARK: - Positions, lines and rings
+
+    /// Checks one position (`position` is an array) and returns its numbers
+    /// when it is usable: at least two elements, all numbers.
+    mutating func checkPosition(_ position: LocatedJSON, summary: inout CoordinateSummary) -> [Double]? {
+        let elements = position.elements ?? []
+        var usable = true
+        if elements.count < 2 {
+            report(
+                .error, "geojson.position.too-short",
+                "position must have 2 or more elements, but has \(elements.count)", at: position)
+            usable = false
+        } else if elements.count > 3 {
+            report(
+                .warning, "geojson.position.too-long",
+                "position should not have more than 3 elements (longitude, latitude, altitude), but has \(elements.count)",
+                at: position)
+        }
+        if let bad = elements.firstIndex(where: { !$0.isNumber }) {
+            if elements.allSatisfy(\.isArray) {
+                report(
+                    .error, "geojson.coordinates.too-deep",
+                    "arrays were found where the numbers of a position should have been: this is nested one level too deeply",
+                    at: position)
+            } else {
+                report(
+                    .error, "geojson.position.not-number",
+                    "each element in a position must be a number, but element \(bad) is \(Self.describe(elements[bad].kindName))",
+                    at: position)
+            }
+            return nil
+        }
+        guard usable else { return nil }
+        let numbers = elements.compactMap(\.number)
+        checkPrecision(of: position)
+        if !Coordinate(latitude: numbers[1], longitude: numbers[0]).isValid {
+            if summary.outOfRange == nil {
+                summary.outOfRange = (0, position.offset, currentPointer, Array(numbers.prefix(2)))
+            }
+            summary.outOfRange!.count += 1
+        }
+        return numbers
+    }
+
+    /// Checks an array of positions: a MultiPoint's (`shape` nil), a line
+    /// (at least two) or a linear ring (at least four, closed). Returns the
+    /// positions when all are usable and, for a ring, it is valid.
+    mutating func checkPositions(
+        _ list: LocatedJSON, forming shape: CoordinateLevel?, summary: inout CoordinateSummary
+    ) -> [[Double]]? {
+        guard let items = nestedArrays(in: list, expecting: .position) else { return nil }
+        let count = list.elements?.count ?? 0
+        var valid = items.count == count
+        if shape == .line, count < 2 {
+            report(
+                .error, "geojson.line.too-short",
+                "a line needs to have two or more positions to be valid, but has \(count)", at: list)
+        } else if shape == .ring, count < 4 {
+            report(
+                .error, "geojson.ring.too-short",
+                "a LinearRing of coordinates needs to have four or more positions, but has \(count)", at: list)
+            valid = false
+        }
+        var positions: [[Double]] = []
+        positions.reserveCapacity(items.count)
+        for (index, item) in items {
+            path.append(.index(index))
+            if let position = checkPosition(item, summary: &summary) {
+                positions.append(position)
+            } else {
+                valid = false
+            }
+            path.removeLast()
+        }
+        if shape == .ring, count >= 2, let first = Self.numbers(of: list.elements?.first),
+            let last = Self.numbers(of: list.elements?.last), first != last
+        {
+            report(
+                .error, "geojson.ring.unclosed",
+                "the first and last positions in a LinearRing of coordinates must be the same", at: list)
+            valid = false
+        }
+        return valid ? positions : nil
+    }
+
+    /// Checks a polygon's rings; returns them when every ring is valid.
+    mutating func checkPolygon(_ polygon: LocatedJSON, summary: inout CoordinateSummary) -> [[[Double]]]? {
+        guard let items = nestedArrays(in: polygon, expecting: .ring) else { return nil }
+        var valid = items.count == (polygon.elements?.count ?? 0)
+        var rings: [[[Double]]] = []
+        for (index, item) in items {
+            path.append(.index(index))
+            if let ring = checkPositions(item, forming: .ring, summary: &summary) {
+                rings.append(ring)
+            } else {
+                valid = false
+            }
+            path.removeLast()
+        }
+        return valid ? rings : nil
+    }
+
+    /// The numbers of a position array whose elements are all numbers.
+    static func numbers(of position: LocatedJSON?) -> [Double]? {
+        guard let elements = position?.elements, elements.allSatisfy(\.isNumber) else { return nil }
+        return elements.compactMap(\.number)
+    }
+
+    // MARK: - Per-geometry checks
+
+    /// RFC 7946 3.1.6: exterior rings counterclockwise, holes clockwise.
+    /// Parsers must not reject other windings, so this is a warning, given
+    /// once per geometry (as geojsonhint does) and naming the first ring
+    /// that is wound the wrong way. Rings with no area have no winding.
+    mutating func checkWinding(_ summary: CoordinateSummary, of geometry: LocatedJSON, type: GeoJSONType) {
+        var wrong: [(path: [PathComponent], isExterior: Bool)] = []
+        var ringCount = 0
+        for polygon in summary.polygons {
+            for (index, ring) in polygon.rings.enumerated() {
+                ringCount += 1
+                let area = Geometry.signedArea(ofRing: ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) })
+                let isExterior = index == 0
+                if (isExterior && area < 0) || (!isExterior && area > 0) {
+                    wrong.append((polygon.path + [.index(index)], isExterior))
+                }
+            }
+        }
+        guard let first = wrong.first else { return }
+        // The current path is the geometry's coordinates; the warning is
+        // about the whole geometry.
+        let geometryPointer = Self.pointer(path.dropLast())
+        let firstPointer = geometryPointer + "/coordinates" + Self.pointer(first.path)
+        let which = first.isExterior ? "an exterior ring" : "a hole"
+        report(
+            .warning, "geojson.ring.winding",
+            "Polygons and MultiPolygons should follow the right-hand rule (exterior rings counterclockwise, holes clockwise): \(wrong.count) of \(ringCount) rings are wound the other way, the first \(which) at \(firstPointer)",
+            offset: geometry.offset, pointer: geometryPointer, featureID: featureID)
+    }
+
+    /// Coordinates are WGS 84 longitude and latitude (RFC 7946 4); values
+    /// outside -180...180 or -90...90 usually mean projected coordinates
+    /// or swapped axes. A warning per geometry, at the first such position.
+    mutating func reportOutOfRange(_ summary: CoordinateSummary) {
+        guard let outOfRange = summary.outOfRange else { return }
+        let example = outOfRange.example.map { String($0) }.joined(separator: ", ")
+        let others = outOfRange.count > 1 ? " (and \(outOfRange.count - 1) more in this geometry)" : ""
+        report(
+            .warning, "geojson.position.out-of-range",
+            "position [\(example)] is outside longitude -180...180, latitude -90...90\(others): GeoJSON coordinates are WGS 84 longitude, latitude; are they projected or swapped?",
+            offset: outOfRange.offset, pointer: outOfRange.pointer, featureID: featureID)
+    }
+
+    // MARK: - Precision
+
+    /// RFC 7946 11.2: six decimal places (about 10 cm) are enough for
+    /// most uses. One warning per position with more than
+    /// ``GeoJSONValidator/Options/precisionWarningDigits`` places, up to
+    /// the limit; the rest are counted and summarised at the end.
+    mutating func checkPrecision(of position: LocatedJSON) {
+        guard let allowed = options.precisionWarningDigits else { return }
+        var most = 0
+        for element in position.elements ?? [] {
+            if case .number(_, let end) = element.value {
+                most = max(most, Self.decimalPlaces(bytes[element.offset..<end]))
+            }
+        }
+        guard most > allowed else { return }
+        if let limit = options.precisionWarningLimit, precisionWarningCount >= limit {
+            if suppressedPrecisionWarnings == nil {
+                suppressedPrecisionWarnings = (0, position.offset, currentPointer, featureID)
+            }
+            suppressedPrecisionWarnings!.count += 1
+            return
+        }
+        precisionWarningCount += 1
+        report(
+            .warning, "geojson.precision.excessive",
+            "precision of coordinates should be reduced: \(most) decimal places where \(allowed) are enough", at: position)
+    }
+
+    mutating func reportSuppressedPrecisionWarnings() {
+        guard let suppressed = suppressedPrecisionWarnings else { return }
+        let limit = options.precisionWarningLimit ?? 0
+        report(
+            .info, "geojson.precision.truncated",
+            "\(suppressed.count) more positions have excessive precision; only the first \(limit) are listed",
+            offset: suppressed.offset, pointer: suppressed.pointer, featureID: suppressed.featureID)
+    }
+
+    /// The decimal places a number token really uses: `1.50` has one,
+    /// `1.5e-7` eight, `1500e-2` none. The mantissa's digits without their
+    /// trailing zeros, scaled by the exponent, as a number printer would
+    /// write the value.
+    static func decimalPlaces(_ token: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+        var index = token.startIndex
+        if index < token.endIndex, token[index] == 0x2D { index += 1 }
+        var fractionDigits = 0
+        var trailingZeros = 0
+        var inFraction = false
+        while index < token.endIndex {
+            let byte = token[index]
+            if byte == 0x2E {
+                inFraction = true
+            } else if isDigit(byte) {
+                trailingZeros = byte == 0x30 ? trailingZeros + 1 : 0
+                if inFraction { fractionDigits += 1 }
+            } else {
+                break
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < token.endIndex, token[index] | 0x20 == 0x65 {
+            index += 1
+            var negative = false
+            if index < token.endIndex, token[index] == 0x2D || token[index] == 0x2B {
+                negative = token[index] == 0x2D
+                index += 1
+            }
+            while index < token.endIndex, isDigit(token[index]) {
+                exponent = min(exponent * 10 + Int(token[index] - 0x30), 1_000_000)
+                index += 1
+            }
+            if negative { exponent = -exponent }
+        }
+        return max(0, fractionDigits - trailingZeros - exponent)
+    }
+}
