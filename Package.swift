@@ -31,5 +31,6 @@ let package = Package(
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
+        .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )
