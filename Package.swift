@@ -29,6 +29,11 @@ let package = Package(
             dependencies: ["MeridianCore", "MeridianGeoJSON"],
             path: "Benchmarks/MeridianBenchmark"
         ),
+        .executableTarget(
+            name: "meridian-fuzz",
+            dependencies: ["MeridianCore", "MeridianGeoJSON"],
+            path: "Benchmarks/Fuzz"
+        ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
