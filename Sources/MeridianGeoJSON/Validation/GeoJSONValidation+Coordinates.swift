@@ -76,7 +76,7 @@ extension GeoJSONValidation {
             return
         }
         reportOutOfRange(summary)
-        checkWinding(summary, of: geometry, type: type)
+        checkWinding(summary, of: geometry)
     }
 
     // MARK: - Nesting
@@ -109,7 +109,8 @@ extension GeoJSONValidation {
             } else {
                 report(
                     .error, "geojson.coordinates.not-array",
-                    "\(level.singular) should be an array, but is \(Self.describe(element.kindName)) instead", at: element)
+                    "\(level.singular) should be an array, but is \(Self.describe(element.kindName)) instead",
+                    at: element)
             }
             path.removeLast()
         }
@@ -230,7 +231,7 @@ extension GeoJSONValidation {
     /// Parsers must not reject other windings, so this is a warning, given
     /// once per geometry (as geojsonhint does) and naming the first ring
     /// that is wound the wrong way. Rings with no area have no winding.
-    mutating func checkWinding(_ summary: CoordinateSummary, of geometry: LocatedJSON, type: GeoJSONType) {
+    mutating func checkWinding(_ summary: CoordinateSummary, of geometry: LocatedJSON) {
         var wrong: [(path: [PathComponent], isExterior: Bool)] = []
         var ringCount = 0
         for polygon in summary.polygons {
@@ -249,9 +250,10 @@ extension GeoJSONValidation {
         let geometryPointer = Self.pointer(path.dropLast())
         let firstPointer = geometryPointer + "/coordinates" + Self.pointer(first.path)
         let which = first.isExterior ? "an exterior ring" : "a hole"
+        let howMany = wrong.count == 1 ? "1 of \(ringCount) rings is" : "\(wrong.count) of \(ringCount) rings are"
         report(
             .warning, "geojson.ring.winding",
-            "Polygons and MultiPolygons should follow the right-hand rule (exterior rings counterclockwise, holes clockwise): \(wrong.count) of \(ringCount) rings are wound the other way, the first \(which) at \(firstPointer)",
+            "Polygons and MultiPolygons should follow the right-hand rule (exterior rings counterclockwise, holes clockwise), but \(howMany) wound the other way, first \(which) at \(firstPointer)",
             offset: geometry.offset, pointer: geometryPointer, featureID: featureID)
     }
 
@@ -293,7 +295,8 @@ extension GeoJSONValidation {
         precisionWarningCount += 1
         report(
             .warning, "geojson.precision.excessive",
-            "precision of coordinates should be reduced: \(most) decimal places where \(allowed) are enough", at: position)
+            "precision of coordinates should be reduced: \(most) decimal places where \(allowed) are enough",
+            at: position)
     }
 
     mutating func reportSuppressedPrecisionWarnings() {

@@ -68,7 +68,9 @@ struct GeoJSONValidation {
     /// keep the order in which they were found.
     func diagnosticsInDocumentOrder() -> [Diagnostic] {
         diagnostics.enumerated()
-            .sorted { ($0.element.location.byteOffset ?? 0, $0.offset) < ($1.element.location.byteOffset ?? 0, $1.offset) }
+            .sorted {
+                ($0.element.location.byteOffset ?? 0, $0.offset) < ($1.element.location.byteOffset ?? 0, $1.offset)
+            }
             .map(\.element)
     }
 
@@ -237,7 +239,8 @@ struct GeoJSONValidation {
         if let id = node.member("id"), id.string == nil, !id.isNumber {
             report(
                 .error, "geojson.id.invalid",
-                "Feature \"id\" member must have a string or number value, but is \(Self.describe(id.kindName))", at: node)
+                "Feature \"id\" member must have a string or number value, but is \(Self.describe(id.kindName))",
+                at: node)
         }
         if let properties = requiredMember("properties", of: node), !properties.isObject, !properties.isNull {
             report(
@@ -295,7 +298,8 @@ struct GeoJSONValidation {
         guard let elements = coordinates.elements else {
             report(
                 .error, "geojson.coordinates.not-array",
-                "\"coordinates\" member should be an array, but is \(Self.describe(coordinates.kindName)) instead", at: node)
+                "\"coordinates\" member should be an array, but is \(Self.describe(coordinates.kindName)) instead",
+                at: node)
             return
         }
         path.append(.key("coordinates"))
