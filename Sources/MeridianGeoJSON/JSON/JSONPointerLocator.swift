@@ -44,14 +44,3 @@ enum JSONPointerLocator {
         return best
     }
 }
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-}
