@@ -178,7 +178,7 @@ public final class KMLFeatureReader {
             } else {
                 emit(element, folders: folders)
             }
-        case "Style", "StyleMap":
+        case "Style", "StyleMap", "CascadingStyle":
             let element = try subtree(name)
             styles.register(element)
             if !held.isEmpty { flushHeld(final: false) }

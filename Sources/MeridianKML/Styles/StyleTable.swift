@@ -21,7 +21,17 @@ struct StyleTable {
     private(set) var entries: [String: Entry] = [:]
 
     /// Records a `<Style>` or `<StyleMap>` that has an id.
+    ///
+    /// Google Earth's `<gx:CascadingStyle kml:id="...">` wraps a Style that
+    /// takes the wrapper's id.
     mutating func register(_ element: KMLElement) {
+        if element.name == "CascadingStyle" {
+            guard let style = element.child("Style"),
+                let id = (element.attribute("kml:id") ?? element.attribute("id"))?.trimmedKMLWhitespace, !id.isEmpty
+            else { return }
+            entries[id] = .style(KMLStyle(element: style))
+            return
+        }
         guard let id = element.attribute("id")?.trimmedKMLWhitespace, !id.isEmpty else { return }
         switch element.name {
         case "Style":
