@@ -18,7 +18,7 @@ struct MXReader {
     int errorCount;
 };
 
-static const int mx_options = XML_PARSE_NONET | XML_PARSE_COMPACT | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+static const int mx_options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
 
 static void mx_record_error(MXReader *mx, const xmlError *error) {
     // Namespace errors (an undeclared gx: prefix, common in real files) are
@@ -38,8 +38,14 @@ static void mx_record_error(MXReader *mx, const xmlError *error) {
     mx->errorColumn = error->int2;
 }
 
+// The reader whose call into libxml2 is running on this thread. libxml2
+// does not always pass the handler's own context back (entity content is
+// parsed by a nested parser context), so the handler never trusts it.
+static __thread MXReader *mx_current = NULL;
+
 static void mx_structured_error(void *context, xmlErrorPtr error) {
-    mx_record_error((MXReader *)context, error);
+    (void)context;
+    if (mx_current != NULL) mx_record_error(mx_current, error);
 }
 
 static void mx_silent_generic_error(void *context, const char *message, ...) {
@@ -85,9 +91,11 @@ MXReader *mx_reader_open_recovering(const char *bytes, size_t length, const char
         context->sax->initialized = XML_SAX2_MAGIC;
     }
     context->userData = context;
+    mx_current = mx;
     xmlSetStructuredErrorFunc(mx, mx_structured_error);
     xmlDocPtr document = xmlCtxtReadMemory(context, bytes, (int)length, url, NULL, mx_options | XML_PARSE_RECOVER);
     xmlSetStructuredErrorFunc(NULL, NULL);
+    mx_current = NULL;
     if (mx->errorMessage == NULL && context->lastError.code != XML_ERR_OK) {
         mx_record_error(mx, &context->lastError);
     }
@@ -113,7 +121,10 @@ void mx_reader_free(MXReader *mx) {
 
 int mx_reader_read(MXReader *mx) {
     if (mx->reader == NULL) return -1;
-    return xmlTextReaderRead(mx->reader);
+    mx_current = mx;
+    int result = xmlTextReaderRead(mx->reader);
+    mx_current = NULL;
+    return result;
 }
 
 int mx_reader_node_type(MXReader *mx) { return xmlTextReaderNodeType(mx->reader); }

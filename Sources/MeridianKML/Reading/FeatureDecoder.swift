@@ -57,6 +57,10 @@ struct FeatureDecoder {
                 ]])
                 feature.bbox = [west, south, east, north]
             }
+        case "PhotoOverlay":
+            // Not in togeojson; GDAL reads a PhotoOverlay as its Point.
+            properties["@geometry-type"] = "photooverlay"
+            feature.geometry = geometryDecoder.geometry(of: element)
         default:
             feature.geometry = geometryDecoder.geometry(of: element)
         }

@@ -63,14 +63,15 @@ public final class KMLFeatureReader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DiagnosticError(code: "io.input.open", message: "cannot read \(path): no such file or not readable", location: SourceLocation(file: path))
         }
-        let head = handle.readData(ofLength: 4)
+        let head = Array(handle.readData(ofLength: 1 << 16))
         try? handle.close()
-        if SafeArchive.isZip(head) {
+        if SafeArchive.isZip(head) || (path.lowercased().hasSuffix(".kmz") && !Self.looksLikeXML(head)) {
             let archive = try SafeArchive(path: path, limits: options.kmzLimits)
             let (entry, bytes) = try archive.firstKML()
             try self.init(bytes: bytes, sourceName: path + "/" + entry, path: nil, options: options)
             kmzEntry = entry
         } else {
+            try head.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: path) }
             try self.init(stream: XMLStreamReader(path: path, fileName: path), sourceName: path, path: path, options: options)
         }
     }
@@ -88,6 +89,7 @@ public final class KMLFeatureReader {
     }
 
     private convenience init(bytes: [UInt8], sourceName: String?, path: String?, options: KMLReadingOptions) throws(DiagnosticError) {
+        try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: sourceName) }
         try self.init(stream: XMLStreamReader(bytes: bytes, fileName: sourceName, recovering: false), sourceName: sourceName, path: path, options: options)
         self.bytes = bytes
     }
@@ -121,6 +123,13 @@ public final class KMLFeatureReader {
         var features: [Feature] = []
         while let feature = try next() { features.append(feature) }
         return features
+    }
+
+    /// True when the bytes start (after a byte-order mark and whitespace) with `<`.
+    static func looksLikeXML(_ head: [UInt8]) -> Bool {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) } == 0x3C
     }
 
     // MARK: - Reading
@@ -167,7 +176,7 @@ public final class KMLFeatureReader {
         }
         if !sawRoot { try checkRoot(name) }
         switch name {
-        case "Placemark", "GroundOverlay", "NetworkLink":
+        case "Placemark", "GroundOverlay", "NetworkLink", "PhotoOverlay":
             let element = try subtree(name)
             featureElementsSeen += 1
             if featureElementsSeen <= skipFeatureElements { return }
@@ -288,7 +297,9 @@ public final class KMLFeatureReader {
     // MARK: - Recovery
 
     private func recover(from error: DiagnosticError) throws(DiagnosticError) {
-        guard options.recoversFromErrors, !stream.isRecovering, error.diagnostic.code == "kml.xml.syntax" else { throw error }
+        guard options.recoversFromErrors, !stream.isRecovering, error.diagnostic.code == "kml.xml.syntax",
+            !error.diagnostic.message.lowercased().contains("entity")
+        else { throw error }
         var source = bytes
         if source == nil, let path {
             guard let data = FileManager.default.contents(atPath: path) else { throw error }
@@ -296,8 +307,6 @@ public final class KMLFeatureReader {
         }
         guard let source else { throw error }
         let recovering = try XMLStreamReader(bytes: source, fileName: sourceName, recovering: true)
-        guard recovering.firstError == nil || true else { throw error }
-        // A tree with no root element means nothing could be recovered.
         stream = recovering
         var warning = error.diagnostic
         warning.severity = .warning
