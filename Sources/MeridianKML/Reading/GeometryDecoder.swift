@@ -125,9 +125,8 @@ struct GeometryDecoder {
 
     private mutating func track(_ element: KMLElement) -> Geometry? {
         var coordinates: [Coordinate] = []
-        for coord in element.children(named: "coord") {
-            let numbers = coord.text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-                .compactMap { Double($0) }
+        for coord in element.children where coord.name == "coord" {
+            let numbers = Self.numbers(coord.bytes)
             if numbers.count >= 2 {
                 coordinates.append(Coordinate(latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil))
             } else {
@@ -135,9 +134,26 @@ struct GeometryDecoder {
             }
         }
         guard !coordinates.isEmpty else { return nil }
-        let when = element.children(named: "when").map { $0.textContent.trimmedKMLWhitespace }
+        let when = element.children.compactMap { $0.name == "when" ? $0.text.trimmedKMLWhitespace : nil }
         if !when.isEmpty { times.append(when) }
         return coordinates.count >= 2 ? .lineString(coordinates) : .point(coordinates[0])
+    }
+
+    /// The whitespace-separated numbers of a gx:coord.
+    static func numbers(_ bytes: [UInt8]) -> [Double] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var result: [Double] = []
+            result.reserveCapacity(3)
+            var index = 0
+            while index < buffer.count {
+                while index < buffer.count, buffer[index] == 0x20 || buffer[index] == 0x09 || buffer[index] == 0x0A || buffer[index] == 0x0D { index += 1 }
+                var end = index
+                while end < buffer.count, !(buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A || buffer[end] == 0x0D) { end += 1 }
+                if end > index, let value = CoordinateParser.parseNumber(buffer, from: index, to: end) { result.append(value) }
+                index = end
+            }
+            return result
+        }
     }
 
     /// The ring of a `<LatLonBox>`: west-north, east-north, east-south,

@@ -29,8 +29,14 @@ import MeridianCore
 /// `kml.xml.entity`), nothing is fetched (NetworkLinks are recorded, never
 /// followed).
 public final class KMLFeatureReader {
-    /// Warnings found so far (and the error recovered from, if any).
+    /// Warnings found so far (and the error recovered from, if any): the
+    /// first ``maximumDiagnostics``; the rest are only counted.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// Warnings found beyond the first ``maximumDiagnostics``.
+    public private(set) var uncountedDiagnostics = 0
+    /// How many diagnostics are kept, so that a file with a problem in every
+    /// Placemark still reads in bounded memory.
+    public static let maximumDiagnostics = 1000
     /// The file name used in diagnostics (`tour.kmz/doc.kml` inside a KMZ).
     public let sourceName: String?
     /// The path of the KML entry inside a KMZ, nil for a plain KML file.
@@ -49,6 +55,8 @@ public final class KMLFeatureReader {
     private var featureElementsSeen = 0
     private var skipFeatureElements = 0
     private var held: [(element: KMLElement, folders: [String])] = []
+    /// Style ids found missing when held features had to be written: not waited for again.
+    private var missingStyles: Set<String> = []
     private var ready: [Feature] = []
     private var readyIndex = 0
 
@@ -215,11 +223,12 @@ public final class KMLFeatureReader {
     }
 
     private func reportUnknown(_ name: String) {
-        diagnostics.append(
+        record([
             Diagnostic(
                 severity: .warning, code: "kml.element.unknown",
                 message: "<\(stream.qualifiedName)> is not a KML 2.2 element; it is ignored",
-                location: SourceLocation(file: sourceName, line: stream.line)))
+                location: SourceLocation(file: sourceName, line: stream.line))
+        ])
     }
 
     /// Reads the current element and everything inside it.
@@ -271,8 +280,8 @@ public final class KMLFeatureReader {
     // MARK: - Styles defined after use
 
     private func needsLaterStyle(_ element: KMLElement) -> Bool {
-        guard let url = element.child("styleUrl")?.textContent, StyleTable.localID(url) != nil else { return false }
-        return styles.resolve(url) == nil
+        guard let url = element.child("styleUrl")?.textContent, let id = StyleTable.localID(url) else { return false }
+        return styles.resolve(url) == nil && !missingStyles.contains(id)
     }
 
     /// Emits held features in order, up to the first one still waiting for
@@ -281,6 +290,11 @@ public final class KMLFeatureReader {
         var index = 0
         while index < held.count {
             if !final, needsLaterStyle(held[index].element) { break }
+            if final, let url = held[index].element.child("styleUrl")?.textContent, let id = StyleTable.localID(url),
+                styles.resolve(url) == nil
+            {
+                missingStyles.insert(id)
+            }
             emit(held[index].element, folders: held[index].folders)
             index += 1
         }
@@ -290,8 +304,18 @@ public final class KMLFeatureReader {
     private func emit(_ element: KMLElement, folders: [String]) {
         let decoder = FeatureDecoder(styles: styles, schemas: schemas, fileName: sourceName)
         let (feature, problems) = decoder.feature(from: element, folders: folders)
-        diagnostics.append(contentsOf: problems)
+        record(problems)
         ready.append(feature)
+    }
+
+    private func record(_ problems: [Diagnostic]) {
+        for problem in problems {
+            if diagnostics.count < Self.maximumDiagnostics {
+                diagnostics.append(problem)
+            } else {
+                uncountedDiagnostics += 1
+            }
+        }
     }
 
     // MARK: - Recovery

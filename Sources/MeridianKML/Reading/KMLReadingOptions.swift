@@ -23,7 +23,7 @@ public struct KMLReadingOptions: Sendable, Hashable {
 
     public init(
         recoversFromErrors: Bool = true, reportsUnknownElements: Bool = false, kmzLimits: KMZLimits = KMZLimits(),
-        maximumHeldFeatures: Int = 10_000
+        maximumHeldFeatures: Int = 1_000
     ) {
         self.recoversFromErrors = recoversFromErrors
         self.reportsUnknownElements = reportsUnknownElements
