@@ -8,15 +8,31 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
+        .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "MeridianCore"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON"]),
+        // libxml2 through pkg-config; only the C target CLibXML2 sees its
+        // headers (they include ICU, which clashes with Foundation's).
+        .systemLibrary(
+            name: "LibXML2", path: "Sources/LibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
+        ),
+        .target(name: "CLibXML2", dependencies: ["LibXML2"]),
+        .target(
+            name: "MeridianKML",
+            dependencies: [
+                "MeridianCore", "CLibXML2",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -36,6 +52,7 @@ let package = Package(
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
+        .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )

@@ -74,3 +74,6 @@ for file in "$fixtures/canada.json" "$fixtures/ne_10m_rivers_europe.json" "$larg
   op=$(peak_mb ogr2ogr -f GeoJSON "$work/out-o.geojson" "$file")
   printf "%-34s %10s %10s %10s %10s %10s\n" "$(basename "$file")" "$m" "$mp" "$o" "$op" "$(ratio "$o" "$m")"
 done
+
+echo
+Scripts/benchmark-kml.sh

@@ -41,6 +41,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        if try KMLSupport.convert(self) { return }
         let format = to ?? GeoJSONOutputFormat(path: output)
         let writer = GeoJSONWriter(
             options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))

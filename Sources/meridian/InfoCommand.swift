@@ -16,7 +16,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         var reports: [JSONValue] = []
         for input in inputs {
-            let summary = try FileSummary(path: input)
+            let summary = try KMLSupport.summary(input) ?? FileSummary(path: input)
             switch format {
             case .text: print(summary.text)
             case .json: reports.append(summary.json)

@@ -26,36 +26,47 @@ public struct FileSummary: Sendable {
 
     public init(path: String) throws(DiagnosticError) {
         self.path = path
+        self.layout = "unknown"
         let reader = try GeoJSONFeatureReader(path: path)
-        var geometryIndex: [String: Int] = [:]
-        var keyIndex: [String: Int] = [:]
-        while let feature = try reader.next() {
-            featureCount += 1
-            if let geometry = feature.geometry {
-                let name = geometry.typeName
-                if let index = geometryIndex[name] {
-                    geometryCounts[index].count += 1
-                } else {
-                    geometryIndex[name] = geometryCounts.count
-                    geometryCounts.append((name, 1))
-                }
-                positionCount += geometry.coordinateCount
-                if let box = geometry.boundingBox {
-                    if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
-                }
+        while let feature = try reader.next() { add(feature) }
+        layout = reader.layout?.rawValue ?? "unknown"
+    }
+
+    /// Creates an empty summary for a layout; ``add(_:)`` counts features in.
+    init(path: String, layout: String) {
+        self.path = path
+        self.layout = layout
+    }
+
+    private var geometryIndex: [String: Int] = [:]
+    private var keyIndex: [String: Int] = [:]
+
+    /// Counts one feature into the summary.
+    mutating func add(_ feature: Feature) {
+        featureCount += 1
+        if let geometry = feature.geometry {
+            let name = geometry.typeName
+            if let index = geometryIndex[name] {
+                geometryCounts[index].count += 1
             } else {
-                nullGeometryCount += 1
+                geometryIndex[name] = geometryCounts.count
+                geometryCounts.append((name, 1))
             }
-            for key in feature.properties.keys {
-                if let index = keyIndex[key] {
-                    propertyKeys[index].count += 1
-                } else {
-                    keyIndex[key] = propertyKeys.count
-                    propertyKeys.append((key, 1))
-                }
+            positionCount += geometry.coordinateCount
+            if let box = geometry.boundingBox {
+                if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
+            }
+        } else {
+            nullGeometryCount += 1
+        }
+        for key in feature.properties.keys {
+            if let index = keyIndex[key] {
+                propertyKeys[index].count += 1
+            } else {
+                keyIndex[key] = propertyKeys.count
+                propertyKeys.append((key, 1))
             }
         }
-        layout = reader.layout?.rawValue ?? "unknown"
     }
 
     /// The summary as aligned text.

@@ -1,0 +1,153 @@
+// Meridian's libxml2 binding. Options used everywhere: XML_PARSE_NONET (no
+// network), never XML_PARSE_NOENT (entities stay unexpanded, so billion-laughs
+// documents cannot blow up) and never XML_PARSE_DTDLOAD. Errors are captured
+// through structured handlers so that nothing is printed.
+#include "CLibXML2.h"
+
+#include <libxml/parser.h>
+#include <libxml/xmlreader.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct MXReader {
+    xmlTextReaderPtr reader;
+    xmlDocPtr document;  // owned when walking a recovered tree
+    char *errorMessage;
+    int errorLine;
+    int errorColumn;
+    int errorCount;
+};
+
+static const int mx_options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+
+static void mx_record_error(MXReader *mx, const xmlError *error) {
+    // Namespace errors (an undeclared gx: prefix, common in real files) are
+    // not errors for KML: the reader strips the prefix itself.
+    if (error == NULL || error->level == XML_ERR_WARNING || error->domain == XML_FROM_NAMESPACE) return;
+    mx->errorCount += 1;
+    if (mx->errorMessage != NULL) return;
+    const char *message = error->message ? error->message : "XML error";
+    size_t length = strlen(message);
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == ' ')) length--;
+    mx->errorMessage = malloc(length + 1);
+    if (mx->errorMessage != NULL) {
+        memcpy(mx->errorMessage, message, length);
+        mx->errorMessage[length] = 0;
+    }
+    mx->errorLine = error->line;
+    mx->errorColumn = error->int2;
+}
+
+// The reader whose call into libxml2 is running on this thread. libxml2
+// does not always pass the handler's own context back (entity content is
+// parsed by a nested parser context), so the handler never trusts it.
+static __thread MXReader *mx_current = NULL;
+
+static void mx_structured_error(void *context, xmlErrorPtr error) {
+    (void)context;
+    if (mx_current != NULL) mx_record_error(mx_current, error);
+}
+
+static void mx_silent_generic_error(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+static MXReader *mx_wrap(xmlTextReaderPtr reader) {
+    if (reader == NULL) return NULL;
+    MXReader *mx = calloc(1, sizeof(MXReader));
+    if (mx == NULL) {
+        xmlFreeTextReader(reader);
+        return NULL;
+    }
+    mx->reader = reader;
+    xmlTextReaderSetStructuredErrorHandler(reader, mx_structured_error, mx);
+    return mx;
+}
+
+MXReader *mx_reader_open_file(const char *path) {
+    xmlSetGenericErrorFunc(NULL, mx_silent_generic_error);
+    return mx_wrap(xmlReaderForFile(path, NULL, mx_options));
+}
+
+MXReader *mx_reader_open_memory(const char *bytes, size_t length, const char *url) {
+    xmlSetGenericErrorFunc(NULL, mx_silent_generic_error);
+    if (length > (size_t)0x7fffffff) return NULL;
+    return mx_wrap(xmlReaderForMemory(bytes, (int)length, url, NULL, mx_options));
+}
+
+MXReader *mx_reader_open_recovering(const char *bytes, size_t length, const char *url) {
+    xmlSetGenericErrorFunc(NULL, mx_silent_generic_error);
+    if (length > (size_t)0x7fffffff) return NULL;
+    MXReader *mx = calloc(1, sizeof(MXReader));
+    if (mx == NULL) return NULL;
+    xmlParserCtxtPtr context = xmlNewParserCtxt();
+    if (context == NULL) {
+        free(mx);
+        return NULL;
+    }
+    if (context->sax != NULL) {
+        context->sax->serror = mx_structured_error;
+        context->sax->initialized = XML_SAX2_MAGIC;
+    }
+    context->userData = context;
+    mx_current = mx;
+    xmlSetStructuredErrorFunc(mx, mx_structured_error);
+    xmlDocPtr document = xmlCtxtReadMemory(context, bytes, (int)length, url, NULL, mx_options | XML_PARSE_RECOVER);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    mx_current = NULL;
+    if (mx->errorMessage == NULL && context->lastError.code != XML_ERR_OK) {
+        mx_record_error(mx, &context->lastError);
+    }
+    xmlFreeParserCtxt(context);
+    if (document == NULL || xmlDocGetRootElement(document) == NULL) {
+        if (document != NULL) xmlFreeDoc(document);
+        mx->document = NULL;
+        mx->reader = NULL;
+        return mx;  // the caller reads the error and frees
+    }
+    mx->document = document;
+    mx->reader = xmlReaderWalker(document);
+    return mx;
+}
+
+void mx_reader_free(MXReader *mx) {
+    if (mx == NULL) return;
+    if (mx->reader != NULL) xmlFreeTextReader(mx->reader);
+    if (mx->document != NULL) xmlFreeDoc(mx->document);
+    free(mx->errorMessage);
+    free(mx);
+}
+
+int mx_reader_read(MXReader *mx) {
+    if (mx->reader == NULL) return -1;
+    mx_current = mx;
+    int result = xmlTextReaderRead(mx->reader);
+    mx_current = NULL;
+    return result;
+}
+
+int mx_reader_node_type(MXReader *mx) { return xmlTextReaderNodeType(mx->reader); }
+int mx_reader_depth(MXReader *mx) { return xmlTextReaderDepth(mx->reader); }
+int mx_reader_is_empty_element(MXReader *mx) { return xmlTextReaderIsEmptyElement(mx->reader); }
+const unsigned char *mx_reader_local_name(MXReader *mx) { return xmlTextReaderConstLocalName(mx->reader); }
+const unsigned char *mx_reader_namespace_uri(MXReader *mx) { return xmlTextReaderConstNamespaceUri(mx->reader); }
+const unsigned char *mx_reader_value(MXReader *mx) { return xmlTextReaderConstValue(mx->reader); }
+const unsigned char *mx_reader_name(MXReader *mx) { return xmlTextReaderConstName(mx->reader); }
+
+int mx_reader_line(MXReader *mx) {
+    if (mx->document != NULL) {
+        xmlNodePtr node = xmlTextReaderCurrentNode(mx->reader);
+        return node != NULL ? (int)xmlGetLineNo(node) : 0;
+    }
+    return xmlTextReaderGetParserLineNumber(mx->reader);
+}
+
+int mx_reader_move_to_first_attribute(MXReader *mx) { return xmlTextReaderMoveToFirstAttribute(mx->reader); }
+int mx_reader_move_to_next_attribute(MXReader *mx) { return xmlTextReaderMoveToNextAttribute(mx->reader); }
+int mx_reader_move_to_element(MXReader *mx) { return xmlTextReaderMoveToElement(mx->reader); }
+
+const char *mx_reader_error_message(MXReader *mx) { return mx->errorMessage; }
+int mx_reader_error_line(MXReader *mx) { return mx->errorLine; }
+int mx_reader_error_column(MXReader *mx) { return mx->errorColumn; }
+int mx_reader_error_count(MXReader *mx) { return mx->errorCount; }

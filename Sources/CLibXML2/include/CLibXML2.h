@@ -1,0 +1,77 @@
+// The C side of Meridian's libxml2 binding: a streaming XML reader with the
+// options KML needs, behind a header that includes no libxml2 header (so
+// Swift modules that import Foundation never see libxml2's ICU types).
+#ifndef MERIDIAN_CLIBXML2_H
+#define MERIDIAN_CLIBXML2_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An opaque streaming reader (libxml2's xmlTextReader plus error capture).
+typedef struct MXReader MXReader;
+
+/// Node types, as libxml2's xmlReaderTypes numbers them.
+enum {
+    MX_NODE_ELEMENT = 1,
+    MX_NODE_ATTRIBUTE = 2,
+    MX_NODE_TEXT = 3,
+    MX_NODE_CDATA = 4,
+    MX_NODE_ENTITY_REFERENCE = 5,
+    MX_NODE_DOCUMENT_TYPE = 10,
+    MX_NODE_WHITESPACE = 13,
+    MX_NODE_SIGNIFICANT_WHITESPACE = 14,
+    MX_NODE_END_ELEMENT = 15,
+};
+
+/// Opens a reader streaming a file from disk. Never loads a DTD, never
+/// substitutes entities, never touches the network. Returns NULL when the
+/// file cannot be opened.
+MXReader *_Nullable mx_reader_open_file(const char *_Nonnull path);
+
+/// Opens a reader over bytes in memory; the bytes must outlive the reader.
+MXReader *_Nullable mx_reader_open_memory(const char *_Nonnull bytes, size_t length, const char *_Nullable url);
+
+/// Parses the bytes into a tree with libxml2's recovery mode (for broken
+/// files), then walks the tree as a reader. NULL when nothing could be
+/// recovered; the error is then in `error`.
+MXReader *_Nullable mx_reader_open_recovering(const char *_Nonnull bytes, size_t length, const char *_Nullable url);
+
+void mx_reader_free(MXReader *_Nullable reader);
+
+/// 1: moved to the next node; 0: end of document; -1: error (see mx_reader_error_*).
+int mx_reader_read(MXReader *_Nonnull reader);
+
+int mx_reader_node_type(MXReader *_Nonnull reader);
+int mx_reader_depth(MXReader *_Nonnull reader);
+int mx_reader_is_empty_element(MXReader *_Nonnull reader);
+/// Interned in the reader's dictionary: the same name gives the same pointer
+/// for the reader's lifetime.
+const unsigned char *_Nullable mx_reader_local_name(MXReader *_Nonnull reader);
+const unsigned char *_Nullable mx_reader_namespace_uri(MXReader *_Nonnull reader);
+/// The value of a text or CDATA node; valid until the next read.
+const unsigned char *_Nullable mx_reader_value(MXReader *_Nonnull reader);
+/// The current line (1-based) of the parser.
+int mx_reader_line(MXReader *_Nonnull reader);
+
+/// Attribute iteration: 1 moved, 0 none left, -1 error.
+int mx_reader_move_to_first_attribute(MXReader *_Nonnull reader);
+int mx_reader_move_to_next_attribute(MXReader *_Nonnull reader);
+int mx_reader_move_to_element(MXReader *_Nonnull reader);
+/// The qualified name of the current attribute (valid until the next read).
+const unsigned char *_Nullable mx_reader_name(MXReader *_Nonnull reader);
+
+/// The first error libxml2 reported (NULL when none), and where.
+const char *_Nullable mx_reader_error_message(MXReader *_Nonnull reader);
+int mx_reader_error_line(MXReader *_Nonnull reader);
+int mx_reader_error_column(MXReader *_Nonnull reader);
+/// How many errors were reported (recovery keeps going after the first).
+int mx_reader_error_count(MXReader *_Nonnull reader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

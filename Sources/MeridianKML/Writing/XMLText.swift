@@ -1,0 +1,32 @@
+/// Building blocks for writing XML text: escaping and number formatting.
+enum XMLText {
+    /// Text escaped for element content or a double-quoted attribute.
+    static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A number in its shortest round-trip form, integers without ".0".
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func number(_ value: Double, precision: Int?) -> String {
+        guard let precision else { return number(value) }
+        var scale = 1.0
+        for _ in 0..<precision { scale *= 10 }
+        return number((value * scale).rounded() / scale)
+    }
+}
