@@ -4,7 +4,7 @@ import Meridian
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check files against RFC 7946 and geojsonhint's rules.",
+        abstract: "Check GeoJSON (RFC 7946 and geojsonhint's rules) and KML/KMZ files.",
         discussion: """
             Every problem is reported with its file, line, column and JSON pointer. Exit status: \
             0 when no errors were found (warnings allowed unless --strict), 1 when problems were \
@@ -31,7 +31,12 @@ struct ValidateCommand: ParsableCommand {
             let name = input == "-" ? "<stdin>" : input
             do {
                 let bytes = try FileInput.readAll(input)
-                report.add(file: name, diagnostics: GeoJSONValidator().validate(bytes, file: name))
+                switch InputFormat(prefix: Array(bytes.prefix(512))) {
+                case .kml, .kmz:
+                    report.add(file: name, diagnostics: KMLValidator.validate(bytes: bytes, fileName: name))
+                case .geojson:
+                    report.add(file: name, diagnostics: GeoJSONValidator().validate(bytes, file: name))
+                }
             } catch let error as DiagnosticError {
                 report.add(file: name, diagnostics: [error.diagnostic])
                 unreadable = true
