@@ -8,15 +8,21 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
+        .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .target(name: "MeridianCore"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON"]),
+        .target(
+            name: "MeridianIMDF",
+            dependencies: ["MeridianCore", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianIMDF"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -36,6 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
+        .testTarget(name: "MeridianIMDFTests", dependencies: ["MeridianIMDF"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )
