@@ -234,7 +234,13 @@ public struct IMDFArchive: Sendable {
             if case .point? = geometry { ok = true } else { ok = false }
             expected = "a Point"
         case .lineString:
-            if case .lineString? = geometry { ok = true } else { ok = false }
+            switch geometry {
+            case .lineString?: ok = true
+            case .multiLineString(let lines)? where lines.count == 1:
+                ok = true
+                report(.geometrySinglePartMulti, "a \(type.rawValue)'s geometry should be a LineString, found a MultiLineString of one line")
+            default: ok = false
+            }
             expected = "a LineString"
         case .lineal:
             switch geometry {
@@ -252,7 +258,7 @@ public struct IMDFArchive: Sendable {
             (ok, expected) = (true, "")
         }
         if !ok {
-            report(.geometryType, "a \(type.rawValue)'s geometry must be \(expected), found \(found)")
+            report(.geometryType, "\(type == .address || type == .amenity || type == .anchor || type == .occupant || type == .opening ? "an" : "a") \(type.rawValue)'s geometry must be \(expected), found \(found)")
         }
         if let geometry {
             var outside = false

@@ -32,7 +32,13 @@ extension IMDF {
             name = reader.labels("name")
             altName = reader.labels("alt_name")
             displayPoint = reader.displayPoint()
-            if case .lineString(let coordinates)? = feature.geometry { geometry = Polyline(coordinates) }
+            switch feature.geometry {
+            case .lineString(let coordinates)?: geometry = Polyline(coordinates)
+            // A MultiLineString of one line, as some exporters write: read
+            // as its line (the validator warns).
+            case .multiLineString(let lines)? where lines.count == 1: geometry = Polyline(lines[0])
+            default: geometry = nil
+            }
         }
     }
 }

@@ -109,8 +109,19 @@ struct PropertyReader {
     }
 
     /// A feature id reference (the target is checked by the validator).
+    /// An empty string reads as null, with a warning (exporters write ""
+    /// for "no address"), or as missing when the reference is required.
     mutating func id(_ key: String) -> String? {
-        string(key)
+        guard let id = string(key) else { return nil }
+        if id.isEmpty {
+            if isRequired(key) {
+                report(.propertyMissing, "\(type.rawValue) requires \"\(key)\", found an empty string", property: key)
+            } else {
+                report(.propertyFormat, "\"\(key)\" is an empty string; read as null", property: key)
+            }
+            return nil
+        }
+        return id
     }
 
     /// A list of feature id references.
@@ -122,7 +133,13 @@ struct PropertyReader {
         }
         var ids: [String] = []
         for element in array {
-            if let id = element.stringValue { ids.append(id) } else {
+            if let id = element.stringValue {
+                if id.isEmpty {
+                    report(.propertyFormat, "\"\(key)\" holds an empty string; skipped", property: key)
+                } else {
+                    ids.append(id)
+                }
+            } else {
                 report(.propertyType, "\"\(key)\" must hold feature id strings, found \(element.typeName)", property: key)
             }
         }

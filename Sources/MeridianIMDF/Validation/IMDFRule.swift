@@ -58,12 +58,17 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
     case propertyUnknown = "imdf.property.unknown"
     case categoryUnknown = "imdf.category.unknown"
     case geometryType = "imdf.geometry.type"
+    case geometrySinglePartMulti = "imdf.geometry.single-part-multi"
     case geometryWinding = "imdf.geometry.winding"
     case geometrySliver = "imdf.geometry.sliver"
     case referenceUnresolved = "imdf.reference.unresolved"
     case referenceWrongType = "imdf.reference.wrong-type"
     case displayPointOutside = "imdf.display-point.outside"
+    /// Several units of one level share one display point: their labels
+    /// stack, and at most one point can lie in its (non-overlapping) unit.
+    case displayPointShared = "imdf.display-point.shared"
     case displayPointMissing = "imdf.display-point.missing"
+    case displayPointOffLine = "imdf.display-point.off-line"
     case anchorOutsideUnit = "imdf.anchor.outside-unit"
     case unitOverlap = "imdf.unit.overlap"
     case levelOrdinalGap = "imdf.level.ordinal-gap"
@@ -84,7 +89,7 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .zeroCountOfUnitQualifiedAddresses: .info
         case .archiveLayout, .archiveUnknownFile, .manifestPrerelease, .manifestCreated, .manifestExtension,
-            .manifestUnknownKey, .idNotCanonical, .propertyFormat, .propertyUnknown, .geometryWinding, .geometrySliver,
+            .manifestUnknownKey, .idNotCanonical, .propertyFormat, .geometrySinglePartMulti, .displayPointOffLine, .propertyUnknown, .geometryWinding, .geometrySliver,
             .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary:
             .warning
         default: .error
