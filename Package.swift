@@ -42,7 +42,10 @@ let package = Package(
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
-        .testTarget(name: "MeridianIMDFTests", dependencies: ["MeridianIMDF"]),
+        .testTarget(
+            name: "MeridianIMDFTests",
+            dependencies: ["MeridianIMDF", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )

@@ -172,9 +172,9 @@ struct PlanarShape: Sendable {
     // MARK: Tests between shapes
 
     /// True when the two polygonal shapes share area wider than
-    /// `tolerance` (metres): a vertex of one deep inside the other, edges
-    /// that cross cleanly, or one inside the other. Shared walls and
-    /// vertices on each other's edges do not count.
+    /// `tolerance` (metres): part of one's boundary farther than that
+    /// inside the other, or one inside the other. Shared walls, and
+    /// vertices on each other's edges, do not count.
     func overlaps(_ other: PlanarShape, tolerance: Double) -> Bool {
         guard box.intersects(other.box) else { return false }
         for a in polygons {
@@ -197,39 +197,65 @@ struct PlanarShape: Sendable {
     }
 
     private static func polygonsOverlap(_ a: [[Point]], _ b: [[Point]], _ tolerance: Double) -> Bool {
+        // Interiors meet exactly when a boundary point of one lies inside
+        // the other, or the two are the same region. Boundary points are
+        // tested where it matters: each edge is cut where it meets the
+        // other's edges, and the middle of every piece is tested.
         let shapeA = PlanarShape(rings: a), shapeB = PlanarShape(rings: b)
-        for p in a[0] where shapeB.containsStrictly(p, tolerance: tolerance) { return true }
-        for p in b[0] where shapeA.containsStrictly(p, tolerance: tolerance) { return true }
-        let ea = a[0], eb = b[0]
-        if ea.count >= 2 && eb.count >= 2 {
-            for i in 1..<ea.count {
-                let (p1, p2) = (ea[i - 1], ea[i])
-                for j in 1..<eb.count {
-                    let (p3, p4) = (eb[j - 1], eb[j])
-                    // A clean crossing: each segment's ends well apart on
-                    // either side of the other's line.
-                    let d1 = distanceToLine(p1, p3, p4), d2 = distanceToLine(p2, p3, p4)
-                    let d3 = distanceToLine(p3, p1, p2), d4 = distanceToLine(p4, p1, p2)
-                    guard abs(d1) > tolerance, abs(d2) > tolerance, abs(d3) > tolerance, abs(d4) > tolerance else { continue }
-                    if (d1 > 0) != (d2 > 0) && (d3 > 0) != (d4 > 0) { return true }
-                }
-            }
-        }
+        if boundaryEnters(a, shapeB, tolerance) || boundaryEnters(b, shapeA, tolerance) { return true }
         if let p = interiorPoint(a), shapeB.containsStrictly(p, tolerance: tolerance) { return true }
         if let p = interiorPoint(b), shapeA.containsStrictly(p, tolerance: tolerance) { return true }
         return false
     }
 
+    private static func boundaryEnters(_ rings: [[Point]], _ other: PlanarShape, _ tolerance: Double) -> Bool {
+        let otherBox = other.box
+        for ring in rings where ring.count >= 2 {
+            for i in 1..<ring.count {
+                let (p1, p2) = (ring[i - 1], ring[i])
+                let edgeBox = SpatialIndex.Box(minX: min(p1.x, p2.x), minY: min(p1.y, p2.y), maxX: max(p1.x, p2.x), maxY: max(p1.y, p2.y))
+                guard edgeBox.intersects(otherBox) else { continue }
+                if other.containsStrictly(p1, tolerance: tolerance) { return true }
+                var cuts: [Double] = [0, 1]
+                for otherPolygon in other.polygons {
+                    for otherRing in otherPolygon where otherRing.count >= 2 {
+                        for j in 1..<otherRing.count {
+                            cutParameters(p1, p2, otherRing[j - 1], otherRing[j], into: &cuts)
+                        }
+                    }
+                }
+                cuts.sort()
+                for k in 1..<cuts.count where cuts[k] - cuts[k - 1] > 1e-9 {
+                    let t = (cuts[k] + cuts[k - 1]) / 2
+                    if other.containsStrictly(p1 + t * (p2 - p1), tolerance: tolerance) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// Where segment p3p4 meets segment p1p2, as parameters along p1p2.
+    private static func cutParameters(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point, into cuts: inout [Double]) {
+        let r = p2 - p1, s = p4 - p3, q = p3 - p1
+        let denominator = r.x * s.y - r.y * s.x
+        let lengthSquared = (r * r).sum()
+        guard lengthSquared > 0 else { return }
+        if denominator != 0 {
+            let t = (q.x * s.y - q.y * s.x) / denominator
+            let u = (q.x * r.y - q.y * r.x) / denominator
+            if t > 0 && t < 1 && u >= 0 && u <= 1 { cuts.append(t) }
+        } else if q.x * r.y - q.y * r.x == 0 {
+            // Collinear: the other segment's ends, where they fall on this one.
+            for end in [p3, p4] {
+                let t = ((end - p1) * r).sum() / lengthSquared
+                if t > 0 && t < 1 { cuts.append(t) }
+            }
+        }
+    }
+
     private init(rings: [[Point]]) {
         polygons = [rings]
         updateBounds()
-    }
-
-    /// Signed distance from p to the line through a and b.
-    private static func distanceToLine(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let length = ((b - a) * (b - a)).sum().squareRoot()
-        guard length > 0 else { return ((p - a) * (p - a)).sum().squareRoot() }
-        return cross(a, b, p) / length
     }
 
     /// The shortest distance between the edges of this shape and those of
