@@ -37,7 +37,8 @@ enum IMDFCommands {
             let name = level.name?.text(for: [], fallback: archive.manifest?.language) ?? "?"
             let units = archive.units(onLevel: level.id).count
             let extra = group.levels.count > 1 ? " (+\(group.levels.count - 1) more)" : ""
-            text += "    \(String(group.ordinal).padding(toLength: 4)) \(short.padding(toLength: 6)) \(name), \(units) units\(extra)\n"
+            text +=
+                "    \(String(group.ordinal).padding(toLength: 4)) \(short.padding(toLength: 6)) \(name), \(units) units\(extra)\n"
             levelsJSON.append([
                 "ordinal": .integer(Int64(group.ordinal)), "short_name": .string(short), "name": .string(name),
                 "id": .string(level.id), "units": .integer(Int64(units)), "levels": .integer(Int64(group.levels.count)),
@@ -52,7 +53,8 @@ enum IMDFCommands {
         json["container"] = .string(archive.container.rawValue)
         json["version"] = archive.manifest?.version.map(JSONValue.string) ?? .null
         json["language"] = archive.manifest?.language.map(JSONValue.string) ?? .null
-        json["venue"] = archive.venue?.name?.text(for: [], fallback: archive.manifest?.language).map(JSONValue.string) ?? .null
+        json["venue"] =
+            archive.venue?.name?.text(for: [], fallback: archive.manifest?.language).map(JSONValue.string) ?? .null
         json["features"] = .object(countsJSON)
         json["levels"] = .array(levelsJSON)
         json["languages"] = .array(languages.map(JSONValue.string))
@@ -71,7 +73,8 @@ enum IMDFCommands {
         case .text:
             var text = ""
             for diagnostic in diagnostics { text += line(diagnostic) + "\n" }
-            text += "\(path): \(violations) violation\(violations == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\n"
+            text +=
+                "\(path): \(violations) violation\(violations == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info\n"
             print(text, terminator: "")
         case .json:
             var counts = JSONObject()

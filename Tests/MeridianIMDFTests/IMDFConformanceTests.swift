@@ -7,7 +7,9 @@ import Testing
 /// The real archives in ../shared/fixtures/imdf (skipped when absent) and
 /// the project's own sample venue.
 @Suite struct IMDFConformanceTests {
-    @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent"), arguments: ["Addenbrookes_Final_IMDF", "AddenbrookesIMDF_0Error.zip"])
+    @Test(
+        .enabled(if: Fixtures.available, "../shared/fixtures is absent"),
+        arguments: ["Addenbrookes_Final_IMDF", "AddenbrookesIMDF_0Error.zip"])
     func addenbrookesHasNoViolation(_ name: String) throws {
         let diagnostics = try IMDFValidator().validate(path: Fixtures.path(name))
         #expect(diagnostics.violations.isEmpty, "\(diagnostics.violations.map(\.description))")
@@ -30,8 +32,10 @@ import Testing
         let archive = try IMDFArchive(contentsOf: Fixtures.path("CPC4_Final_IMDF"))
         let diagnostics = IMDFValidator().validate(archive)
         let flagged = Set(
-            diagnostics.violations.filter { $0.code.hasPrefix("imdf.display-point.") && $0.location.file?.hasSuffix("unit.geojson") == true }
-                .compactMap(\.location.featureID))
+            diagnostics.violations.filter {
+                $0.code.hasPrefix("imdf.display-point.") && $0.location.file?.hasSuffix("unit.geojson") == true
+            }
+            .compactMap(\.location.featureID))
         #expect(archive.units.count == 18)
         #expect(flagged == Set(archive.units.map(\.id)))
         // 17 points lie outside their unit; all 18 units share one point.
@@ -45,10 +49,13 @@ import Testing
         // Openings as MultiLineString.
         #expect(diagnostics.with(.geometrySinglePartMulti).count == 16)
         // Units without display_point.
-        #expect(diagnostics.with(.displayPointMissing).filter { $0.location.file?.hasSuffix("unit.geojson") == true }.count == 33)
+        #expect(
+            diagnostics.with(.displayPointMissing).filter { $0.location.file?.hasSuffix("unit.geojson") == true }.count
+                == 33)
         // Null occupant category: a violation.
         let categories = diagnostics.with(.propertyMissing).filter { $0.location.property == "category" }
-        #expect(categories.count == 9 && categories.allSatisfy { $0.location.file?.hasSuffix("occupant.geojson") == true })
+        #expect(
+            categories.count == 9 && categories.allSatisfy { $0.location.file?.hasSuffix("occupant.geojson") == true })
         // Beta manifest.
         #expect(diagnostics.with(.manifestPrerelease).count == 1)
         #expect(!diagnostics.violations.isEmpty)
@@ -63,10 +70,18 @@ import Testing
         #expect(archive.venue?.name?.text(for: ["en"]) == "Tokyo Station Test Venue")
         let diagnostics = IMDFValidator().validate(archive)
         let categories = diagnostics.with(.categoryUnknown)
-        #expect(Set(categories.compactMap { $0.location.file?.split(separator: "/").last.map(String.init) }) == ["amenity.geojson", "venue.geojson"])
-        #expect(diagnostics.with(.propertyUnknown).contains { $0.location.property == "postal_name" && $0.location.file?.hasSuffix("address.geojson") == true })
+        #expect(
+            Set(categories.compactMap { $0.location.file?.split(separator: "/").last.map(String.init) }) == [
+                "amenity.geojson", "venue.geojson",
+            ])
+        #expect(
+            diagnostics.with(.propertyUnknown).contains {
+                $0.location.property == "postal_name" && $0.location.file?.hasSuffix("address.geojson") == true
+            })
         let unresolved = diagnostics.with(.referenceUnresolved)
-        #expect(unresolved.count == 1 && unresolved[0].location.property == "anchor_id" && unresolved[0].location.featureID == "a1000009-0000-4000-8000-0000000000c2")
+        #expect(
+            unresolved.count == 1 && unresolved[0].location.property == "anchor_id"
+                && unresolved[0].location.featureID == "a1000009-0000-4000-8000-0000000000c2")
     }
 
     @Test(arguments: ["meridian-arcade", "meridian-arcade.zip"])

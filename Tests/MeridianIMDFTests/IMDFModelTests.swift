@@ -42,15 +42,20 @@ import Testing
         let level = try #require(archive.level(withID: V.levelID))
         #expect(level.ordinal == 0 && level.outdoor == false && level.shortName?["en"] == "G")
         #expect(archive.manifest?.language == "en")
-        #expect(archive.unit(withID: V.unitA)?.geometry?.contains(Coordinate(latitude: 52.2 + 5 * V.dy, longitude: 0.1 + 5 * V.dx)) == true)
+        #expect(
+            archive.unit(withID: V.unitA)?.geometry?.contains(
+                Coordinate(latitude: 52.2 + 5 * V.dy, longitude: 0.1 + 5 * V.dx)) == true)
     }
 
     @Test func theVenueGraphIsResolved() throws {
         var venue = V()
         // An outdoor level at ordinal 0 as well: the indoor one is preferred.
-        venue.add("level", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10), [
-            "category": "unspecified", "outdoor": true, "ordinal": 0, "name": ["en": "Garden"], "short_name": ["en": "GG"],
-        ])
+        venue.add(
+            "level", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10),
+            [
+                "category": "unspecified", "outdoor": true, "ordinal": 0, "name": ["en": "Garden"],
+                "short_name": ["en": "GG"],
+            ])
         let archive = venue.archive
         #expect(archive.venue?.id == V.venueID)
         #expect(archive.levelGroups.count == 1)
@@ -94,18 +99,24 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let rects = (0..<2_000).map { _ in
             MapRect(
-                x: Double.random(in: 0...10_000, using: &generator), y: Double.random(in: 0...10_000, using: &generator),
-                width: Double.random(in: 1...200, using: &generator), height: Double.random(in: 1...200, using: &generator))
+                x: Double.random(in: 0...10_000, using: &generator),
+                y: Double.random(in: 0...10_000, using: &generator),
+                width: Double.random(in: 1...200, using: &generator),
+                height: Double.random(in: 1...200, using: &generator))
         }
         let index = SpatialIndex(rects.enumerated().map { ($1, $0) })
         #expect(index.count == 2_000)
         for _ in 0..<50 {
             let query = MapRect(
-                x: Double.random(in: 0...10_000, using: &generator), y: Double.random(in: 0...10_000, using: &generator),
+                x: Double.random(in: 0...10_000, using: &generator),
+                y: Double.random(in: 0...10_000, using: &generator),
                 width: 500, height: 500)
             var found: [Int] = []
             index.search(query) { found.append($0) }
-            let expected = rects.indices.filter { rects[$0].minX <= query.maxX && query.minX <= rects[$0].maxX && rects[$0].minY <= query.maxY && query.minY <= rects[$0].maxY }
+            let expected = rects.indices.filter {
+                rects[$0].minX <= query.maxX && query.minX <= rects[$0].maxX && rects[$0].minY <= query.maxY
+                    && query.minY <= rects[$0].maxY
+            }
             #expect(found.sorted() == expected)
         }
     }

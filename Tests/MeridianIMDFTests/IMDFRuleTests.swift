@@ -30,18 +30,22 @@ import Testing
         var source = V().source
         let index = source.featureFiles.firstIndex { $0.featureType == .anchor }!
         source.featureFiles[index].bytes = Array(#"{"type": "Feature", "geometry": null, "properties": {}}"#.utf8)
-        #expect(IMDFValidator().validate(IMDFArchive(source: source)).with(.fileMustContainFeatureCollection).count == 1)
+        #expect(
+            IMDFValidator().validate(IMDFArchive(source: source)).with(.fileMustContainFeatureCollection).count == 1)
     }
 
     @Test func featureMustHaveId() {
         var venue = V()
-        venue.add("unit", id: nil, geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
+        venue.add(
+            "unit", id: nil, geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
         #expect(venue.validate().with(.featureMustHaveId).count == 1)
     }
 
     @Test func featureIdMustBeString() {
         var venue = V()
-        venue.add("unit", id: .integer(7), geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
+        venue.add(
+            "unit", id: .integer(7), geometry: V.rect(0, 20, 5, 25),
+            ["category": "room", "level_id": .string(V.levelID)])
         #expect(venue.validate().with(.featureIdMustBeString).first?.location.featureID == "7")
     }
 
@@ -53,7 +57,9 @@ import Testing
 
     @Test func featureIdMustBeUnique() {
         var venue = V()
-        venue.add("amenity", id: .string(V.unitA), geometry: V.point(5, 5), ["category": "atm", "unit_ids": [.string(V.unitA)]])
+        venue.add(
+            "amenity", id: .string(V.unitA), geometry: V.point(5, 5),
+            ["category": "atm", "unit_ids": [.string(V.unitA)]])
         let found = venue.validate().with(.featureIdMustBeUnique)
         #expect(found.count == 1)
         #expect(found.first?.location.featureID == V.unitA)
@@ -62,19 +68,25 @@ import Testing
 
     @Test func featureMustHaveFeatureType() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"], featureType: .null)
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"],
+            featureType: .null)
         #expect(venue.validate().with(.featureMustHaveFeatureType).count == 1)
     }
 
     @Test func featureTypeMustBeString() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"], featureType: 5)
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"],
+            featureType: 5)
         #expect(venue.validate().with(.featureTypeMustBeString).count == 1)
     }
 
     @Test func featureTypeMustNotBeEmpty() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"], featureType: "")
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"],
+            featureType: "")
         #expect(venue.validate().with(.featureTypeMustNotBeEmpty).count == 1)
     }
 
@@ -88,7 +100,9 @@ import Testing
     @Test func ringUnclosedIsAViolation() {
         var venue = V()
         venue.edit(V.unitA) {
-            $0["geometry"] = ["type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 0), V.xy(10, 10), V.xy(0, 10)]]]
+            $0["geometry"] = [
+                "type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 0), V.xy(10, 10), V.xy(0, 10)]],
+            ]
         }
         let found = venue.validate().with(.ringUnclosed)
         #expect(found.count == 1 && found[0].location.featureID == V.unitA && found[0].location.property == "geometry")
@@ -96,7 +110,9 @@ import Testing
 
     @Test func ringTooShortIsAViolation() {
         var venue = V()
-        venue.edit(V.unitA) { $0["geometry"] = ["type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 0), V.xy(0, 0)]]] }
+        venue.edit(V.unitA) {
+            $0["geometry"] = ["type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 0), V.xy(0, 0)]]]
+        }
         #expect(venue.validate().with(.ringTooShort).count == 1)
     }
 
@@ -104,7 +120,9 @@ import Testing
         var venue = V()
         // A bow tie.
         venue.edit(V.unitA) {
-            $0["geometry"] = ["type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 10), V.xy(10, 0), V.xy(0, 10), V.xy(0, 0)]]]
+            $0["geometry"] = [
+                "type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(10, 10), V.xy(10, 0), V.xy(0, 10), V.xy(0, 0)]],
+            ]
         }
         let found = venue.validate().with(.selfIntersection)
         #expect(found.count == 1 && found[0].code == "imdf.FileMustBeValidGeoJSON.self-intersection")
@@ -121,7 +139,10 @@ import Testing
     @Test func archiveLayoutWarnsOfNestedFoldersAndJSONNames() {
         var files: [String: [UInt8]] = [:]
         for file in V().source.featureFiles {
-            files["Export/" + file.name.replacingOccurrences(of: ".geojson", with: file.featureType == .unit ? ".json" : ".geojson")] = file.bytes
+            files[
+                "Export/"
+                    + file.name.replacingOccurrences(
+                        of: ".geojson", with: file.featureType == .unit ? ".json" : ".geojson")] = file.bytes
         }
         files["Export/manifest.json"] = V().source.manifest!.bytes
         let source = IMDFSource(files: files)
@@ -184,7 +205,9 @@ import Testing
 
     @Test func manifestExtension() {
         var venue = V()
-        venue.manifest = ["version": "1.0.0", "created": "2026-01-01T00:00:00Z", "language": "en", "extensions": ["mine"]]
+        venue.manifest = [
+            "version": "1.0.0", "created": "2026-01-01T00:00:00Z", "language": "en", "extensions": ["mine"],
+        ]
         #expect(venue.validate().with(.manifestExtension).count == 1)
     }
 
@@ -198,27 +221,35 @@ import Testing
 
     @Test func idNotUUID() {
         var venue = V()
-        venue.add("unit", id: "unit-1", geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
+        venue.add(
+            "unit", id: "unit-1", geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
         #expect(venue.validate().with(.idNotUUID).first?.location.featureID == "unit-1")
     }
 
     @Test func idNotCanonicalIsAWarning() {
         var venue = V()
-        venue.add("unit", id: "B0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room", "level_id": .string(V.levelID)])
+        venue.add(
+            "unit", id: "B0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25),
+            ["category": "room", "level_id": .string(V.levelID)])
         #expect(venue.validate().with(.idNotCanonical).first?.severity == .warning)
     }
 
     @Test func featureTypeMismatch() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"], featureType: "level")
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 20, 5, 25), ["category": "room"],
+            featureType: "level")
         #expect(venue.validate().with(.featureTypeMismatch).count == 1)
     }
 
     @Test func venueCountMustBeOne() {
         var venue = V()
-        venue.add("venue", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10), [
-            "category": "hotel", "name": ["en": "Second"], "display_point": V.point(10, 5), "address_id": .string(V.addressID),
-        ])
+        venue.add(
+            "venue", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10),
+            [
+                "category": "hotel", "name": ["en": "Second"], "display_point": V.point(10, 5),
+                "address_id": .string(V.addressID),
+            ])
         #expect(venue.validate().with(.venueCount).count == 1)
         venue.files["venue"] = nil
         #expect(venue.validate().with(.venueCount).count == 1)
@@ -281,13 +312,17 @@ import Testing
 
     @Test func geometrySinglePartMultiIsAWarning() {
         var venue = V()
-        venue.edit(V.openingID) { $0["geometry"] = ["type": "MultiLineString", "coordinates": [[V.xy(10, 4), V.xy(10, 6)]]] }
+        venue.edit(V.openingID) {
+            $0["geometry"] = ["type": "MultiLineString", "coordinates": [[V.xy(10, 4), V.xy(10, 6)]]]
+        }
         let found = venue.validate()
         #expect(found.with(.geometrySinglePartMulti).count == 1)
         #expect(found.violations.isEmpty)
         #expect(venue.archive.openings.first?.geometry?.coordinates.count == 2)
         venue.edit(V.openingID) {
-            $0["geometry"] = ["type": "MultiLineString", "coordinates": [[V.xy(10, 4), V.xy(10, 5)], [V.xy(10, 5), V.xy(10, 6)]]]
+            $0["geometry"] = [
+                "type": "MultiLineString", "coordinates": [[V.xy(10, 4), V.xy(10, 5)], [V.xy(10, 5), V.xy(10, 6)]],
+            ]
         }
         #expect(venue.validate().with(.geometryType).count == 1)
     }
@@ -295,7 +330,9 @@ import Testing
     @Test func geometryWindingIsAWarning() {
         var venue = V()
         venue.edit(V.unitA) {
-            $0["geometry"] = ["type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(0, 10), V.xy(10, 10), V.xy(10, 0), V.xy(0, 0)]]]
+            $0["geometry"] = [
+                "type": "Polygon", "coordinates": [[V.xy(0, 0), V.xy(0, 10), V.xy(10, 10), V.xy(10, 0), V.xy(0, 0)]],
+            ]
         }
         let found = venue.validate()
         #expect(found.with(.geometryWinding).first?.severity == .warning)
@@ -304,17 +341,22 @@ import Testing
 
     @Test func geometrySliverIsAWarning() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 10, 10, 10.02), [
-            "category": "room", "level_id": .string(V.levelID), "display_point": V.point(5, 10.01),
-        ])
-        #expect(venue.validate().with(.geometrySliver).first?.location.featureID == "b0000001-0000-4000-8000-000000000001")
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 10, 10, 10.02),
+            [
+                "category": "room", "level_id": .string(V.levelID), "display_point": V.point(5, 10.01),
+            ])
+        #expect(
+            venue.validate().with(.geometrySliver).first?.location.featureID == "b0000001-0000-4000-8000-000000000001")
     }
 
     @Test func referenceUnresolved() {
         var venue = V()
         venue.set(V.occupantID, "anchor_id", "deadbeef-0000-4000-8000-00000000dead")
         let found = venue.validate().with(.referenceUnresolved)
-        #expect(found.count == 1 && found[0].location.featureID == V.occupantID && found[0].location.property == "anchor_id")
+        #expect(
+            found.count == 1 && found[0].location.featureID == V.occupantID && found[0].location.property == "anchor_id"
+        )
         #expect(found[0].location.file == "occupant.geojson")
     }
 
@@ -326,11 +368,13 @@ import Testing
 
     @Test func relationshipReferencesResolveToTheStatedType() {
         var venue = V()
-        venue.add("relationship", id: "b0000001-0000-4000-8000-000000000001", geometry: nil, [
-            "category": "traversal", "direction": "directed",
-            "origin": ["id": .string(V.unitA), "feature_type": "unit"],
-            "destination": ["id": .string(V.unitB), "feature_type": "level"],
-        ])
+        venue.add(
+            "relationship", id: "b0000001-0000-4000-8000-000000000001", geometry: nil,
+            [
+                "category": "traversal", "direction": "directed",
+                "origin": ["id": .string(V.unitA), "feature_type": "unit"],
+                "destination": ["id": .string(V.unitB), "feature_type": "level"],
+            ])
         let found = venue.validate()
         #expect(found.with(.referenceWrongType).map(\.location.property) == ["destination"])
         #expect(venue.archive.relationships(involving: V.unitA).count == 1)
@@ -340,7 +384,8 @@ import Testing
         var venue = V()
         venue.set(V.unitA, "display_point", V.point(15, 5))
         let found = venue.validate().with(.displayPointOutside)
-        #expect(found.count == 1 && found[0].location.featureID == V.unitA && found[0].location.property == "display_point")
+        #expect(
+            found.count == 1 && found[0].location.featureID == V.unitA && found[0].location.property == "display_point")
     }
 
     @Test func displayPointShared() {
@@ -384,17 +429,22 @@ import Testing
 
     @Test func unitInsideAnotherOverlaps() {
         var venue = V()
-        venue.add("unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(2, 2, 4, 4), [
-            "category": "room", "level_id": .string(V.levelID), "display_point": V.point(3, 3),
-        ])
+        venue.add(
+            "unit", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(2, 2, 4, 4),
+            [
+                "category": "room", "level_id": .string(V.levelID), "display_point": V.point(3, 3),
+            ])
         #expect(venue.validate().with(.unitOverlap).count == 1)
     }
 
     @Test func levelOrdinalGapIsAWarning() {
         var venue = V()
-        venue.add("level", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10), [
-            "category": "unspecified", "outdoor": false, "ordinal": 3, "name": ["en": "Third"], "short_name": ["en": "3"],
-        ])
+        venue.add(
+            "level", id: "b0000001-0000-4000-8000-000000000001", geometry: V.rect(0, 0, 20, 10),
+            [
+                "category": "unspecified", "outdoor": false, "ordinal": 3, "name": ["en": "Third"],
+                "short_name": ["en": "3"],
+            ])
         #expect(venue.validate().with(.levelOrdinalGap).first?.severity == .warning)
     }
 

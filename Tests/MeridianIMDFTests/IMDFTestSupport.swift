@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+
 @testable import MeridianIMDF
 
 /// Builds small archives in memory: a valid one-level venue that each
@@ -34,33 +35,55 @@ struct VenueBuilder {
     var files: [String: [JSONValue]] = [:]
 
     init() {
-        add("address", id: .string(Self.addressID), geometry: nil, ["address": "1 Test Street", "unit": "1", "locality": "Cambridge", "country": "GB"])
-        add("venue", id: .string(Self.venueID), geometry: Self.rect(0, 0, 20, 10), [
-            "category": "shoppingcenter", "name": ["en": "Test Venue"], "display_point": Self.point(10, 5), "address_id": .string(Self.addressID),
-        ])
-        add("level", id: .string(Self.levelID), geometry: Self.rect(0, 0, 20, 10), [
-            "category": "unspecified", "outdoor": false, "ordinal": 0, "name": ["en": "Ground"], "short_name": ["en": "G"],
-            "display_point": Self.point(10, 5),
-        ])
-        add("unit", id: .string(Self.unitA), geometry: Self.rect(0, 0, 10, 10), [
-            "category": "room", "level_id": .string(Self.levelID), "name": ["en": "A", "fr": "A-fr"], "display_point": Self.point(5, 5),
-        ])
-        add("unit", id: .string(Self.unitB), geometry: Self.rect(10, 0, 20, 10), [
-            "category": "walkway", "level_id": .string(Self.levelID), "display_point": Self.point(15, 5),
-        ])
-        add("opening", id: .string(Self.openingID), geometry: ["type": "LineString", "coordinates": [Self.xy(10, 4), Self.xy(10, 6)]], [
-            "category": "pedestrian", "level_id": .string(Self.levelID), "display_point": Self.point(10, 5),
-        ])
+        add(
+            "address", id: .string(Self.addressID), geometry: nil,
+            ["address": "1 Test Street", "unit": "1", "locality": "Cambridge", "country": "GB"])
+        add(
+            "venue", id: .string(Self.venueID), geometry: Self.rect(0, 0, 20, 10),
+            [
+                "category": "shoppingcenter", "name": ["en": "Test Venue"], "display_point": Self.point(10, 5),
+                "address_id": .string(Self.addressID),
+            ])
+        add(
+            "level", id: .string(Self.levelID), geometry: Self.rect(0, 0, 20, 10),
+            [
+                "category": "unspecified", "outdoor": false, "ordinal": 0, "name": ["en": "Ground"],
+                "short_name": ["en": "G"],
+                "display_point": Self.point(10, 5),
+            ])
+        add(
+            "unit", id: .string(Self.unitA), geometry: Self.rect(0, 0, 10, 10),
+            [
+                "category": "room", "level_id": .string(Self.levelID), "name": ["en": "A", "fr": "A-fr"],
+                "display_point": Self.point(5, 5),
+            ])
+        add(
+            "unit", id: .string(Self.unitB), geometry: Self.rect(10, 0, 20, 10),
+            [
+                "category": "walkway", "level_id": .string(Self.levelID), "display_point": Self.point(15, 5),
+            ])
+        add(
+            "opening", id: .string(Self.openingID),
+            geometry: ["type": "LineString", "coordinates": [Self.xy(10, 4), Self.xy(10, 6)]],
+            [
+                "category": "pedestrian", "level_id": .string(Self.levelID), "display_point": Self.point(10, 5),
+            ])
         add("anchor", id: .string(Self.anchorID), geometry: Self.point(5, 5), ["unit_id": .string(Self.unitA)])
-        add("occupant", id: .string(Self.occupantID), geometry: nil, [
-            "name": ["en": "Shop"], "category": "cafe", "anchor_id": .string(Self.anchorID),
-        ])
-        add("amenity", id: .string(Self.amenityID), geometry: Self.point(15, 5), [
-            "category": "atm", "unit_ids": [.string(Self.unitB)],
-        ])
+        add(
+            "occupant", id: .string(Self.occupantID), geometry: nil,
+            [
+                "name": ["en": "Shop"], "category": "cafe", "anchor_id": .string(Self.anchorID),
+            ])
+        add(
+            "amenity", id: .string(Self.amenityID), geometry: Self.point(15, 5),
+            [
+                "category": "atm", "unit_ids": [.string(Self.unitB)],
+            ])
     }
 
-    mutating func add(_ type: String, id: JSONValue?, geometry: JSONValue?, _ properties: JSONValue, featureType: JSONValue? = nil) {
+    mutating func add(
+        _ type: String, id: JSONValue?, geometry: JSONValue?, _ properties: JSONValue, featureType: JSONValue? = nil
+    ) {
         var feature = JSONObject()
         feature["type"] = "Feature"
         if let id { feature["id"] = id }

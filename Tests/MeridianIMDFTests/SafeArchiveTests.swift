@@ -11,7 +11,9 @@ import ZIPFoundation
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(UUID().uuidString).zip")
         let archive = try Archive(url: url, accessMode: .create)
         for (path, bytes) in entries {
-            try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate
+            ) { position, size in
                 Data(bytes[Int(position)..<Int(position) + size])
             }
         }
@@ -27,7 +29,8 @@ import ZIPFoundation
 
     @Test func readsAZipOfAVenue() throws {
         let source = VenueBuilder().source
-        let url = try Self.makeZip([("manifest.json", source.manifest!.bytes)] + source.featureFiles.map { ($0.name, $0.bytes) })
+        let url = try Self.makeZip(
+            [("manifest.json", source.manifest!.bytes)] + source.featureFiles.map { ($0.name, $0.bytes) })
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(IMDFSource.isIMDF(path: url.path))
         let archive = try IMDFArchive(contentsOf: url.path)

@@ -51,7 +51,8 @@ extension IMDFArchive {
             result.append(level.feature)
             let contents = contents(ofLevel: level.id)
             unitIDs += contents.units.map(\.id)
-            contentsFeatures += contents.units.map(\.feature) + contents.openings.map(\.feature)
+            contentsFeatures +=
+                contents.units.map(\.feature) + contents.openings.map(\.feature)
                 + contents.fixtures.map(\.feature) + contents.kiosks.map(\.feature)
                 + contents.sections.map(\.feature) + contents.details.map(\.feature)
             for geofence in contents.geofences where geofenceSeen.insert(geofence.id).inserted {

@@ -122,7 +122,9 @@ extension IMDFArchive {
     }
 
     public func units(onLevel id: String) -> [IMDF.Unit] { (graph.unitsByLevel[id] ?? []).map { units[$0] } }
-    public func openings(onLevel id: String) -> [IMDF.Opening] { (graph.openingsByLevel[id] ?? []).map { openings[$0] } }
+    public func openings(onLevel id: String) -> [IMDF.Opening] {
+        (graph.openingsByLevel[id] ?? []).map { openings[$0] }
+    }
 
     /// The levels of a building (by their `building_ids`).
     public func levels(ofBuilding id: String) -> [IMDF.Level] { (graph.levelsByBuilding[id] ?? []).map { levels[$0] } }
@@ -132,9 +134,13 @@ extension IMDFArchive {
     }
 
     /// The amenities attached to a unit (those whose `unit_ids` name it).
-    public func amenities(inUnit id: String) -> [IMDF.Amenity] { (graph.amenitiesByUnit[id] ?? []).map { amenities[$0] } }
+    public func amenities(inUnit id: String) -> [IMDF.Amenity] {
+        (graph.amenitiesByUnit[id] ?? []).map { amenities[$0] }
+    }
     /// The units an amenity is attached to.
-    public func units(ofAmenity amenity: IMDF.Amenity) -> [IMDF.Unit] { amenity.unitIDs.compactMap { unit(withID: $0) } }
+    public func units(ofAmenity amenity: IMDF.Amenity) -> [IMDF.Unit] {
+        amenity.unitIDs.compactMap { unit(withID: $0) }
+    }
     /// The anchors placed in a unit.
     public func anchors(inUnit id: String) -> [IMDF.Anchor] { (graph.anchorsByUnit[id] ?? []).map { anchors[$0] } }
     /// The occupants placed at an anchor.
@@ -161,17 +167,47 @@ extension IMDFArchive {
         func add(_ language: String) { if !seen.contains(language) { seen.append(language) } }
         if let language = manifest?.language { add(language) }
         func add(_ labels: IMDF.Labels?) { labels?.languages.forEach(add) }
-        venues.forEach { add($0.name); add($0.altName) }
-        buildings.forEach { add($0.name); add($0.altName) }
-        levels.forEach { add($0.name); add($0.shortName) }
-        units.forEach { add($0.name); add($0.altName) }
-        openings.forEach { add($0.name); add($0.altName) }
-        amenities.forEach { add($0.name); add($0.altName) }
+        venues.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        buildings.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        levels.forEach {
+            add($0.name)
+            add($0.shortName)
+        }
+        units.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        openings.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        amenities.forEach {
+            add($0.name)
+            add($0.altName)
+        }
         occupants.forEach { add($0.name) }
-        fixtures.forEach { add($0.name); add($0.altName) }
-        kiosks.forEach { add($0.name); add($0.altName) }
-        sections.forEach { add($0.name); add($0.altName) }
-        geofences.forEach { add($0.name); add($0.altName) }
+        fixtures.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        kiosks.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        sections.forEach {
+            add($0.name)
+            add($0.altName)
+        }
+        geofences.forEach {
+            add($0.name)
+            add($0.altName)
+        }
         footprints.forEach { add($0.name) }
         return seen
     }

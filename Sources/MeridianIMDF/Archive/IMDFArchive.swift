@@ -96,7 +96,8 @@ public struct IMDFArchive: Sendable {
         guard let file = source.manifest else {
             diagnostics.append(
                 IMDFRule.manifestMissing.diagnostic(
-                    "the archive has no manifest.json", at: SourceLocation(file: source.displayPath(of: "manifest.json"))))
+                    "the archive has no manifest.json",
+                    at: SourceLocation(file: source.displayPath(of: "manifest.json"))))
             return
         }
         let name = source.displayPath(of: file.name)
@@ -104,7 +105,8 @@ public struct IMDFArchive: Sendable {
             let value = try JSONValue(parsing: file.bytes, options: JSONReadingOptions(fileName: name))
             guard let object = value.objectValue else {
                 diagnostics.append(
-                    IMDFRule.manifestInvalid.diagnostic("manifest.json must hold a JSON object", at: SourceLocation(file: name)))
+                    IMDFRule.manifestInvalid.diagnostic(
+                        "manifest.json must hold a JSON object", at: SourceLocation(file: name)))
                 return
             }
             manifest = IMDF.Manifest(object, file: name, diagnostics: &diagnostics)
@@ -156,7 +158,9 @@ public struct IMDFArchive: Sendable {
             report(.featureMustHaveId, "feature \(position) has no \"id\"", member: "id")
             return
         case .integer, .double:
-            report(.featureIdMustBeString, "feature id \(feature.id!) must be a string", id: feature.id!.description, member: "id")
+            report(
+                .featureIdMustBeString, "feature id \(feature.id!) must be a string", id: feature.id!.description,
+                member: "id")
             return
         case .string(let string):
             guard !string.isEmpty else {
@@ -166,7 +170,10 @@ public struct IMDFArchive: Sendable {
             id = string
         }
         if let other = handles[id] {
-            report(.featureIdMustBeUnique, "id \(id) is also used by a \(other.type.rawValue) in \(other.file) at /features/\(other.position)", id: id, member: "id")
+            report(
+                .featureIdMustBeUnique,
+                "id \(id) is also used by a \(other.type.rawValue) in \(other.file) at /features/\(other.position)",
+                id: id, member: "id")
             return
         }
         switch feature.foreignMembers["feature_type"] {
@@ -175,15 +182,22 @@ public struct IMDFArchive: Sendable {
             return
         case .string(let written)?:
             if written.isEmpty {
-                report(.featureTypeMustNotBeEmpty, "feature \(id) has an empty \"feature_type\"", id: id, member: "feature_type")
+                report(
+                    .featureTypeMustNotBeEmpty, "feature \(id) has an empty \"feature_type\"", id: id,
+                    member: "feature_type")
                 return
             }
             if written != type.rawValue {
-                report(.featureTypeMismatch, "feature_type \"\(written)\" does not match its file, which holds \(type.rawValue) features", id: id, member: "feature_type")
+                report(
+                    .featureTypeMismatch,
+                    "feature_type \"\(written)\" does not match its file, which holds \(type.rawValue) features",
+                    id: id, member: "feature_type")
                 return
             }
         case let value?:
-            report(.featureTypeMustBeString, "\"feature_type\" must be a string, found \(value.typeName)", id: id, member: "feature_type")
+            report(
+                .featureTypeMustBeString, "\"feature_type\" must be a string, found \(value.typeName)", id: id,
+                member: "feature_type")
             return
         }
         if !Formats.isUUID(id) {
@@ -218,7 +232,9 @@ public struct IMDFArchive: Sendable {
         handles[id] = Handle(type: type, index: index, file: file, position: position)
     }
 
-    private func append<T: FeatureDecoding>(_ array: inout [T], _ feature: Feature, _ id: String, _ reader: inout PropertyReader) -> Int {
+    private func append<T: FeatureDecoding>(
+        _ array: inout [T], _ feature: Feature, _ id: String, _ reader: inout PropertyReader
+    ) -> Int {
         array.append(T(feature, id: id, reader: &reader))
         return array.count - 1
     }
@@ -238,7 +254,9 @@ public struct IMDFArchive: Sendable {
             case .lineString?: ok = true
             case .multiLineString(let lines)? where lines.count == 1:
                 ok = true
-                report(.geometrySinglePartMulti, "a \(type.rawValue)'s geometry should be a LineString, found a MultiLineString of one line")
+                report(
+                    .geometrySinglePartMulti,
+                    "a \(type.rawValue)'s geometry should be a LineString, found a MultiLineString of one line")
             default: ok = false
             }
             expected = "a LineString"
@@ -258,7 +276,10 @@ public struct IMDFArchive: Sendable {
             (ok, expected) = (true, "")
         }
         if !ok {
-            report(.geometryType, "\(type == .address || type == .amenity || type == .anchor || type == .occupant || type == .opening ? "an" : "a") \(type.rawValue)'s geometry must be \(expected), found \(found)")
+            report(
+                .geometryType,
+                "\(type == .address || type == .amenity || type == .anchor || type == .occupant || type == .opening ? "an" : "a") \(type.rawValue)'s geometry must be \(expected), found \(found)"
+            )
         }
         if let geometry {
             var outside = false
@@ -272,7 +293,9 @@ public struct IMDFArchive: Sendable {
     /// The location of a feature's property, for diagnostics.
     func location(of id: String, property: String? = nil) -> SourceLocation {
         guard let handle = handles[id] else { return SourceLocation(featureID: id, property: property) }
-        let pointer = "/features/\(handle.position)" + (property.map { $0 == "geometry" ? "/geometry" : "/properties/\($0)" } ?? "")
+        let pointer =
+            "/features/\(handle.position)"
+            + (property.map { $0 == "geometry" ? "/geometry" : "/properties/\($0)" } ?? "")
         return SourceLocation(file: handle.file, jsonPointer: pointer, featureID: id, property: property)
     }
 }

@@ -51,7 +51,8 @@ public struct IMDFSource: Sendable {
     public init(path: String) throws(DiagnosticError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DiagnosticError(code: "io.input.missing", message: "\(path) does not exist", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "io.input.missing", message: "\(path) does not exist", location: SourceLocation(file: path))
         }
         if isDirectory.boolValue {
             try self.init(folder: path)
@@ -79,7 +80,8 @@ public struct IMDFSource: Sendable {
         var names: [String] = []
         let top: [String]
         do { top = try manager.contentsOfDirectory(atPath: folder) } catch {
-            throw DiagnosticError(code: "io.input.unreadable", message: "cannot list \(folder)", location: SourceLocation(file: folder))
+            throw DiagnosticError(
+                code: "io.input.unreadable", message: "cannot list \(folder)", location: SourceLocation(file: folder))
         }
         for name in top where !name.hasPrefix(".") {
             var isDirectory: ObjCBool = false
@@ -98,7 +100,9 @@ public struct IMDFSource: Sendable {
         var contents: [String: [UInt8]] = [:]
         for name in selected.wanted {
             guard let data = manager.contents(atPath: folder + "/" + name) else {
-                throw DiagnosticError(code: "io.input.unreadable", message: "cannot read \(folder)/\(name)", location: SourceLocation(file: folder + "/" + name))
+                throw DiagnosticError(
+                    code: "io.input.unreadable", message: "cannot read \(folder)/\(name)",
+                    location: SourceLocation(file: folder + "/" + name))
             }
             contents[name] = Array(data)
         }
@@ -167,7 +171,9 @@ public struct IMDFSource: Sendable {
             layout.manifest = manifest
             root = String(manifest.dropLast("manifest.json".count))
             if !root.isEmpty {
-                warn(.archiveLayout, "the archive's files sit one folder deep, in \(root); IMDF puts them at the root", manifest)
+                warn(
+                    .archiveLayout, "the archive's files sit one folder deep, in \(root); IMDF puts them at the root",
+                    manifest)
             }
         } else if !names.contains(where: { depth($0) == 0 }), let first = names.first, depth(first) == 1 {
             // No manifest at all: look for feature files one folder deep.

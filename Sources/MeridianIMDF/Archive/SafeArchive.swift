@@ -72,25 +72,31 @@ struct SafeArchive {
             count += 1
             guard count <= limits.maximumEntryCount else {
                 throw Self.error(
-                    "archive.too-many-entries", "the archive has more than \(limits.maximumEntryCount) entries", path: path)
+                    "archive.too-many-entries", "the archive has more than \(limits.maximumEntryCount) entries",
+                    path: path)
             }
             guard entry.type == .file else { continue }
             let name = entry.path
             guard Self.isSafe(name) else {
-                throw Self.error("archive.unsafe-path", "entry \"\(name)\" would leave the archive's folder", path: path)
+                throw Self.error(
+                    "archive.unsafe-path", "entry \"\(name)\" would leave the archive's folder", path: path)
             }
             if Self.isMetadata(name) { continue }
             let size = entry.uncompressedSize
             guard size <= limits.maximumEntrySize else {
                 throw Self.error(
-                    "archive.entry-too-large", "entry \(name) declares \(size) bytes, more than the limit of \(limits.maximumEntrySize)",
+                    "archive.entry-too-large",
+                    "entry \(name) declares \(size) bytes, more than the limit of \(limits.maximumEntrySize)",
                     path: path)
             }
             total += size
             guard total <= limits.maximumTotalSize else {
-                throw Self.error("archive.too-large", "the archive inflates to more than \(limits.maximumTotalSize) bytes", path: path)
+                throw Self.error(
+                    "archive.too-large", "the archive inflates to more than \(limits.maximumTotalSize) bytes",
+                    path: path)
             }
-            try Self.checkRatio(inflated: size, compressed: entry.compressedSize, limits: limits, entry: name, path: path)
+            try Self.checkRatio(
+                inflated: size, compressed: entry.compressedSize, limits: limits, entry: name, path: path)
             entries.append(Entry(path: name, compressedSize: entry.compressedSize, uncompressedSize: size))
         }
         self.entries = entries
@@ -118,11 +124,14 @@ struct SafeArchive {
         } catch {
             if overflow {
                 throw Self.error(
-                    "archive.entry-too-large", "entry \(entry.path) inflates beyond its declared \(declared) bytes", path: path)
+                    "archive.entry-too-large", "entry \(entry.path) inflates beyond its declared \(declared) bytes",
+                    path: path)
             }
             throw Self.error("archive.corrupt", "entry \(entry.path) cannot be inflated: \(error)", path: path)
         }
-        try Self.checkRatio(inflated: UInt64(bytes.count), compressed: entry.compressedSize, limits: limits, entry: entry.path, path: path)
+        try Self.checkRatio(
+            inflated: UInt64(bytes.count), compressed: entry.compressedSize, limits: limits, entry: entry.path,
+            path: path)
         return bytes
     }
 
@@ -139,7 +148,9 @@ struct SafeArchive {
         name.hasPrefix("__MACOSX/") || name.hasSuffix("/.DS_Store") || name == ".DS_Store"
     }
 
-    private static func checkRatio(inflated: UInt64, compressed: UInt64, limits: Limits, entry: String, path: String) throws(DiagnosticError) {
+    private static func checkRatio(inflated: UInt64, compressed: UInt64, limits: Limits, entry: String, path: String)
+        throws(DiagnosticError)
+    {
         guard inflated >= 1 << 20 else { return }
         let ratio = Double(inflated) / Double(max(compressed, 1))
         guard ratio <= limits.maximumCompressionRatio else {

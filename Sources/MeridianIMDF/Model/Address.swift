@@ -36,10 +36,13 @@ extension IMDF {
             postalCodeExt = reader.string("postal_code_ext")
             postalCodeVanity = reader.string("postal_code_vanity")
             if let country, !Formats.isCountryCode(country) {
-                reader.report(.propertyFormat, "\"country\" is not an ISO 3166-1 alpha-2 code: \"\(country)\"", property: "country")
+                reader.report(
+                    .propertyFormat, "\"country\" is not an ISO 3166-1 alpha-2 code: \"\(country)\"",
+                    property: "country")
             }
             if let province, !Formats.isSubdivisionCode(province) {
-                reader.report(.propertyFormat, "\"province\" is not an ISO 3166-2 code: \"\(province)\"", property: "province")
+                reader.report(
+                    .propertyFormat, "\"province\" is not an ISO 3166-2 code: \"\(province)\"", property: "province")
             }
         }
     }

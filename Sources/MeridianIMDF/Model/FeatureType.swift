@@ -74,14 +74,20 @@ extension IMDF {
                 case .fixture: ["name", "alt_name", "anchor_id", "display_point"]
                 case .footprint: ["name"]
                 case .geofence:
-                    ["restriction", "name", "alt_name", "correlation_id", "display_point", "building_ids", "level_ids", "parents"]
+                    [
+                        "restriction", "name", "alt_name", "correlation_id", "display_point", "building_ids",
+                        "level_ids", "parents",
+                    ]
                 case .kiosk: ["name", "alt_name", "anchor_id", "display_point"]
                 case .level: ["restriction", "display_point", "address_id", "building_ids"]
                 case .occupant: ["hours", "phone", "website", "validity", "correlation_id"]
                 case .opening: ["accessibility", "access_control", "door", "name", "alt_name", "display_point"]
                 case .relationship: ["origin", "intermediary", "destination", "hours"]
                 case .section:
-                    ["restriction", "accessibility", "name", "alt_name", "display_point", "address_id", "correlation_id", "parents"]
+                    [
+                        "restriction", "accessibility", "name", "alt_name", "display_point", "address_id",
+                        "correlation_id", "parents",
+                    ]
                 case .unit: ["restriction", "accessibility", "name", "alt_name", "display_point"]
                 case .venue: ["restriction", "alt_name", "hours", "phone", "website"]
                 }

@@ -81,7 +81,10 @@ extension IMDF {
                 if let array = list.arrayValue {
                     for value in array {
                         guard let text = value.stringValue, text.hasPrefix("imdf:extension:"), text.contains("#") else {
-                            report(.manifestExtension, "extension \(value.stringValue.map { "\"\($0)\"" } ?? value.typeName) is not imdf:extension:<provider>:<name>#<version>", "extensions")
+                            report(
+                                .manifestExtension,
+                                "extension \(value.stringValue.map { "\"\($0)\"" } ?? value.typeName) is not imdf:extension:<provider>:<name>#<version>",
+                                "extensions")
                             continue
                         }
                     }

@@ -47,7 +47,9 @@ struct PropertyReader {
         let value = properties[key]
         if value == nil || value?.isNull == true {
             if isRequired(key) {
-                report(.propertyMissing, "\(type.rawValue) requires \"\(key)\"\(value == nil ? "" : ", found null")", property: key)
+                report(
+                    .propertyMissing, "\(type.rawValue) requires \"\(key)\"\(value == nil ? "" : ", found null")",
+                    property: key)
             }
             return nil
         }
@@ -97,11 +99,14 @@ struct PropertyReader {
         var entries: [(language: String, text: String)] = []
         for (language, text) in object.members {
             guard let text = text.stringValue else {
-                report(.propertyType, "\"\(key)\".\"\(language)\" must be a string, found \(text.typeName)", property: key)
+                report(
+                    .propertyType, "\"\(key)\".\"\(language)\" must be a string, found \(text.typeName)", property: key)
                 continue
             }
             if !Formats.isLanguageTag(language) {
-                report(.propertyFormat, "\"\(key)\" has \"\(language)\", which is not a BCP 47 language tag", property: key)
+                report(
+                    .propertyFormat, "\"\(key)\" has \"\(language)\", which is not a BCP 47 language tag", property: key
+                )
             }
             entries.append((language, text))
         }
@@ -140,7 +145,8 @@ struct PropertyReader {
                     ids.append(id)
                 }
             } else {
-                report(.propertyType, "\"\(key)\" must hold feature id strings, found \(element.typeName)", property: key)
+                report(
+                    .propertyType, "\"\(key)\" must hold feature id strings, found \(element.typeName)", property: key)
             }
         }
         if ids.isEmpty && isRequired(key) {
@@ -159,7 +165,9 @@ struct PropertyReader {
         if category.rawValue.isEmpty {
             report(.propertyMissing, "\"\(key)\" is empty", property: key)
         } else if !category.isKnown {
-            report(.categoryUnknown, "\"\(category.rawValue)\" is not an IMDF \(key) value for \(type.rawValue)", property: key)
+            report(
+                .categoryUnknown, "\"\(category.rawValue)\" is not an IMDF \(key) value for \(type.rawValue)",
+                property: key)
         }
         return category
     }
@@ -194,7 +202,8 @@ struct PropertyReader {
         }
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         if !coordinate.isValid {
-            report(.coordinateOutOfRange, "\"\(key)\" is outside longitude -180...180 / latitude -90...90", property: key)
+            report(
+                .coordinateOutOfRange, "\"\(key)\" is outside longitude -180...180 / latitude -90...90", property: key)
             return nil
         }
         return coordinate

@@ -89,7 +89,8 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .zeroCountOfUnitQualifiedAddresses: .info
         case .archiveLayout, .archiveUnknownFile, .manifestPrerelease, .manifestCreated, .manifestExtension,
-            .manifestUnknownKey, .idNotCanonical, .propertyFormat, .geometrySinglePartMulti, .displayPointOffLine, .propertyUnknown, .geometryWinding, .geometrySliver,
+            .manifestUnknownKey, .idNotCanonical, .propertyFormat, .geometrySinglePartMulti, .displayPointOffLine,
+            .propertyUnknown, .geometryWinding, .geometrySliver,
             .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary:
             .warning
         default: .error

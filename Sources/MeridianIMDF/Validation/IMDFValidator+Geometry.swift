@@ -36,11 +36,14 @@ extension IMDFValidator.Context {
         for building in archive.buildings {
             let outlines = archive.footprints(ofBuilding: building.id).compactMap(\.geometry)
             guard let point = building.displayPoint else {
-                report(.displayPointMissing, "building has no display_point", id: building.id, property: "display_point")
+                report(
+                    .displayPointMissing, "building has no display_point", id: building.id, property: "display_point")
                 continue
             }
             if !outlines.isEmpty, !outlines.contains(where: { $0.contains(point) }) {
-                report(.displayPointOutside, "display_point lies outside every footprint of the building", id: building.id, property: "display_point")
+                report(
+                    .displayPointOutside, "display_point lies outside every footprint of the building", id: building.id,
+                    property: "display_point")
             }
         }
         for opening in archive.openings {
@@ -52,7 +55,9 @@ extension IMDFValidator.Context {
             let shape = PlanarShape(lines: [line.coordinates], projection: projection)
             let distance = shape.boundaryDistance(projection.project(point))
             if distance > options.openingDisplayPointTolerance {
-                report(.displayPointOffLine, "display_point lies \(format(distance)) m off the opening's line", id: opening.id, property: "display_point")
+                report(
+                    .displayPointOffLine, "display_point lies \(format(distance)) m off the opening's line",
+                    id: opening.id, property: "display_point")
             }
         }
         for anchor in archive.anchors {
@@ -60,7 +65,9 @@ extension IMDFValidator.Context {
                 let geometry = unit.geometry
             else { continue }
             if !geometry.contains(point) {
-                report(.anchorOutsideUnit, "the anchor lies outside its unit \(unitID)", id: anchor.id, property: "unit_id")
+                report(
+                    .anchorOutsideUnit, "the anchor lies outside its unit \(unitID)", id: anchor.id, property: "unit_id"
+                )
             }
         }
     }
@@ -79,20 +86,33 @@ extension IMDFValidator.Context {
         }
         for ids in groups.values where ids.count > 1 {
             for id in ids {
-                report(.displayPointShared, "display_point is shared by \(ids.count) units of the level; at most one can lie in its unit", id: id, property: "display_point")
+                report(
+                    .displayPointShared,
+                    "display_point is shared by \(ids.count) units of the level; at most one can lie in its unit",
+                    id: id, property: "display_point")
             }
         }
     }
 
-    private mutating func checkDisplayPoint(_ id: String, _ point: Coordinate?, in geometry: IMDF.Polygonal?, required: Bool) {
+    private mutating func checkDisplayPoint(
+        _ id: String, _ point: Coordinate?, in geometry: IMDF.Polygonal?, required: Bool
+    ) {
         guard let point else {
             // A required one is already reported missing by the decoder.
-            if !required { report(.displayPointMissing, "\(archive.featureType(ofID: id)?.rawValue ?? "feature") has no display_point", id: id, property: "display_point") }
+            if !required {
+                report(
+                    .displayPointMissing,
+                    "\(archive.featureType(ofID: id)?.rawValue ?? "feature") has no display_point", id: id,
+                    property: "display_point")
+            }
             return
         }
         guard let geometry else { return }
         if !geometry.contains(point) {
-            report(.displayPointOutside, "display_point lies outside the \(archive.featureType(ofID: id)?.rawValue ?? "feature")'s geometry", id: id, property: "display_point")
+            report(
+                .displayPointOutside,
+                "display_point lies outside the \(archive.featureType(ofID: id)?.rawValue ?? "feature")'s geometry",
+                id: id, property: "display_point")
         }
     }
 
@@ -106,12 +126,16 @@ extension IMDFValidator.Context {
             var valid = true
             for (index, ring) in rings.enumerated() {
                 if ring.count < 4 {
-                    report(.ringTooShort, "ring \(index) has \(ring.count) positions; a linear ring needs 4 or more", id: id, property: "geometry")
+                    report(
+                        .ringTooShort, "ring \(index) has \(ring.count) positions; a linear ring needs 4 or more",
+                        id: id, property: "geometry")
                     valid = false
                     continue
                 }
                 if ring.first != ring.last {
-                    report(.ringUnclosed, "ring \(index) is not closed: its first and last positions differ", id: id, property: "geometry")
+                    report(
+                        .ringUnclosed, "ring \(index) is not closed: its first and last positions differ", id: id,
+                        property: "geometry")
                     valid = false
                 }
                 let area = Geometry.signedArea(ofRing: ring)
@@ -121,7 +145,10 @@ extension IMDFValidator.Context {
                     let at = Coordinate(
                         latitude: projection.reference.latitude + crossing.y / projection.metresPerDegreeY,
                         longitude: projection.reference.longitude + crossing.x / projection.metresPerDegreeX)
-                    report(.selfIntersection, "ring \(index) crosses or touches itself near \(format(at.longitude, 7)), \(format(at.latitude, 7))", id: id, property: "geometry")
+                    report(
+                        .selfIntersection,
+                        "ring \(index) crosses or touches itself near \(format(at.longitude, 7)), \(format(at.latitude, 7))",
+                        id: id, property: "geometry")
                     valid = false
                 }
             }
@@ -129,12 +156,17 @@ extension IMDFValidator.Context {
                 let measure = PlanarShape.measure(rings.map { $0.map(projection.project) })
                 let width = measure.perimeter > 0 ? 2 * measure.area / measure.perimeter : 0
                 if measure.area < options.sliverArea || width < options.sliverWidth {
-                    report(.geometrySliver, "a sliver polygon: \(format(measure.area)) m^2, mean width \(format(width)) m", id: id, property: "geometry")
+                    report(
+                        .geometrySliver, "a sliver polygon: \(format(measure.area)) m^2, mean width \(format(width)) m",
+                        id: id, property: "geometry")
                 }
             }
         }
         if wrongWinding {
-            report(.geometryWinding, "rings do not follow the right-hand rule (exterior counter-clockwise, holes clockwise)", id: id, property: "geometry")
+            report(
+                .geometryWinding,
+                "rings do not follow the right-hand rule (exterior counter-clockwise, holes clockwise)", id: id,
+                property: "geometry")
         }
     }
 }

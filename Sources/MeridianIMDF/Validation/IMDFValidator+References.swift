@@ -6,12 +6,16 @@ extension IMDFValidator.Context {
         func check(_ id: String, _ property: String, _ target: String?, _ types: [IMDF.FeatureType]) {
             guard let target else { return }
             guard let found = archive.featureType(ofID: target) else {
-                report(.referenceUnresolved, "\"\(property)\" names \(target), which is no feature of the archive", id: id, property: property)
+                report(
+                    .referenceUnresolved, "\"\(property)\" names \(target), which is no feature of the archive", id: id,
+                    property: property)
                 return
             }
             if !types.contains(found) {
                 let wanted = types.map(\.rawValue).joined(separator: " or ")
-                report(.referenceWrongType, "\"\(property)\" must name a \(wanted), but \(target) is a \(found.rawValue)", id: id, property: property)
+                report(
+                    .referenceWrongType, "\"\(property)\" must name a \(wanted), but \(target) is a \(found.rawValue)",
+                    id: id, property: property)
             }
         }
         func check(_ id: String, _ property: String, _ targets: [String], _ types: [IMDF.FeatureType]) {
@@ -61,7 +65,10 @@ extension IMDFValidator.Context {
             ] {
                 for reference in references {
                     guard let stated = IMDF.FeatureType(rawValue: reference.featureType) else {
-                        report(.referenceWrongType, "\"\(property)\" states feature_type \"\(reference.featureType)\", which IMDF does not define", id: relationship.id, property: property)
+                        report(
+                            .referenceWrongType,
+                            "\"\(property)\" states feature_type \"\(reference.featureType)\", which IMDF does not define",
+                            id: relationship.id, property: property)
                         continue
                     }
                     check(relationship.id, property, reference.id, [stated])

@@ -13,7 +13,9 @@ extension IMDFValidator.Context {
                 var partners: [Int] = []
                 index.search(shape.box) { j in if j > i { partners.append(j) } }
                 for j in partners.sorted() where shape.overlaps(shapes[j], tolerance: options.overlapTolerance) {
-                    report(.unitOverlap, "the unit overlaps unit \(units[j].id) on the same level", id: units[i].id, property: "geometry")
+                    report(
+                        .unitOverlap, "the unit overlaps unit \(units[j].id) on the same level", id: units[i].id,
+                        property: "geometry")
                 }
             }
             // Openings: within tolerance of some unit's boundary.
@@ -31,7 +33,9 @@ extension IMDFValidator.Context {
                     if !touches, shape.edgeDistance(to: shapes[j]) <= tolerance { touches = true }
                 }
                 if !touches {
-                    report(.openingOffBoundary, "the opening touches no unit boundary on its level", id: opening.id, property: "geometry")
+                    report(
+                        .openingOffBoundary, "the opening touches no unit boundary on its level", id: opening.id,
+                        property: "geometry")
                 }
             }
         }

@@ -78,11 +78,18 @@ public struct IMDFValidator: Sendable {
             self.options = options
             let reference =
                 archive.venues.first?.displayPoint
-                ?? archive.venues.first?.geometry.map { MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate }
-                ?? archive.levels.first?.geometry.map { MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate }
-                ?? archive.units.first?.geometry.map { MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate }
+                ?? archive.venues.first?.geometry.map {
+                    MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate
+                }
+                ?? archive.levels.first?.geometry.map {
+                    MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate
+                }
+                ?? archive.units.first?.geometry.map {
+                    MapPoint(x: $0.boundingMapRect.midX, y: $0.boundingMapRect.midY).coordinate
+                }
                 ?? Coordinate(latitude: 0, longitude: 0)
-            projection = PlanarShape.Projection(reference: reference.isValid ? reference : Coordinate(latitude: 0, longitude: 0))
+            projection = PlanarShape.Projection(
+                reference: reference.isValid ? reference : Coordinate(latitude: 0, longitude: 0))
         }
 
         mutating func report(_ rule: IMDFRule, _ message: String, id: String, property: String? = nil) {
@@ -97,10 +104,14 @@ public struct IMDFValidator: Sendable {
         mutating func checkArchive() {
             let venueFile = IMDFSource.join(archive.path, "venue.geojson")
             if archive.venues.count != 1 {
-                report(.venueCount, "an archive must hold exactly one venue, found \(archive.venues.count)", file: venueFile)
+                report(
+                    .venueCount, "an archive must hold exactly one venue, found \(archive.venues.count)",
+                    file: venueFile)
             }
             if archive.levels.isEmpty {
-                report(.levelMissing, "an archive must hold at least one level", file: IMDFSource.join(archive.path, "level.geojson"))
+                report(
+                    .levelMissing, "an archive must hold at least one level",
+                    file: IMDFSource.join(archive.path, "level.geojson"))
             }
             if !archive.addresses.contains(where: { $0.unit != nil }) {
                 report(
@@ -110,7 +121,9 @@ public struct IMDFValidator: Sendable {
             let ordinals = archive.levelGroups.map(\.ordinal)
             for (low, high) in zip(ordinals, ordinals.dropFirst()) where high - low > 1 {
                 let level = archive.levelGroups.first { $0.ordinal == high }!.levels[0]
-                report(.levelOrdinalGap, "no level has ordinal \(low + 1) ... \(high - 1), between \(low) and \(high)", id: level.id, property: "ordinal")
+                report(
+                    .levelOrdinalGap, "no level has ordinal \(low + 1) ... \(high - 1), between \(low) and \(high)",
+                    id: level.id, property: "ordinal")
             }
         }
     }

@@ -1,9 +1,10 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// A polygonal or lineal geometry projected to metres on a plane tangent
 /// at the venue (equirectangular about a reference latitude), where the
@@ -38,7 +39,9 @@ struct PlanarShape: Sendable {
         }
 
         func project(_ c: Coordinate) -> Point {
-            Point((c.longitude - reference.longitude) * metresPerDegreeX, (c.latitude - reference.latitude) * metresPerDegreeY)
+            Point(
+                (c.longitude - reference.longitude) * metresPerDegreeX,
+                (c.latitude - reference.latitude) * metresPerDegreeY)
         }
     }
 
@@ -92,7 +95,10 @@ struct PlanarShape: Sendable {
 
     /// True when the closed segments share a point.
     static func segmentsIntersect(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point) -> Bool {
-        let d1 = cross(p3, p4, p1), d2 = cross(p3, p4, p2), d3 = cross(p1, p2, p3), d4 = cross(p1, p2, p4)
+        let d1 = cross(p3, p4, p1)
+        let d2 = cross(p3, p4, p2)
+        let d3 = cross(p1, p2, p3)
+        let d4 = cross(p1, p2, p4)
         if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
         func onSegment(_ a: Point, _ b: Point, _ p: Point) -> Bool {
             min(a.x, b.x) <= p.x && p.x <= max(a.x, b.x) && min(a.y, b.y) <= p.y && p.y <= max(a.y, b.y)
@@ -138,7 +144,9 @@ struct PlanarShape: Sendable {
 
     /// Inside one of the polygons and farther than `tolerance` from every edge.
     func containsStrictly(_ p: Point, tolerance: Double) -> Bool {
-        guard p.x > minX - tolerance, p.x < maxX + tolerance, p.y > minY - tolerance, p.y < maxY + tolerance else { return false }
+        guard p.x > minX - tolerance, p.x < maxX + tolerance, p.y > minY - tolerance, p.y < maxY + tolerance else {
+            return false
+        }
         guard polygons.contains(where: { Self.polygonContains($0, p) }) else { return false }
         return boundaryDistance(p) > tolerance
     }
@@ -201,7 +209,8 @@ struct PlanarShape: Sendable {
         // the other, or the two are the same region. Boundary points are
         // tested where it matters: each edge is cut where it meets the
         // other's edges, and the middle of every piece is tested.
-        let shapeA = PlanarShape(rings: a), shapeB = PlanarShape(rings: b)
+        let shapeA = PlanarShape(rings: a)
+        let shapeB = PlanarShape(rings: b)
         if boundaryEnters(a, shapeB, tolerance) || boundaryEnters(b, shapeA, tolerance) { return true }
         if let p = interiorPoint(a), shapeB.containsStrictly(p, tolerance: tolerance) { return true }
         if let p = interiorPoint(b), shapeA.containsStrictly(p, tolerance: tolerance) { return true }
@@ -213,7 +222,8 @@ struct PlanarShape: Sendable {
         for ring in rings where ring.count >= 2 {
             for i in 1..<ring.count {
                 let (p1, p2) = (ring[i - 1], ring[i])
-                let edgeBox = SpatialIndex.Box(minX: min(p1.x, p2.x), minY: min(p1.y, p2.y), maxX: max(p1.x, p2.x), maxY: max(p1.y, p2.y))
+                let edgeBox = SpatialIndex.Box(
+                    minX: min(p1.x, p2.x), minY: min(p1.y, p2.y), maxX: max(p1.x, p2.x), maxY: max(p1.y, p2.y))
                 guard edgeBox.intersects(otherBox) else { continue }
                 if other.containsStrictly(p1, tolerance: tolerance) { return true }
                 var cuts: [Double] = [0, 1]
@@ -236,7 +246,9 @@ struct PlanarShape: Sendable {
 
     /// Where segment p3p4 meets segment p1p2, as parameters along p1p2.
     private static func cutParameters(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point, into cuts: inout [Double]) {
-        let r = p2 - p1, s = p4 - p3, q = p3 - p1
+        let r = p2 - p1
+        let s = p4 - p3
+        let q = p3 - p1
         let denominator = r.x * s.y - r.y * s.x
         let lengthSquared = (r * r).sum()
         guard lengthSquared > 0 else { return }
@@ -268,7 +280,8 @@ struct PlanarShape: Sendable {
                     for otherPolygon in other.polygons {
                         for otherRing in otherPolygon where otherRing.count >= 2 {
                             for j in 1..<otherRing.count {
-                                best = min(best, Self.segmentDistance(ring[i - 1], ring[i], otherRing[j - 1], otherRing[j]))
+                                best = min(
+                                    best, Self.segmentDistance(ring[i - 1], ring[i], otherRing[j - 1], otherRing[j]))
                                 if best == 0 { return 0 }
                             }
                         }
@@ -283,7 +296,8 @@ struct PlanarShape: Sendable {
 
     /// Planar area (m^2, holes subtracted) and perimeter (m) of a polygon.
     static func measure(_ rings: [[Point]]) -> (area: Double, perimeter: Double) {
-        var area = 0.0, perimeter = 0.0
+        var area = 0.0
+        var perimeter = 0.0
         for (index, ring) in rings.enumerated() where ring.count >= 2 {
             var twice = 0.0
             for i in 1..<ring.count {

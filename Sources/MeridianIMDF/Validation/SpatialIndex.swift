@@ -31,7 +31,9 @@ struct SpatialIndex: Sendable {
         }
 
         func union(_ other: Box) -> Box {
-            Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+            Box(
+                minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX),
+                maxY: max(maxY, other.maxY))
         }
     }
 
@@ -97,7 +99,8 @@ struct SpatialIndex: Sendable {
             }
             let children = tiers[tier - 1]
             let first = node * Self.nodeCapacity
-            for child in first..<min(first + Self.nodeCapacity, children.count) where children[child].intersects(query) {
+            for child in first..<min(first + Self.nodeCapacity, children.count) where children[child].intersects(query)
+            {
                 stack.append((tier - 1, child))
             }
         }
