@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
+        .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -32,7 +33,11 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML"]),
+                .target(
+            name: "MeridianIMDF",
+            dependencies: ["MeridianCore", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -53,6 +58,10 @@ let package = Package(
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
+        .testTarget(
+            name: "MeridianIMDFTests",
+            dependencies: ["MeridianIMDF", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )

@@ -7,6 +7,7 @@
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
 @_exported import MeridianKML
+@_exported import MeridianIMDF
 
 /// The library's version, printed by `meridian --version`.
 public let meridianVersion = "0.1.0"

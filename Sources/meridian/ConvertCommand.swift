@@ -34,6 +34,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).")
     var cutAntimeridian = false
 
+    @Option(help: "IMDF input only: keep the level with this ordinal and what is on it.")
+    var level: Int?
+
     func validate() throws {
         if let precision, !(0...17).contains(precision) {
             throw ValidationError("--precision must be between 0 and 17")
@@ -41,10 +44,14 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        if try KMLSupport.convert(self) { return }
         let format = to ?? GeoJSONOutputFormat(path: output)
         let writer = GeoJSONWriter(
             options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))
+        if IMDFCommands.handles(input) {
+            return try IMDFCommands.convert(input, output: output, format: format, writer: writer, level: level)
+        }
+        if try KMLSupport.convert(self) { return }
+        if level != nil { throw ValidationError("--level applies to IMDF archives only") }
         _ = try FeatureConverter.convert(input: input, output: output, format: format, writer: writer)
     }
 }

@@ -16,6 +16,14 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         var reports: [JSONValue] = []
         for input in inputs {
+            if IMDFCommands.handles(input) {
+                let summary = try IMDFCommands.info(input)
+                switch format {
+                case .text: print(summary.text, terminator: "")
+                case .json: reports.append(summary.json)
+                }
+                continue
+            }
             let summary = try KMLSupport.summary(input) ?? FileSummary(path: input)
             switch format {
             case .text: print(summary.text)

@@ -9,7 +9,7 @@ import Meridian
 struct MeridianCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
-        abstract: "Read, convert, validate and render map data: GeoJSON, GeoJSON sequences and NDJSON.",
+        abstract: "Read, convert, validate and render map data: GeoJSON, GeoJSON sequences, NDJSON and IMDF.",
         discussion: """
             Exit status: 0 success; 1 validation problems found; 2 bad usage, \
             unreadable input or an output that could not be written.

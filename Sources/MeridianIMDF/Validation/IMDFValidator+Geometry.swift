@@ -1,0 +1,183 @@
+import MeridianCore
+
+extension IMDFValidator.Context {
+    /// Ring validity, winding, slivers, display points, anchors.
+    mutating func checkGeometry() {
+        for venue in archive.venues {
+            checkPolygonal(venue.id, venue.geometry, sliver: false)
+            checkDisplayPoint(venue.id, venue.displayPoint, in: venue.geometry, required: true)
+        }
+        for footprint in archive.footprints { checkPolygonal(footprint.id, footprint.geometry, sliver: false) }
+        for level in archive.levels {
+            checkPolygonal(level.id, level.geometry, sliver: false)
+            checkDisplayPoint(level.id, level.displayPoint, in: level.geometry, required: false)
+        }
+        for unit in archive.units {
+            checkPolygonal(unit.id, unit.geometry, sliver: true)
+            checkDisplayPoint(unit.id, unit.displayPoint, in: unit.geometry, required: false)
+        }
+        checkSharedDisplayPoints()
+        for fixture in archive.fixtures {
+            checkPolygonal(fixture.id, fixture.geometry, sliver: true)
+            checkDisplayPoint(fixture.id, fixture.displayPoint, in: fixture.geometry, required: false)
+        }
+        for kiosk in archive.kiosks {
+            checkPolygonal(kiosk.id, kiosk.geometry, sliver: true)
+            checkDisplayPoint(kiosk.id, kiosk.displayPoint, in: kiosk.geometry, required: false)
+        }
+        for section in archive.sections {
+            checkPolygonal(section.id, section.geometry, sliver: true)
+            checkDisplayPoint(section.id, section.displayPoint, in: section.geometry, required: false)
+        }
+        for geofence in archive.geofences {
+            checkPolygonal(geofence.id, geofence.geometry, sliver: false)
+            checkDisplayPoint(geofence.id, geofence.displayPoint, in: geofence.geometry, required: false)
+        }
+        for building in archive.buildings {
+            let outlines = archive.footprints(ofBuilding: building.id).compactMap(\.geometry)
+            guard let point = building.displayPoint else {
+                report(
+                    .displayPointMissing, "building has no display_point", id: building.id, property: "display_point")
+                continue
+            }
+            if !outlines.isEmpty, !outlines.contains(where: { $0.contains(point) }) {
+                report(
+                    .displayPointOutside, "display_point lies outside every footprint of the building", id: building.id,
+                    property: "display_point")
+            }
+        }
+        for opening in archive.openings {
+            guard let point = opening.displayPoint else {
+                report(.displayPointMissing, "opening has no display_point", id: opening.id, property: "display_point")
+                continue
+            }
+            guard let line = opening.geometry, line.coordinates.count >= 2 else { continue }
+            let shape = PlanarShape(lines: [line.coordinates], projection: projection)
+            let distance = shape.boundaryDistance(projection.project(point))
+            if distance > options.openingDisplayPointTolerance {
+                report(
+                    .displayPointOffLine, "display_point lies \(format(distance)) m off the opening's line",
+                    id: opening.id, property: "display_point")
+            }
+        }
+        for anchor in archive.anchors {
+            guard let point = anchor.coordinate, let unitID = anchor.unitID, let unit = archive.unit(withID: unitID),
+                let geometry = unit.geometry
+            else { continue }
+            if !geometry.contains(point) {
+                report(
+                    .anchorOutsideUnit, "the anchor lies outside its unit \(unitID)", id: anchor.id, property: "unit_id"
+                )
+            }
+        }
+    }
+
+    /// Units of one level that share one display point.
+    private mutating func checkSharedDisplayPoints() {
+        struct Key: Hashable {
+            var level: String
+            var latitude: Double
+            var longitude: Double
+        }
+        var groups: [Key: [String]] = [:]
+        for unit in archive.units {
+            guard let level = unit.levelID, let point = unit.displayPoint else { continue }
+            groups[Key(level: level, latitude: point.latitude, longitude: point.longitude), default: []].append(unit.id)
+        }
+        for ids in groups.values where ids.count > 1 {
+            for id in ids {
+                report(
+                    .displayPointShared,
+                    "display_point is shared by \(ids.count) units of the level; at most one can lie in its unit",
+                    id: id, property: "display_point")
+            }
+        }
+    }
+
+    private mutating func checkDisplayPoint(
+        _ id: String, _ point: Coordinate?, in geometry: IMDF.Polygonal?, required: Bool
+    ) {
+        guard let point else {
+            // A required one is already reported missing by the decoder.
+            if !required {
+                report(
+                    .displayPointMissing,
+                    "\(archive.featureType(ofID: id)?.rawValue ?? "feature") has no display_point", id: id,
+                    property: "display_point")
+            }
+            return
+        }
+        guard let geometry else { return }
+        if !geometry.contains(point) {
+            report(
+                .displayPointOutside,
+                "display_point lies outside the \(archive.featureType(ofID: id)?.rawValue ?? "feature")'s geometry",
+                id: id, property: "display_point")
+        }
+    }
+
+    /// Closed rings of four or more positions, no self-intersection,
+    /// right-hand-rule winding (warning), no slivers (warning).
+    private mutating func checkPolygonal(_ id: String, _ geometry: IMDF.Polygonal?, sliver: Bool) {
+        guard let geometry else { return }
+        var wrongWinding = false
+        for polygon in geometry.polygons {
+            let rings = polygon.rings
+            var valid = true
+            for (index, ring) in rings.enumerated() {
+                if ring.count < 4 {
+                    report(
+                        .ringTooShort, "ring \(index) has \(ring.count) positions; a linear ring needs 4 or more",
+                        id: id, property: "geometry")
+                    valid = false
+                    continue
+                }
+                if ring.first != ring.last {
+                    report(
+                        .ringUnclosed, "ring \(index) is not closed: its first and last positions differ", id: id,
+                        property: "geometry")
+                    valid = false
+                }
+                let area = Geometry.signedArea(ofRing: ring)
+                if (index == 0 && area < 0) || (index > 0 && area > 0) { wrongWinding = true }
+                let points = ring.map(projection.project)
+                if let crossing = PlanarShape.selfIntersection(points) {
+                    let at = Coordinate(
+                        latitude: projection.reference.latitude + crossing.y / projection.metresPerDegreeY,
+                        longitude: projection.reference.longitude + crossing.x / projection.metresPerDegreeX)
+                    report(
+                        .selfIntersection,
+                        "ring \(index) crosses or touches itself near \(format(at.longitude, 7)), \(format(at.latitude, 7))",
+                        id: id, property: "geometry")
+                    valid = false
+                }
+            }
+            if sliver && valid {
+                let measure = PlanarShape.measure(rings.map { $0.map(projection.project) })
+                let width = measure.perimeter > 0 ? 2 * measure.area / measure.perimeter : 0
+                if measure.area < options.sliverArea || width < options.sliverWidth {
+                    report(
+                        .geometrySliver, "a sliver polygon: \(format(measure.area)) m^2, mean width \(format(width)) m",
+                        id: id, property: "geometry")
+                }
+            }
+        }
+        if wrongWinding {
+            report(
+                .geometryWinding,
+                "rings do not follow the right-hand rule (exterior counter-clockwise, holes clockwise)", id: id,
+                property: "geometry")
+        }
+    }
+}
+
+/// A number with a few decimals, for messages.
+func format(_ value: Double, _ places: Int = 2) -> String {
+    guard value.isFinite else { return String(value) }
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = String(rounded)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+}
