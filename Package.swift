@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
+        .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -16,7 +17,8 @@ let package = Package(
     targets: [
         .target(name: "MeridianCore"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON"]),
+        .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianSnapshot"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -36,6 +38,7 @@ let package = Package(
         ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
+        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )

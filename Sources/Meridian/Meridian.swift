@@ -6,6 +6,7 @@
 // module, plus the cross-format glue that lives in this folder.
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
+@_exported import MeridianSnapshot
 
 /// The library's version, printed by `meridian --version`.
 public let meridianVersion = "0.1.0"
