@@ -5,7 +5,7 @@ import MeridianCore
 /// ```swift
 /// let parks = Layer(id: "parks", features: collection.features)
 /// var route = Layer(id: "route")
-/// route.overlays.append(.circle(Circle(center: station, radius: 400), properties: ["fill": "#ff9500"]))
+/// route.overlays.append(.circle(Circle(center: station, radius: 400), properties: JSONObject([("fill", "#ff9500")])))
 /// options.layers = [parks, route]   // route is drawn above parks
 /// ```
 ///

@@ -4,8 +4,8 @@ import MeridianCore
 /// simplestyle `properties` like a feature.
 ///
 /// ```swift
-/// .circle(Circle(center: tower, radius: 2_000), properties: ["stroke": "#d00"])
-/// .geodesicPolyline(GeodesicPolyline([london, tokyo]), properties: [:])
+/// .circle(Circle(center: tower, radius: 2_000), properties: JSONObject([("stroke", "#d00")]))
+/// .geodesicPolyline(GeodesicPolyline([london, tokyo]), properties: JSONObject())
 /// ```
 ///
 /// A circle is drawn as the geodesic circle (``Circle/boundary(vertexCount:)``,

@@ -68,6 +68,7 @@ struct SnapshotRenderer {
         case .dot: useBalloons = false
         case .automatic: useBalloons = visiblePoints <= MarkerStyle.automaticBalloonLimit
         }
+        if visiblePoints == 0 { useBalloons = false }
         levelName = items.first { $0.role == .level }?.label
 
         var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)

@@ -151,34 +151,36 @@ public struct Snapshotter: Sendable {
     private func makeViewport(items: [DrawItem]) throws(DiagnosticError) -> Viewport {
         let width = options.size.width
         let height = options.size.height
-        func fit(_ rect: MapRect, padding: Double, heading: Double = 0) throws(DiagnosticError) -> Viewport {
-            guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else {
+        func check(_ rect: MapRect) throws(DiagnosticError) {
+            guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
+                rect.width > 0 || rect.height > 0
+            else {
                 throw DiagnosticError(code: "snapshot.framing.invalid", message: "the region to show is empty or not finite")
             }
+        }
+        /// The largest scale at which `rect` fits around `center`.
+        func scale(_ rect: MapRect, around center: MapPoint, padding: Double) -> Double {
             let availableWidth = width - 2 * padding > 8 ? width - 2 * padding : width
             let availableHeight = height - 2 * padding > 8 ? height - 2 * padding : height
+            let halfWidth = max(center.x - rect.minX, rect.maxX - center.x)
+            let halfHeight = max(center.y - rect.minY, rect.maxY - center.y)
             var k = Double.infinity
-            if rect.width > 0 { k = min(k, availableWidth / rect.width) }
-            if rect.height > 0 { k = min(k, availableHeight / rect.height) }
-            let center = MapPoint(x: rect.midX, y: rect.midY)
-            // A single point or a sliver: show 1 km around it, as a map app zooms to a place.
-            let minimumMeters = 1_000.0
-            let metersPerPoint = metersPerMapPoint(atLatitude: center.coordinate.latitude)
-            let maximumK = min(width, height) / (minimumMeters / metersPerPoint)
-            if !k.isFinite || k > maximumK { k = maximumK }
-            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: k, heading: heading)
+            if halfWidth > 0 { k = min(k, availableWidth / 2 / halfWidth) }
+            if halfHeight > 0 { k = min(k, availableHeight / 2 / halfHeight) }
+            return k
         }
         switch options.framing {
         case .region(let region):
-            guard region.span.latitudeDelta > 0 || region.span.longitudeDelta > 0 else {
-                throw DiagnosticError(code: "snapshot.framing.invalid", message: "the region's span must be greater than 0")
-            }
-            return try fit(MapRect(region), padding: 0)
+            // Centred on the region's centre, as MapKit: on Mercator the
+            // centre is not the middle of the region's map rect.
+            let rect = MapRect(region)
+            try check(rect)
+            let center = MapPoint(region.center)
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
         case .mapRect(let rect):
-            guard !rect.isEmpty else {
-                throw DiagnosticError(code: "snapshot.framing.invalid", message: "the map rect to show is null or empty")
-            }
-            return try fit(rect, padding: 0)
+            try check(rect)
+            let center = MapPoint(x: rect.midX, y: rect.midY)
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
         case .camera(let camera):
             let meters = 2 * camera.distance * tan(MapCamera.halfFieldOfView)
             let mapPoints = meters * mapPointsPerMeter(atLatitude: camera.center.latitude)
@@ -198,7 +200,13 @@ public struct Snapshotter: Sendable {
             }
             // Latitudes are clamped at 85 degrees, so whole-world data fits the square world.
             rect = MapRect(x: rect.minX, y: max(rect.minY, 0), width: rect.width, height: min(rect.maxY, MapSize.world.height) - max(rect.minY, 0))
-            return try fit(rect, padding: max(0, padding) + (hasPoints ? 20 : 0))
+            let center = MapPoint(x: rect.midX, y: rect.midY)
+            var k = scale(rect, around: center, padding: max(0, padding) + (hasPoints ? 20 : 0))
+            // A single place or a sliver: show at least 1 km, as a map app zooms to a place.
+            let minimumMeters = 1_000.0
+            let maximumK = min(width, height) / (minimumMeters / metersPerMapPoint(atLatitude: center.coordinate.latitude))
+            if !k.isFinite || k > maximumK { k = maximumK }
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: k, heading: 0)
         }
     }
 }

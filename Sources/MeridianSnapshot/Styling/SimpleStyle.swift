@@ -4,7 +4,7 @@ import MeridianCore
 /// carries, each validated, over the defaults of a ``Theme``.
 ///
 /// ```swift
-/// let style = SimpleStyle(properties: ["fill": "#0a0", "fill-opacity": 0.5], theme: .light)
+/// let style = SimpleStyle(properties: JSONObject([("fill", "#0a0"), ("fill-opacity", 0.5)]), theme: .light)
 /// style.fill          // "#0a0"
 /// style.strokeWidth   // the theme's 0.75
 /// ```
