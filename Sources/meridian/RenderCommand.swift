@@ -76,7 +76,7 @@ struct RenderCommand: ParsableCommand {
     var precision: Int = 2
 
     @Option(help: "Simplification tolerance in pixels (0 keeps every visible vertex).")
-    var tolerance: Double = 0.4
+    var tolerance: Double = 0.15
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file") }

@@ -45,7 +45,7 @@ extension Snapshotter {
         public var precision = 2
         /// Largest deviation, in pixels, that simplification may introduce;
         /// 0 keeps every vertex that survives clipping.
-        public var simplificationTolerance = 0.4
+        public var simplificationTolerance = 0.15
 
         public init(layers: [Layer] = []) {
             self.layers = layers

@@ -4,7 +4,7 @@ import MeridianCore
 /// shifted across the antimeridian, simplified, clipped and quantized.
 ///
 /// ```swift
-/// var encoder = PathEncoder(viewport: viewport, margin: 32, tolerance: 0.4, precision: 2)
+/// var encoder = PathEncoder(viewport: viewport, margin: 24, tolerance: 0.15, precision: 2)
 /// encoder.appendPolygon(rings)          // into encoder.path
 /// let d = encoder.takePath()            // "M12.5,40l3 .25 ...z" or empty
 /// ```
