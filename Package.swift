@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
+        .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -19,6 +20,7 @@ let package = Package(
     targets: [
         .target(name: "MeridianCore"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
+        .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
         // libxml2 through pkg-config; only the C target CLibXML2 sees its
         // headers (they include ICU, which clashes with Foundation's).
         .systemLibrary(
@@ -37,7 +39,7 @@ let package = Package(
             name: "MeridianIMDF",
             dependencies: ["MeridianCore", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF"]),
+        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -62,6 +64,7 @@ let package = Package(
             name: "MeridianIMDFTests",
             dependencies: ["MeridianIMDF", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON"]),
         .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
     ]
 )

@@ -8,6 +8,7 @@
 @_exported import MeridianGeoJSON
 @_exported import MeridianKML
 @_exported import MeridianIMDF
+@_exported import MeridianSnapshot
 
 /// The library's version, printed by `meridian --version`.
 public let meridianVersion = "0.1.0"

@@ -15,7 +15,7 @@ struct MeridianCommand: ParsableCommand {
             unreadable input or an output that could not be written.
             """,
         version: meridianVersion,
-        subcommands: [InfoCommand.self, ConvertCommand.self, ValidateCommand.self]
+        subcommands: [InfoCommand.self, ConvertCommand.self, ValidateCommand.self, RenderCommand.self]
     )
 
     /// Parses and runs, mapping argument errors to exit status 2.

@@ -1,0 +1,54 @@
+import MeridianCore
+
+extension Snapshotter {
+    /// What to draw and how, as `MKMapSnapshotter.Options`.
+    ///
+    /// ```swift
+    /// var options = Snapshotter.Options()
+    /// options.size = .init(width: 800, height: 600)
+    /// options.scale = 2                       // the SVG is 1600 x 1200 pixels
+    /// options.framing = .camera(MapCamera(center: cambridge, distance: 5_000, heading: 45))
+    /// options.layers = [Layer(id: "landmarks", features: landmarks)]
+    /// options.labels = LabelOptions(property: "name")
+    /// options.showsLegend = true
+    /// ```
+    ///
+    /// Everything has a default, so `Options(layers:)` alone gives a
+    /// 1024 x 768 light map fitted to the data with a metric scale bar.
+    public struct Options: Sendable, Hashable {
+        /// The image size in points: the SVG's `viewBox`.
+        public var size = Size(width: 1024, height: 768)
+        /// Pixels per point: the SVG's `width` and `height` are size x scale.
+        /// Simplification works in pixels, so a larger scale keeps more detail.
+        public var scale: Double = 1
+        public var framing: Framing = .automatic(padding: 24)
+        /// Inputs, drawn bottom to top.
+        public var layers: [Layer] = []
+        public var theme: Theme = .light
+        /// simplestyle properties applied over every feature's own.
+        public var styleOverrides = JSONObject()
+        public var labels = LabelOptions()
+        /// The property naming a feature's category, for ``pointFilter``,
+        /// the legend and category colours. IMDF features use `category`.
+        public var categoryProperty = "category"
+        public var pointFilter: CategoryFilter = .all
+        public var markerStyle: MarkerStyle = .automatic
+        /// Units of the scale bar; nil draws none.
+        public var scaleBar: DistanceFormatter.Units? = .metric
+        public var compass: CompassVisibility = .automatic
+        public var showsLegend = false
+        /// A title drawn top left and written to `<title>`; for an indoor level
+        /// with no title, the level's name.
+        public var title: String?
+        public var attribution: String?
+        /// Decimals of SVG coordinates (0...6).
+        public var precision = 2
+        /// Largest deviation, in pixels, that simplification may introduce;
+        /// 0 keeps every vertex that survives clipping.
+        public var simplificationTolerance = 0.15
+
+        public init(layers: [Layer] = []) {
+            self.layers = layers
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import MeridianCore
+
+/// The smallest longitude/latitude box holding a set of parts, where the
+/// longitude range may run across the antimeridian.
+///
+/// ```swift
+/// var extent = ContentExtent()
+/// extent.add(longitudes: 178...180, latitudes: -18 ... -16)      // Fiji, east of 180
+/// extent.add(longitudes: -180 ... -179.8, latitudes: -17 ... -16) // and west of it
+/// extent.mapRect   // about 2.2 degrees wide, across 180, not the whole world
+/// ```
+///
+/// Longitude ranges are laid on the circle and the box is the complement
+/// of the largest gap between them, so data cut at the antimeridian (as
+/// RFC 7946 asks) is framed as one place. Cost: O(p log p) for p parts.
+struct ContentExtent {
+    private var intervals: [(Double, Double)] = []
+    private(set) var south = Double.infinity
+    private(set) var north = -Double.infinity
+
+    var isEmpty: Bool { intervals.isEmpty }
+
+    /// Adds a longitude range (possibly unwrapped beyond +-180) and latitude range.
+    mutating func add(west: Double, east: Double, south: Double, north: Double) {
+        guard west.isFinite, east.isFinite, south.isFinite, north.isFinite, west <= east else { return }
+        self.south = min(self.south, south)
+        self.north = max(self.north, north)
+        if east - west >= 360 {
+            intervals.append((-180, 180))
+            return
+        }
+        var start = west
+        while start < -180 { start += 360 }
+        while start >= 180 { start -= 360 }
+        let end = start + (east - west)
+        if end > 180 {
+            intervals.append((start, 180))
+            intervals.append((-180, end - 360))
+        } else {
+            intervals.append((start, end))
+        }
+    }
+
+    /// (west, east) with east >= west, east possibly beyond 180.
+    var longitudeRange: (west: Double, east: Double)? {
+        guard !intervals.isEmpty else { return nil }
+        let sorted = intervals.sorted { $0.0 < $1.0 }
+        var merged: [(Double, Double)] = []
+        for interval in sorted {
+            if let last = merged.last, interval.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, interval.1)
+            } else {
+                merged.append(interval)
+            }
+        }
+        // The gap across the antimeridian, then the gaps between intervals.
+        var bestGap = merged[0].0 + 360 - merged[merged.count - 1].1
+        var west = merged[0].0
+        var east = merged[merged.count - 1].1
+        for index in 1..<merged.count {
+            let gap = merged[index].0 - merged[index - 1].1
+            if gap > bestGap {
+                bestGap = gap
+                west = merged[index].0
+                east = merged[index - 1].1 + 360
+            }
+        }
+        return (west, east)
+    }
+
+    /// The box on the map plane, x unwrapped (it may pass 2^28); null when empty.
+    var mapRect: MapRect {
+        guard let range = longitudeRange else { return .null }
+        let northWest = MapPoint(Coordinate(latitude: north, longitude: range.west))
+        let southEast = MapPoint(Coordinate(latitude: south, longitude: range.east))
+        return MapRect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+    }
+}

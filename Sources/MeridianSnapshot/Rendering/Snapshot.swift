@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MeridianCore
+
+/// A finished map image as SVG, as `MKMapSnapshotter.Snapshot`: the
+/// document, and the projection that made it so callers can place their
+/// own content.
+///
+/// ```swift
+/// let snapshot = try Snapshotter(options: options).snapshot()
+/// let where = snapshot.point(for: Coordinate(latitude: 52.2, longitude: 0.12))
+/// let annotated = snapshot.appending(markup: "<circle cx=\"\(where.x)\" cy=\"\(where.y)\" r=\"4\"/>")
+/// try annotated.write(toFile: "map.svg")
+/// ```
+///
+/// A snapshot is a value: the SVG bytes plus the viewport. ``point(for:)``
+/// is O(1); ``svg`` copies the bytes into a String.
+public struct Snapshot: Sendable, Hashable {
+    /// The image size in points (the SVG's viewBox).
+    public let size: Snapshotter.Size
+    public let scale: Double
+    let viewport: Viewport
+    /// The document up to (not including) the closing `</svg>`.
+    private var body: [UInt8]
+    /// Labels written, in placement order, and how many were dropped to avoid overlaps.
+    public let placedLabels: [String]
+    public let droppedLabelCount: Int
+
+    init(size: Snapshotter.Size, scale: Double, viewport: Viewport, body: [UInt8], placedLabels: [String], droppedLabelCount: Int) {
+        self.size = size
+        self.scale = scale
+        self.viewport = viewport
+        self.body = body
+        self.placedLabels = placedLabels
+        self.droppedLabelCount = droppedLabelCount
+    }
+
+    /// The SVG position (in points, origin top left) of a coordinate: the
+    /// world copy nearest the centre, so a point across the antimeridian
+    /// lands where the map shows it.
+    public func point(for coordinate: Coordinate) -> Point {
+        let mapPoint = MapPoint(coordinate)
+        let world = MapSize.world.width
+        var x = mapPoint.x
+        x += ((viewport.center.x - x) / world).rounded() * world
+        return Point(x: viewport.svgX(x, mapPoint.y), y: viewport.svgY(x, mapPoint.y))
+    }
+
+    /// The map rect the image covers (the bounding rect of the rotated view).
+    public var visibleMapRect: MapRect { viewport.mapBounds(margin: 0) }
+
+    /// The heading the map was drawn at, in degrees clockwise from north.
+    public var heading: Double { viewport.heading }
+
+    /// The document's UTF-8 bytes.
+    public var bytes: [UInt8] { body + Array("</svg>\n".utf8) }
+
+    /// The document as text.
+    public var svg: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A copy with `markup` added on top of the map, just before `</svg>`.
+    /// The markup is the caller's own SVG and is inserted as given.
+    public func appending(markup: String) -> Snapshot {
+        var copy = self
+        copy.body.append(contentsOf: markup.utf8)
+        copy.body.append(UInt8(ascii: "\n"))
+        return copy
+    }
+
+    /// Writes the document to a file, atomically: to a temporary file in
+    /// the same folder, renamed into place only when complete, so a failure
+    /// never leaves a partial SVG. Throws `snapshot.output.*` errors.
+    public func write(toFile path: String) throws(DiagnosticError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var status = stat()
+        guard stat(folder.isEmpty ? "/" : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw DiagnosticError(code: "snapshot.output.folder", message: "the output folder \(folder) does not exist", location: SourceLocation(file: path))
+        }
+        let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).\(getpid()).partial"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(code: "snapshot.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+        }
+        let data = bytes
+        var offset = 0
+        var failure: Int32 = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            offset += written
+        }
+        if failure == 0, close(descriptor) != 0 { failure = errno } else if failure != 0 { close(descriptor) }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw DiagnosticError(code: "snapshot.output.write", message: "cannot write \(path): \(String(cString: strerror(failure)))", location: SourceLocation(file: path))
+        }
+    }
+}

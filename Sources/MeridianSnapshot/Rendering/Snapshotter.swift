@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import MeridianCore
+
+/// Draws features into a static SVG map, as `MKMapSnapshotter` draws a
+/// map into an image.
+///
+/// ```swift
+/// let document = try GeoJSONDocument(decoding: bytes)
+/// var options = Snapshotter.Options(layers: [Layer(id: "landmarks", features: document.featureCollection.features)])
+/// options.labels = LabelOptions(property: "name")
+/// options.showsLegend = true
+/// let snapshot = try Snapshotter(options: options).snapshot()
+/// try snapshot.write(toFile: "landmarks.svg")
+/// ```
+///
+/// What it does, in order: validate the options (errors are
+/// ``DiagnosticError``s with `snapshot.*` codes, never traps); break each
+/// feature into areas, lines and points, dropping points the
+/// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
+/// or automatic fit) on the Web Mercator plane of ``MapPoint``; then write
+/// layer by layer, areas below lines below points, only what is visible
+/// (see ``PathEncoder`` for clipping and simplification), then labels
+/// placed without overlaps, then the scale bar, compass, legend, title and
+/// attribution.
+///
+/// The output is deterministic: the same options give the same bytes.
+/// Cost: linear in the input's vertices for the visible part (projection
+/// is one `sin` and one `log` per vertex), O(1) per part outside the view,
+/// and output size proportional to what is visible at pixel resolution.
+public struct Snapshotter: Sendable {
+    public var options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Renders the snapshot.
+    public func snapshot() throws(DiagnosticError) -> Snapshot {
+        try validate()
+        let items = try collectItems()
+        let viewport = try makeViewport(items: items)
+        var renderer = SnapshotRenderer(options: options, viewport: viewport)
+        return renderer.render(items)
+    }
+
+    // MARK: - Options
+
+    private func validate() throws(DiagnosticError) {
+        let size = options.size
+        guard size.width.isFinite, size.height.isFinite, size.width >= 16, size.height >= 16,
+            size.width <= 100_000, size.height <= 100_000
+        else {
+            throw DiagnosticError(code: "snapshot.options.size", message: "the image size must be between 16 and 100000 points on each side")
+        }
+        guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
+            throw DiagnosticError(code: "snapshot.options.scale", message: "the scale must be greater than 0 and at most 16")
+        }
+        guard (0...6).contains(options.precision) else {
+            throw DiagnosticError(code: "snapshot.options.precision", message: "the coordinate precision must be between 0 and 6 decimals")
+        }
+        guard options.simplificationTolerance.isFinite, options.simplificationTolerance >= 0 else {
+            throw DiagnosticError(code: "snapshot.options.tolerance", message: "the simplification tolerance must be a number of pixels, 0 or more")
+        }
+        if case .camera(let camera) = options.framing {
+            guard camera.pitch == 0 else {
+                throw DiagnosticError(
+                    code: "snapshot.camera.pitch",
+                    message: "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0")
+            }
+            guard camera.distance.isFinite, camera.distance > 0, camera.heading.isFinite,
+                camera.center.latitude.isFinite, camera.center.longitude.isFinite
+            else {
+                throw DiagnosticError(code: "snapshot.camera.distance", message: "the camera needs a finite centre, heading and a distance greater than 0 metres")
+            }
+        }
+    }
+
+    // MARK: - Content
+
+    private func collectItems() throws(DiagnosticError) -> [DrawItem] {
+        var items: [DrawItem] = []
+        var order = 0
+        let overrides = options.styleOverrides
+        for (layerIndex, layer) in options.layers.enumerated() {
+            for feature in layer.features {
+                var properties = feature.properties
+                for (key, value) in overrides.members { properties[key] = value }
+                let featureType = properties["feature_type"]?.stringValue ?? feature.foreignMembers["feature_type"]?.stringValue
+                var item = DrawItem(
+                    layer: layerIndex, order: order, id: feature.id?.description,
+                    category: DrawItem.text(of: properties[options.categoryProperty]),
+                    featureType: featureType, role: FeatureRole(featureType: featureType),
+                    properties: properties, label: labelText(properties))
+                order += 1
+                guard item.role != .hidden, let geometry = feature.geometry else { continue }
+                item.add(geometry)
+                if !item.points.isEmpty, !options.pointFilter.includes(category: item.category) { item.points = [] }
+                if !item.isEmpty { items.append(item) }
+            }
+            for overlay in layer.overlays {
+                var item: DrawItem
+                switch overlay {
+                case .circle(let circle, let properties):
+                    item = makeItem(layer: layerIndex, order: order, properties: properties)
+                    guard circle.radius.isFinite, circle.radius > 0 else { continue }
+                    item.circle = circle
+                case .geodesicPolyline(let line, let properties):
+                    item = makeItem(layer: layerIndex, order: order, properties: properties)
+                    item.lines = [line.coordinates]
+                case .annotation(let annotation, let properties):
+                    var merged = properties
+                    if merged["title"] == nil, let title = annotation.title { merged["title"] = .string(title) }
+                    item = makeItem(layer: layerIndex, order: order, properties: merged)
+                    if item.label == nil { item.label = annotation.title }
+                    item.points = options.pointFilter.includes(category: item.category) ? [annotation.coordinate] : []
+                }
+                order += 1
+                if !item.isEmpty { items.append(item) }
+            }
+        }
+        guard !items.isEmpty else {
+            throw DiagnosticError(
+                code: "snapshot.content.empty",
+                message: "nothing to draw: the inputs have no features with geometry\(options.pointFilter == .all ? "" : " that pass the point filter")")
+        }
+        return items
+    }
+
+    private func makeItem(layer: Int, order: Int, properties: JSONObject) -> DrawItem {
+        var merged = properties
+        for (key, value) in options.styleOverrides.members { merged[key] = value }
+        return DrawItem(
+            layer: layer, order: order, id: nil, category: DrawItem.text(of: merged[options.categoryProperty]),
+            featureType: nil, role: .generic, properties: merged, label: labelText(merged))
+    }
+
+    private func labelText(_ properties: JSONObject) -> String? {
+        guard options.labels.isEnabled else { return nil }
+        if let property = options.labels.property { return DrawItem.text(of: properties[property]) }
+        return DrawItem.text(of: properties["name"]) ?? DrawItem.text(of: properties["title"])
+    }
+
+    // MARK: - Framing
+
+    private func makeViewport(items: [DrawItem]) throws(DiagnosticError) -> Viewport {
+        let width = options.size.width
+        let height = options.size.height
+        func check(_ rect: MapRect) throws(DiagnosticError) {
+            guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
+                rect.width > 0 || rect.height > 0
+            else {
+                throw DiagnosticError(code: "snapshot.framing.invalid", message: "the region to show is empty or not finite")
+            }
+        }
+        /// The largest scale at which `rect` fits around `center`.
+        func scale(_ rect: MapRect, around center: MapPoint, padding: Double) -> Double {
+            let availableWidth = width - 2 * padding > 8 ? width - 2 * padding : width
+            let availableHeight = height - 2 * padding > 8 ? height - 2 * padding : height
+            let halfWidth = max(center.x - rect.minX, rect.maxX - center.x)
+            let halfHeight = max(center.y - rect.minY, rect.maxY - center.y)
+            var k = Double.infinity
+            if halfWidth > 0 { k = min(k, availableWidth / 2 / halfWidth) }
+            if halfHeight > 0 { k = min(k, availableHeight / 2 / halfHeight) }
+            return k
+        }
+        switch options.framing {
+        case .region(let region):
+            // Centred on the region's centre, as MapKit: on Mercator the
+            // centre is not the middle of the region's map rect.
+            let rect = MapRect(region)
+            try check(rect)
+            let center = MapPoint(region.center)
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
+        case .mapRect(let rect):
+            try check(rect)
+            let center = MapPoint(x: rect.midX, y: rect.midY)
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
+        case .camera(let camera):
+            let meters = 2 * camera.distance * tan(MapCamera.halfFieldOfView)
+            let mapPoints = meters * mapPointsPerMeter(atLatitude: camera.center.latitude)
+            let k = min(width, height) / mapPoints
+            guard k.isFinite, k > 0 else {
+                throw DiagnosticError(code: "snapshot.framing.invalid", message: "the camera's view is empty")
+            }
+            return Viewport(width: width, height: height, center: MapPoint(camera.center), pointsPerMapPoint: k, heading: camera.heading)
+        case .automatic(let padding):
+            var extent = ContentExtent()
+            for item in items { item.addExtent(to: &extent) }
+            // Room for a balloon above the topmost point and labels beside.
+            let hasPoints = items.contains { !$0.points.isEmpty }
+            var rect = extent.mapRect
+            guard !rect.isNull else {
+                throw DiagnosticError(code: "snapshot.content.empty", message: "nothing to draw: no feature has a finite position")
+            }
+            // Latitudes are clamped at 85 degrees, so whole-world data fits the square world.
+            rect = MapRect(x: rect.minX, y: max(rect.minY, 0), width: rect.width, height: min(rect.maxY, MapSize.world.height) - max(rect.minY, 0))
+            let center = MapPoint(x: rect.midX, y: rect.midY)
+            var k = scale(rect, around: center, padding: max(0, padding) + (hasPoints ? 20 : 0))
+            // A single place or a sliver: show at least 1 km, as a map app zooms to a place.
+            let minimumMeters = 1_000.0
+            let maximumK = min(width, height) / (minimumMeters / metersPerMapPoint(atLatitude: center.coordinate.latitude))
+            if !k.isFinite || k > maximumK { k = maximumK }
+            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: k, heading: 0)
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import ArgumentParser
+import Meridian
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw map data as a static SVG map, as MapKit's snapshotter draws an image.",
+        discussion: """
+            Each input is one layer, drawn in the order given (the first at the bottom). Styles come \
+            from simplestyle properties (stroke, stroke-width, fill, marker-color, marker-symbol...) \
+            over the theme's defaults. Without --region, --bbox or --camera the map fits the data. \
+            Only what is visible is written, simplified below a pixel. The output file appears only \
+            when the whole map has been drawn. Inputs: GeoJSON, GeoJSON text sequences and \
+            newline-delimited GeoJSON (- for standard input).
+            """
+    )
+
+    @Argument(help: "Input files, bottom layer first.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The SVG file to write, or - for standard output.")
+    var output: String
+
+    @Option(help: "Image size in points, WIDTHxHEIGHT.")
+    var size: String = "1024x768"
+
+    @Option(help: "Pixels per point (the SVG's width and height are size x scale).")
+    var scale: Double = 1
+
+    @Option(help: "Show a region: LAT,LON,LAT_DELTA,LON_DELTA (degrees).")
+    var region: String?
+
+    @Option(help: "Show a box: WEST,SOUTH,EAST,NORTH (degrees).")
+    var bbox: String?
+
+    @Option(help: "Look from a camera: LAT,LON,DISTANCE_M[,HEADING[,PITCH]]; the heading rotates the map.")
+    var camera: String?
+
+    @Option(help: "Points left free around the data when fitting it.")
+    var padding: Double = 24
+
+    @Option(help: "Theme: light or dark.")
+    var theme: String = "light"
+
+    @Option(help: "The property labels are taken from (default: name, then title).")
+    var labels: String?
+
+    @Flag(help: "Draw no labels.")
+    var noLabels = false
+
+    @Option(help: "The property holding each feature's category (for --filter, --legend and colours).")
+    var categoryProperty: String = "category"
+
+    @Option(help: "Points of interest to show by category: CAT,CAT (or include:CAT,...) or exclude:CAT,...")
+    var filter: String?
+
+    @Option(help: "Point markers: auto, balloon or dot.")
+    var marker: String = "auto"
+
+    @Option(help: "Scale bar units: metric, imperial, yards or none.")
+    var scaleBar: String = "metric"
+
+    @Option(help: "Compass: auto (when rotated), always or never.")
+    var compass: String = "auto"
+
+    @Flag(help: "Draw a legend of the categories shown.")
+    var legend = false
+
+    @Option(help: "A title drawn on the map and written to the SVG's <title>.")
+    var title: String?
+
+    @Option(help: "Attribution text drawn bottom right.")
+    var attribution: String?
+
+    @Option(help: "Decimals of SVG coordinates (0-6).")
+    var precision: Int = 2
+
+    @Option(help: "Simplification tolerance in pixels (0 keeps every visible vertex).")
+    var tolerance: Double = 0.15
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input file") }
+        if [region, bbox, camera].compactMap({ $0 }).count > 1 {
+            throw ValidationError("use only one of --region, --bbox and --camera")
+        }
+        if !(0...6).contains(precision) { throw ValidationError("--precision must be between 0 and 6") }
+        if Theme.named(theme) == nil { throw ValidationError("--theme must be light or dark") }
+        if MarkerStyle(rawValue: marker == "auto" ? "automatic" : marker) == nil {
+            throw ValidationError("--marker must be auto, balloon or dot")
+        }
+        if CompassVisibility(rawValue: compass == "auto" ? "automatic" : compass) == nil {
+            throw ValidationError("--compass must be auto, always or never")
+        }
+        if !["metric", "imperial", "yards", "none"].contains(scaleBar) {
+            throw ValidationError("--scale-bar must be metric, imperial, yards or none")
+        }
+        _ = try parsedSize()
+        _ = try parsedFraming()
+    }
+
+    func run() throws {
+        var options = Snapshotter.Options()
+        options.size = try parsedSize()
+        options.scale = scale
+        options.framing = try parsedFraming()
+        options.theme = Theme.named(theme) ?? .light
+        options.labels = noLabels ? .none : LabelOptions(property: labels)
+        options.categoryProperty = categoryProperty
+        options.pointFilter = parsedFilter()
+        options.markerStyle = MarkerStyle(rawValue: marker == "auto" ? "automatic" : marker) ?? .automatic
+        options.compass = CompassVisibility(rawValue: compass == "auto" ? "automatic" : compass) ?? .automatic
+        switch scaleBar {
+        case "imperial": options.scaleBar = .imperial
+        case "yards": options.scaleBar = .imperialWithYards
+        case "none": options.scaleBar = nil
+        default: options.scaleBar = .metric
+        }
+        options.showsLegend = legend
+        options.title = title
+        options.attribution = attribution
+        options.precision = precision
+        options.simplificationTolerance = tolerance
+        options.layers = try inputs.map(RenderInput.layer(from:))
+
+        let snapshot = try Snapshotter(options: options).snapshot()
+        if output == "-" {
+            let stream = try OutputStream(path: "-")
+            try stream.write(snapshot.bytes)
+            try stream.commit()
+        } else {
+            try snapshot.write(toFile: output)
+        }
+    }
+
+    private func numbers(_ text: String, count: ClosedRange<Int>, option: String) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: " ")) }
+        guard count.contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
+            throw ValidationError("--\(option) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") comma-separated numbers, not '\(text)'")
+        }
+        return parts.map { $0! }
+    }
+
+    private func parsedSize() throws -> Snapshotter.Size {
+        let parts = size.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16, width <= 100_000, height <= 100_000 else {
+            throw ValidationError("--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 1024x768, not '\(size)'")
+        }
+        return Snapshotter.Size(width: width, height: height)
+    }
+
+    private func parsedFraming() throws -> Framing {
+        if let region {
+            let n = try numbers(region, count: 4...4, option: "region")
+            guard n[2] > 0, n[3] > 0 else { throw ValidationError("--region needs positive latitude and longitude deltas") }
+            return .region(CoordinateRegion(center: Coordinate(latitude: n[0], longitude: n[1]), span: CoordinateSpan(latitudeDelta: n[2], longitudeDelta: n[3])))
+        }
+        if let bbox {
+            let n = try numbers(bbox, count: 4...4, option: "bbox")
+            guard n[3] > n[1] else { throw ValidationError("--bbox needs SOUTH below NORTH: WEST,SOUTH,EAST,NORTH") }
+            // A west edge east of the east edge crosses the antimeridian.
+            let east = n[2] < n[0] ? n[2] + 360 : n[2]
+            let northWest = MapPoint(Coordinate(latitude: n[3], longitude: n[0]))
+            let southEast = MapPoint(Coordinate(latitude: n[1], longitude: east))
+            return .mapRect(MapRect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y))
+        }
+        if let camera {
+            let n = try numbers(camera, count: 3...5, option: "camera")
+            return .camera(MapCamera(center: Coordinate(latitude: n[0], longitude: n[1]), distance: n[2], heading: n.count > 3 ? n[3] : 0, pitch: n.count > 4 ? n[4] : 0))
+        }
+        return .automatic(padding: padding)
+    }
+
+    private func parsedFilter() -> CategoryFilter {
+        guard let filter, !filter.isEmpty else { return .all }
+        var text = Substring(filter)
+        var excluding = false
+        if text.hasPrefix("exclude:") {
+            excluding = true
+            text = text.dropFirst("exclude:".count)
+        } else if text.hasPrefix("include:") {
+            text = text.dropFirst("include:".count)
+        }
+        let categories = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") })
+        return excluding ? .excluding(categories) : .including(categories)
+    }
+}
+
+/// Reads one input of `meridian render` into a layer.
+///
+/// This is the seam where other formats join: GeoJSON (FeatureCollection,
+/// Feature, geometry, text sequences, NDJSON) is read now; KML and IMDF
+/// archives will be read here, by extension, once their modules exist
+/// (KML features carry simplestyle properties; an IMDF level arrives as
+/// features with `feature_type` and `category`, which the renderer styles).
+enum RenderInput {
+    static func layer(from path: String) throws(DiagnosticError) -> Layer {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".kml") || lower.hasSuffix(".kmz") || lower.hasSuffix(".imdf") || lower.hasSuffix(".zip") {
+            throw DiagnosticError(
+                code: "render.input.format",
+                message: "\(path): only GeoJSON inputs can be rendered so far (KML and IMDF are coming)",
+                location: SourceLocation(file: path))
+        }
+        let reader = try GeoJSONFeatureReader(path: path)
+        var features: [Feature] = []
+        while let feature = try reader.next() { features.append(feature) }
+        return Layer(id: layerName(path), features: features)
+    }
+
+    /// The file's name without folders and extension ("stdin" for -).
+    static func layerName(_ path: String) -> String {
+        if path == "-" { return "stdin" }
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        return String(name)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in characters: String) -> String { String(self).trimmingCharacters(in: characters) }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import MeridianCore
+import MeridianGeoJSON
+@testable import MeridianSnapshot
+import Testing
+
+/// The rendered SVG, rasterized by rsvg-convert, must cover the same pixels
+/// as an exact scanline fill of the unsimplified, unclipped polygons
+/// (even-odd per polygon, pixel centres, vertices placed by
+/// `Snapshot.point(for:)`): intersection over union at least 0.99.
+@Suite struct FidelityTests {
+    static let canRasterize = Support.tool("rsvg-convert") != nil && Support.tool("gdal_translate") != nil
+
+    struct Case: Sendable, CustomStringConvertible {
+        var file: String
+        var region: CoordinateRegion?
+        var description: String { file }
+    }
+
+    static let cases = [
+        Case(file: "geojson/real/canada.json"),
+        Case(file: "geojson/real/countries.geo.json", region: CoordinateRegion(center: Coordinate(latitude: 50, longitude: 10), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 50))),
+    ]
+
+    @Test(arguments: cases) func renderedAreasMatchAnExactRasterization(_ testCase: Case) throws {
+        guard Self.canRasterize else {
+            withKnownIssue("rsvg-convert or gdal_translate is not installed; skipping the fidelity check") { throw CancellationError() }
+            return
+        }
+        guard let url = Support.fixture(testCase.file) else {
+            withKnownIssue("../shared/fixtures is absent; skipping the fidelity check") { throw CancellationError() }
+            return
+        }
+        let features = try GeoJSONDocument(decoding: Array(try Data(contentsOf: url))).featureCollection.features
+        var options = Snapshotter.Options(layers: [Layer(id: "fidelity", features: features)])
+        if let region = testCase.region { options.framing = .region(region) }
+        var theme = Theme.light
+        theme.background = "none"
+        options.theme = theme
+        options.styleOverrides = JSONObject([("fill", "#000000"), ("fill-opacity", 1), ("stroke", "none")])
+        options.labels = .none
+        options.scaleBar = nil
+        let snapshot = try Snapshotter(options: options).snapshot()
+        let width = Int(options.size.width), height = Int(options.size.height)
+
+        let coverage = try rasterize(snapshot, width: width, height: height)
+        var reference = [Bool](repeating: false, count: width * height)
+        for feature in features {
+            var polygons: [[[Coordinate]]] = []
+            switch feature.geometry {
+            case .polygon(let rings): polygons = [rings]
+            case .multiPolygon(let members): polygons = members
+            default: continue
+            }
+            for polygon in polygons {
+                // Each ring is kept continuous: a vertex goes to the world copy nearest the previous one.
+                let world = MapSize.world.width * snapshot.viewport.pointsPerMapPoint
+                let rings = polygon.map { ring -> [(Double, Double)] in
+                    var previous: Double?
+                    return ring.map { coordinate in
+                        let p = snapshot.point(for: coordinate)
+                        var x = p.x
+                        if let previous { x += ((previous - x) / world).rounded() * world }
+                        previous = x
+                        return (x, p.y)
+                    }
+                }
+                Self.scanline(rings, width: width, height: height, into: &reference)
+            }
+        }
+        var intersection = 0, union = 0
+        for index in reference.indices {
+            let a = coverage[index] >= 128, b = reference[index]
+            if a && b { intersection += 1 }
+            if a || b { union += 1 }
+        }
+        let iou = Double(intersection) / Double(max(union, 1))
+        #expect(union > 10_000)
+        #expect(iou >= 0.99, "IoU \(iou)")
+    }
+
+    /// Even-odd fill of one polygon's rings at pixel centres.
+    static func scanline(_ rings: [[(Double, Double)]], width: Int, height: Int, into mask: inout [Bool]) {
+        var crossings: [Double] = []
+        for row in 0..<height {
+            let y = Double(row) + 0.5
+            crossings.removeAll(keepingCapacity: true)
+            for ring in rings where ring.count > 2 {
+                var previous = ring[ring.count - 1]
+                for current in ring {
+                    if (previous.1 > y) != (current.1 > y) {
+                        crossings.append(previous.0 + (y - previous.1) * (current.0 - previous.0) / (current.1 - previous.1))
+                    }
+                    previous = current
+                }
+            }
+            crossings.sort()
+            var index = 0
+            while index + 1 < crossings.count {
+                let start = max(0, Int((crossings[index] - 0.5).rounded(.up)))
+                let end = min(width - 1, Int((crossings[index + 1] - 0.5).rounded(.down)))
+                if start <= end { for column in start...end { mask[row * width + column] = true } }
+                index += 2
+            }
+        }
+    }
+
+    /// The alpha channel of rsvg-convert's rendering, one byte per pixel.
+    private func rasterize(_ snapshot: Snapshot, width: Int, height: Int) throws -> [UInt8] {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = folder.appendingPathComponent("map.svg").path
+        let png = folder.appendingPathComponent("map.png").path
+        let raw = folder.appendingPathComponent("alpha.raw").path
+        try snapshot.write(toFile: svg)
+        let rsvg = try Support.run(Support.tool("rsvg-convert")!, [svg, "-o", png])
+        try #require(rsvg.status == 0, "\(rsvg.output)")
+        let gdal = try Support.run(Support.tool("gdal_translate")!, ["-q", "-of", "ENVI", "-b", "4", png, raw])
+        try #require(gdal.status == 0, "\(gdal.output)")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+        try #require(bytes.count == width * height)
+        return bytes
+    }
+}

@@ -1,0 +1,87 @@
+import MeridianCore
+@testable import MeridianSnapshot
+import Testing
+
+@Suite struct LabelAndFurnitureTests {
+    @Test func overlappingLabelsKeepTheHigherPriorityAndDropTheOther() throws {
+        let features = [
+            Support.feature(.point(Support.point(0, 0)), ["name": "First place"]),
+            Support.feature(.point(Support.point(0, 0.00001)), ["name": "Second place"]),
+            Support.feature(.point(Support.point(0, 0.00002)), ["name": "Third place"]),
+            Support.feature(.point(Support.point(0, 0.00003)), ["name": "Fourth place"]),
+            Support.feature(.point(Support.point(0, 0.00004)), ["name": "Fifth place"]),
+        ]
+        let snapshot = try Support.render(features) { $0.markerStyle = .dot }
+        #expect(snapshot.placedLabels.first == "First place")
+        #expect(snapshot.droppedLabelCount >= 1)
+        #expect(snapshot.placedLabels.count + snapshot.droppedLabelCount == 5)
+    }
+
+    @Test func placedLabelBoxesNeverOverlap() throws {
+        var placer = LabelPlacer(width: 300, height: 200)
+        var boxes: [LabelPlacer.Box] = []
+        for index in 0..<60 {
+            let candidate = LabelPlacer.Candidate(x: Double(index % 10) * 25 + 10, y: Double(index / 10) * 12 + 20, alignment: .start)
+            if let spot = placer.place(text: "Label \(index)", fontSize: 11, candidates: [candidate]) {
+                boxes.append(LabelPlacer.box(for: spot, textWidth: LabelPlacer.textWidth("Label \(index)", fontSize: 11), fontSize: 11))
+            }
+        }
+        #expect(boxes.count > 5)
+        for i in boxes.indices { for j in boxes.indices where i < j { #expect(!boxes[i].intersects(boxes[j])) } }
+    }
+
+    @Test func labelsComeFromTheChosenProperty() throws {
+        let features = [Support.feature(.point(Support.point(0, 0)), ["name": "By name", "NAME_EN": "By English name"])]
+        #expect(try Support.render(features).placedLabels == ["By name"])
+        #expect(try Support.render(features) { $0.labels = LabelOptions(property: "NAME_EN") }.placedLabels == ["By English name"])
+        #expect(try Support.render(features) { $0.labels = .none }.placedLabels.isEmpty)
+    }
+
+    @Test func scaleBarsUseOneTwoFiveSteps() throws {
+        let metric = try #require(ScaleBar(metersPerPoint: 12.5, units: .metric, maximumLength: 150))
+        #expect(metric.meters == 1_000 && metric.label == "1 km" && metric.length == 80)
+        let small = try #require(ScaleBar(metersPerPoint: 0.9, units: .metric, maximumLength: 150))
+        #expect(small.meters == 100 && small.label == "100 m")
+        let feet = try #require(ScaleBar(metersPerPoint: 1, units: .imperial, maximumLength: 150))
+        #expect(feet.label == "200 ft")
+        let miles = try #require(ScaleBar(metersPerPoint: 40, units: .imperial, maximumLength: 150))
+        #expect(miles.label == "2 mi")
+        for step in ScaleBar.steps(for: .imperial) {
+            let label = DistanceFormatter(units: .imperial).string(fromDistance: step)
+            let digits = label.prefix { $0 != " " }.filter { $0 != "0" && $0 != "." && $0 != "," }
+            #expect(["1", "2", "5"].contains(digits), "\(label)")
+        }
+    }
+
+    @Test func theCompassAppearsWhenTheMapIsRotated() throws {
+        let dot = [Support.feature(.point(Support.point(52, 0)))]
+        let north = try Support.render(dot) { $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000)) }.svg
+        #expect(!north.contains("id=\"compass\""))
+        let rotated = try Support.render(dot) { $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000, heading: 30)) }.svg
+        #expect(rotated.contains("id=\"compass\"") && rotated.contains("rotate(-30)"))
+        let always = try Support.render(dot) { $0.compass = .always }.svg
+        #expect(always.contains("id=\"compass\""))
+    }
+
+    @Test func theLegendListsTheCategoriesDrawn() throws {
+        let features = [
+            Support.feature(.polygon([Support.square(0, 0, 1)]), ["category": "park"]),
+            Support.feature(.point(Support.point(0, 0)), ["category": "cafe"]),
+            Support.feature(.point(Support.point(0, 0.1)), ["category": "cafe"]),
+        ]
+        let svg = try Support.render(features) { $0.showsLegend = true }.svg
+        let legend = svg.components(separatedBy: "id=\"legend\"")[1]
+        #expect(legend.contains(">park</text>") && legend.contains(">cafe</text>"))
+        #expect(legend.components(separatedBy: ">cafe</text>").count == 2)
+    }
+
+    @Test func titleAndAttributionAreDrawnAndTitled() throws {
+        let svg = try Support.render([Support.feature(.point(Support.point(0, 0)))]) {
+            $0.title = "Cafés & bars"
+            $0.attribution = "© Somebody"
+        }.svg
+        #expect(svg.contains("<title id=\"map-title\">Cafés &amp; bars</title>"))
+        #expect(svg.contains("id=\"attribution\"") && svg.contains("© Somebody"))
+        #expect(svg.contains("role=\"img\"") && svg.contains("<desc id=\"map-desc\">"))
+    }
+}

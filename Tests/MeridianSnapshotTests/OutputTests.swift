@@ -1,0 +1,85 @@
+import Foundation
+import MeridianCore
+import MeridianGeoJSON
+@testable import MeridianSnapshot
+import Testing
+
+@Suite struct OutputTests {
+    static let hostile: [Feature] = [
+        Support.feature(.point(Support.point(0, 0)), id: "\"><script>alert(1)</script>", [
+            "name": "<script>alert('x')</script>", "category": "\"><svg onload=alert(1)>", "title": "&amp; ]]> <!--",
+            "marker-symbol": "<b>", "marker-color": "javascript:alert(1)",
+        ]),
+        Support.feature(.polygon([Support.square(0, 0, 1)]), id: "p", ["name": "\"><svg onload=alert(2)>", "fill": "url(javascript:x)", "category": "a&b\u{1}"]),
+    ]
+
+    @Test func hostileTextFromDataEndsUpAsHarmlessText() throws {
+        let svg = try Support.render(Self.hostile) { $0.showsLegend = true; $0.title = "</title><script>" }.svg
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("<svg onload"))
+        #expect(!svg.contains("javascript"))
+        #expect(!svg.contains("<b>"))
+        #expect(!svg.contains("\u{1}"))
+        #expect(svg.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(svg.components(separatedBy: "<svg").count == 2)
+    }
+
+    @Test func outputIsWellFormedXML() throws {
+        guard let xmllint = Support.tool("xmllint") else {
+            withKnownIssue("xmllint is not installed; skipping the well-formedness check") { throw CancellationError() }
+            return
+        }
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var renders: [Snapshot] = [try Support.render(Self.hostile) { $0.showsLegend = true; $0.title = "<&>"; $0.attribution = "\"'" }]
+        renders.append(try Support.render(Self.hostile) { $0.theme = .dark; $0.compass = .always; $0.markerStyle = .dot })
+        for (index, snapshot) in renders.enumerated() {
+            let path = folder.appendingPathComponent("\(index).svg").path
+            try snapshot.write(toFile: path)
+            let result = try Support.run(xmllint, ["--noout", path])
+            #expect(result.status == 0, "\(result.output)")
+        }
+    }
+
+    @Test func outputIsDeterministicByteForByte() throws {
+        let features = Self.hostile + (0..<30).map { Support.feature(.point(Support.point(Double($0) / 10, 1)), id: "\($0)", ["name": .string("Place \($0)"), "category": .string("c\($0 % 4)")]) }
+        let a = try Support.render(features) { $0.showsLegend = true }.bytes
+        let b = try Support.render(features) { $0.showsLegend = true }.bytes
+        #expect(a == b)
+        if let url = Support.fixture("geojson/real/countries.geo.json") {
+            let document = try GeoJSONDocument(decoding: Array(try Data(contentsOf: url)))
+            let first = try Support.render(document.featureCollection.features).bytes
+            let second = try Support.render(document.featureCollection.features).bytes
+            #expect(first == second)
+        }
+    }
+
+    @Test func everyElementCarriesItsFeatureIDAndCategory() throws {
+        let svg = try Support.render([Support.feature(.polygon([Support.square(0, 0, 1)]), id: "zone-1", ["category": "park"])]).svg
+        #expect(svg.contains("<path data-id=\"zone-1\" data-category=\"park\""))
+        #expect(svg.contains("<g id=\"layer-test\" data-layer=\"test\">"))
+    }
+
+    @Test func precisionControlsTheDecimalsWritten() throws {
+        let features = [Support.feature(.lineString([Support.point(0, 0), Support.point(0.123, 0.456)]))]
+        let d0 = Support.pathData(try Support.render(features) { $0.precision = 0 }.svg)[0]
+        #expect(!d0.contains("."))
+        let d3 = Support.pathData(try Support.render(features) { $0.precision = 3 }.svg)[0]
+        #expect(d3.split(whereSeparator: { ",lM -".contains($0) }).contains { $0.contains(".") && $0.split(separator: ".").last!.count == 3 })
+    }
+
+    @Test func aSnapshotWritesItselfAtomically() throws {
+        let snapshot = try Support.render([Support.feature(.point(Support.point(0, 0)))])
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("map.svg").path
+        try snapshot.write(toFile: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == snapshot.svg)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["map.svg"])
+        #expect { try snapshot.write(toFile: folder.appendingPathComponent("missing/map.svg").path) } throws: { error in
+            (error as? DiagnosticError)?.diagnostic.code == "snapshot.output.folder"
+        }
+        let marked = snapshot.appending(markup: "<circle r=\"1\"/>")
+        #expect(marked.svg.hasSuffix("<circle r=\"1\"/>\n</svg>\n"))
+    }
+}
