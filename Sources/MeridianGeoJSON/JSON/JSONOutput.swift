@@ -106,21 +106,92 @@ struct JSONOutput {
     }
 
     /// The shortest text that reads back as the same Double.
+    ///
+    /// Fast path, for |value| in [1e-7, 1e15): round the value to 15, then
+    /// 16, then 17 significant digits, n = round(|value| * 10^d), and keep
+    /// the first n with n / 10^d == |value|. Both n (< 2^53) and 10^d
+    /// (d <= 22) are exact doubles, so that division is correctly rounded
+    /// and equals what a reader computes from the text: the check proves
+    /// the round trip. The nearest k-digit decimal round-trips whenever any
+    /// k-digit decimal does, and trailing zeros are then dropped, so the
+    /// result is the shortest form. Anything else uses the standard
+    /// library's shortest representation.
     mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
             write("null")
             return
         }
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            if value == 0 && value.sign == .minus {
-                write("-0.0")
-                return
-            }
-            writeInteger(Int64(value))
-            write(".0")
+        let magnitude = abs(value)
+        if magnitude == 0 {
+            if value.sign == .minus { write("-0.0") } else { write("0.0") }
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        if magnitude >= 1e-7 && magnitude < 1e15 {
+            // The decimal exponent: 10^e <= magnitude < 10^(e + 1).
+            var exponent = -7
+            while exponent < 14 && Self.decimalPowers[exponent + 8] <= magnitude { exponent += 1 }
+            for digits in 15...17 {
+                let decimals = digits - 1 - exponent
+                guard decimals >= 0, decimals <= 22 else { continue }
+                let scale = Self.powersOfTen[decimals]
+                let scaled = (magnitude * scale).rounded(.toNearestOrEven)
+                guard scaled < 9_007_199_254_740_992 else { break }
+                if scaled / scale == magnitude {
+                    var integer = UInt64(scaled)
+                    var places = decimals
+                    while places > 0 && integer % 10 == 0 {
+                        integer /= 10
+                        places -= 1
+                    }
+                    if value < 0 { bytes.append(0x2D) }
+                    writeScaled(integer, decimals: places)
+                    return
+                }
+            }
+        }
+        // Move the buffer into the stream and back, so it is never shared
+        // (a shared array would be copied on the next append).
+        var stream = ByteStream()
+        swap(&stream.bytes, &bytes)
+        value.write(to: &stream)
+        swap(&stream.bytes, &bytes)
+    }
+
+    /// `integer / 10^decimals` in positional notation, with at least one
+    /// decimal (`3.0`) so that a double reads back as a double. The digits
+    /// are formed in a stack buffer and appended at once.
+    private mutating func writeScaled(_ integer: UInt64, decimals: Int) {
+        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { raw in
+            let end = raw.count
+            var position = end
+            var remaining = integer
+            if decimals == 0 {
+                position -= 1
+                raw[position] = 0x30
+            }
+            for _ in 0..<decimals {
+                position -= 1
+                raw[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                remaining /= 10
+            }
+            position -= 1
+            raw[position] = 0x2E
+            repeat {
+                position -= 1
+                raw[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+                remaining /= 10
+            } while remaining > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<end]))
+        }
+    }
+
+    /// Lets the standard library write a Double's digits straight into the
+    /// buffer (its `_writeASCII` hook avoids creating a String).
+    private struct ByteStream: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
     /// `value` rounded to `decimals` places, trailing zeros dropped: the
@@ -169,11 +240,18 @@ struct JSONOutput {
         bytes.append(contentsOf: digits)
     }
 
-    static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
-    }
+    /// 10^-7 ... 10^15, for finding a value's decimal exponent. Literal
+    /// tables are laid out at compile time (no lazy initialisation).
+    static let decimalPowers: [Double] = [
+        1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2, 1e-1, 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15,
+    ]
+
+    /// 10^0 ... 10^22, every one exact in a Double.
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Any JSON value; objects keep their key order.
     mutating func writeValue(_ value: JSONValue) {

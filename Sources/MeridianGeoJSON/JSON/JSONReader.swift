@@ -377,14 +377,23 @@ struct JSONReader {
         case 0x7B:
             var object = JSONObject()
             guard try beginObject() else { return .object(object) }
+            // Repeated keys are found by a scan while the object is small and
+            // by a hash table once it is not (Natural Earth features carry
+            // over a hundred properties).
+            var positions: [String: Int]?
             repeat {
                 let keyOffset = index
                 let key = string(try readKey())
                 let value = try readValue(duplicateKeys: duplicateKeys)
-                if object.index(forKey: key) != nil {
+                if positions == nil && object.count >= 12 {
+                    positions = Dictionary(uniqueKeysWithValues: zip(object.keys, 0...))
+                }
+                let existing = positions != nil ? positions![key] : object.index(forKey: key)
+                if existing != nil {
                     duplicateKeys?.pointee.append(DuplicateKey(name: key, offset: keyOffset))
                     object[key] = value
                 } else {
+                    positions?[key] = object.count
                     object.appendUnchecked(key: key, value: value)
                 }
             } while try nextMember()

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import MeridianGeoJSON
+
+/// The writer's shortest round-trip numbers: every Double reads back
+/// bit for bit, and never takes more significant digits than the standard
+/// library's shortest form.
+@Suite struct NumberWritingTests {
+    func written(_ value: Double) -> String {
+        var output = JSONOutput()
+        output.writeDouble(value)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// Significant digits of a decimal text, ignoring sign, point, exponent
+    /// and leading or trailing zeros.
+    func significantDigits(_ text: String) -> Int {
+        let mantissa = text.split(separator: "e").first.map(String.init) ?? text
+        let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+        return max(1, String(digits.reversed()).drop { $0 == "0" }.count)
+    }
+
+    @Test func randomDoublesRoundTripAndAreShortest() {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for round in 0..<200_000 {
+            let value: Double
+            switch round % 4 {
+            case 0: value = Double.random(in: -180...180, using: &generator)
+            case 1: value = (Double.random(in: -180...180, using: &generator) * 1e6).rounded() / 1e6
+            case 2: value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))
+            default: value = Double.random(in: 1e-8...1e16, using: &generator)
+            }
+            guard value.isFinite else { continue }
+            let text = written(value)
+            #expect(Double(text)?.bitPattern == value.bitPattern, "\(value) written as \(text)")
+            #expect(significantDigits(text) <= significantDigits(value.description), "\(value) written as \(text)")
+            checked += 1
+        }
+        #expect(checked > 190_000)
+    }
+
+    @Test func integralDoublesKeepAPoint() {
+        #expect(written(102) == "102.0")
+        #expect(written(-0.0) == "-0.0")
+        #expect(written(0.5) == "0.5")
+        #expect(written(1e-5) == "0.00001")
+        #expect(written(-65.61361699999998) == "-65.61361699999998")
+    }
+}
