@@ -377,23 +377,31 @@ struct JSONReader {
         case 0x7B:
             var object = JSONObject()
             guard try beginObject() else { return .object(object) }
-            // Repeated keys are found by a scan while the object is small and
-            // by a hash table once it is not (Natural Earth features carry
-            // over a hundred properties).
-            var positions: [String: Int]?
+            // Repeated keys are found by comparing 64-bit hashes of the raw
+            // key bytes (Natural Earth features carry over a hundred
+            // properties); strings are compared only when hashes match.
+            var hashes: [UInt64] = []
             repeat {
                 let keyOffset = index
-                let key = string(try readKey())
+                let raw = try readKey()
+                let key = string(raw)
+                let hash = raw.hasEscapes
+                    ? Self.hash(Array(key.utf8)) : Self.hash(base + raw.start, count: raw.end - raw.start)
                 let value = try readValue(duplicateKeys: duplicateKeys)
-                if positions == nil && object.count >= 12 {
-                    positions = Dictionary(uniqueKeysWithValues: zip(object.keys, 0...))
+                var existing: Int?
+                var position = 0
+                while position < hashes.count {
+                    if hashes[position] == hash && object.keys[position] == key {
+                        existing = position
+                        break
+                    }
+                    position += 1
                 }
-                let existing = positions != nil ? positions![key] : object.index(forKey: key)
                 if existing != nil {
                     duplicateKeys?.pointee.append(DuplicateKey(name: key, offset: keyOffset))
                     object[key] = value
                 } else {
-                    positions?[key] = object.count
+                    hashes.append(hash)
                     object.appendUnchecked(key: key, value: value)
                 }
             } while try nextMember()
@@ -451,6 +459,21 @@ struct JSONReader {
         default:
             throw unexpected(expected: "a JSON value")
         }
+    }
+
+    /// FNV-1a over a key's bytes (decoded bytes for keys with escapes, so
+    /// that every spelling of a key hashes alike).
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
+    }
+
+    @inline(__always)
+    static func hash(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for offset in 0..<count {
+            hash = (hash ^ UInt64(start[offset])) &* 0x100_0000_01b3
+        }
+        return hash
     }
 
     // MARK: - Errors

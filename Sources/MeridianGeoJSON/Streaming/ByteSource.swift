@@ -76,17 +76,34 @@ final class ByteSource {
     /// line and column count of what was dropped.
     private func compact() {
         guard position > 0, position >= buffer.count / 2 else { return }
-        for index in 0..<position {
-            if buffer[index] == 0x0A {
-                linesDiscarded += 1
-                columnOfBufferStart = 1
-            } else {
-                columnOfBufferStart += 1
-            }
+        let (lines, column) = Self.countLines(in: buffer, upTo: position)
+        if lines > 0 {
+            linesDiscarded += lines
+            columnOfBufferStart = column
+        } else {
+            columnOfBufferStart += position
         }
         bytesDiscarded += position
         buffer.removeFirst(position)
         position = 0
+    }
+
+    /// The newlines in `bytes[0..<end]` and the 1-based column just after
+    /// the last one (memchr finds them).
+    static func countLines(in bytes: [UInt8], upTo end: Int) -> (lines: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { pointer in
+            guard let base = pointer.baseAddress else { return (0, 1) }
+            var lines = 0
+            var lastNewline = -1
+            var offset = 0
+            while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                lines += 1
+                lastNewline = index
+                offset = index + 1
+            }
+            return (lines, end - lastNewline)
+        }
     }
 
     /// The next byte that is not JSON whitespace, filling as needed; nil at
@@ -114,28 +131,47 @@ final class ByteSource {
         var inString = false
         var escaped = false
         while true {
-            while index < buffer.count {
-                let byte = buffer[index]
-                index += 1
-                if inString {
-                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 {
-                        inString = false
-                        if depth == 0 { return index }
+            let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+                guard let base = pointer.baseAddress else { return nil }
+                let count = pointer.count
+                var i = index
+                defer { index = i }
+                while i < count {
+                    if inString {
+                        if escaped {
+                            escaped = false
+                            i += 1
+                            continue
+                        }
+                        // Skip ordinary string bytes in a tight loop.
+                        while i < count, base[i] != 0x22, base[i] != 0x5C { i += 1 }
+                        guard i < count else { break }
+                        if base[i] == 0x5C {
+                            escaped = true
+                        } else {
+                            inString = false
+                            if depth == 0 { i += 1; return i }
+                        }
+                        i += 1
+                        continue
                     }
-                    continue
+                    let byte = base[i]
+                    i += 1
+                    switch byte {
+                    case 0x22: inString = true
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D, 0x5D:
+                        if depth == 0 { i -= 1; return i }
+                        depth -= 1
+                        if depth == 0 { return i }
+                    case 0x2C, 0x20, 0x0A, 0x0D, 0x09:
+                        if depth == 0 { i -= 1; return i }
+                    default: break
+                    }
                 }
-                switch byte {
-                case 0x22: inString = true
-                case 0x7B, 0x5B: depth += 1
-                case 0x7D, 0x5D:
-                    if depth == 0 { return index - 1 }
-                    depth -= 1
-                    if depth == 0 { return index }
-                case 0x2C, 0x20, 0x0A, 0x0D, 0x09:
-                    if depth == 0 { return index - 1 }
-                default: break
-                }
+                return nil
             }
+            if let found { return found }
             let offset = index - position
             if try !fill() { return buffer.count }
             index = position + offset
@@ -160,16 +196,7 @@ final class ByteSource {
     /// Line and column bases for a slice starting at `start` in `buffer`:
     /// the line count before it and the column of its first byte.
     func bases(at start: Int) -> (lines: Int, column: Int, bytes: Int) {
-        var lines = linesDiscarded
-        var column = columnOfBufferStart
-        for index in 0..<start {
-            if buffer[index] == 0x0A {
-                lines += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return (lines, column, bytesDiscarded + start)
+        let (lines, column) = Self.countLines(in: buffer, upTo: start)
+        return (linesDiscarded + lines, lines > 0 ? column : columnOfBufferStart + start, bytesDiscarded + start)
     }
 }

@@ -267,10 +267,34 @@ public final class GeoJSONFeatureReader {
             source.position += 1
             _ = try source.peekNonWhitespace()
         }
+        // Fast path: parse the feature straight from the buffered bytes. A
+        // feature cut off by the end of the buffer fails to parse; then read
+        // one more chunk and try once more. Anything still failing takes the
+        // exact path: find the value's end, and parse just that slice, which
+        // gives the error its true location.
+        for attempt in 0..<2 {
+            if let (feature, end) = tryParseFeature() {
+                source.position = end
+                return feature
+            }
+            if attempt == 0, try !source.fill() { break }
+        }
         let end = try source.endOfValue() ?? source.buffer.count
         let feature = try parseFeature(upTo: end, pointerPrefix: "/features/\(featureCount)")
         source.position = end
         return feature
+    }
+
+    /// The feature at the reader's position and the index just past it, or
+    /// nil when it does not parse from the bytes buffered so far.
+    private func tryParseFeature() -> (Feature, Int)? {
+        let start = source.position
+        return source.buffer.withUnsafeBufferPointer { all -> (Feature, Int)? in
+            let slice = UnsafeBufferPointer(rebasing: all[start...])
+            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2))
+            guard case .feature(let feature)? = try? parser.readObject(.feature) else { return nil }
+            return (feature, start + parser.reader.index)
+        }
     }
 
     private func expectEndOfInput() throws(DiagnosticError) {
