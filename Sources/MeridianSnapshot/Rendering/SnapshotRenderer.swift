@@ -498,12 +498,14 @@ struct SnapshotRenderer {
             svg.appendEscaped(title)
             svg.append("</title>")
         }
-        svg.append("<circle r=\"6.5\" fill=\"")
+        // Two-letter glyphs ("WC", "Es") are set smaller so they stay inside the disc.
+        let glyph = MarkerGlyph.amenity(category: item.category)
+        svg.append("<circle r=\"7.5\" fill=\"")
         svg.appendEscaped(style.markerColor)
-        svg.append("\" stroke=\"#ffffff\"/><text y=\"2.5\" font-size=\"7\">")
-        svg.appendEscaped(MarkerGlyph.amenity(category: item.category))
+        svg.append(glyph.count > 1 ? "\" stroke=\"#ffffff\"/><text y=\"2.2\" font-size=\"6\">" : "\" stroke=\"#ffffff\"/><text y=\"3\" font-size=\"8.5\">")
+        svg.appendEscaped(glyph)
         svg.append("</text></g>\n")
-        obstacles.append(LabelPlacer.Box(minX: x - 7, minY: y - 7, maxX: x + 7, maxY: y + 7))
+        obstacles.append(LabelPlacer.Box(minX: x - 8, minY: y - 8, maxX: x + 8, maxY: y + 8))
     }
 
     // MARK: - Labels
