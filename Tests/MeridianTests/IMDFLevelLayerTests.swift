@@ -40,7 +40,9 @@ import Testing
 
     @Test func anArchiveWithoutLevelsIsAnError() throws {
         let files: [String: [UInt8]] = ["manifest.json": Array(#"{"version":"1.0.0","language":"en"}"#.utf8)]
-        let error = #expect(throws: DiagnosticError.self) { try IMDFLevelLayer(archive: IMDFArchive(source: IMDFSource(files: files))) }
+        let error = #expect(throws: DiagnosticError.self) {
+            try IMDFLevelLayer(archive: IMDFArchive(source: IMDFSource(files: files)))
+        }
         #expect(error?.diagnostic.code == "imdf.level.missing")
     }
 
@@ -88,7 +90,9 @@ import Testing
         let openings = layer.features.filter { Glue.type($0) == "opening" }
         #expect(openings.count == 10)
         #expect(openings.allSatisfy { $0.properties["stroke"]?.stringValue == Theme.light.unitFills[.walkway] })
-        let svg = String(decoding: try Snapshotter(options: Snapshotter.Options(layers: [layer.layer])).snapshot().bytes, as: UTF8.self)
+        let svg = String(
+            decoding: try Snapshotter(options: Snapshotter.Options(layers: [layer.layer])).snapshot().bytes,
+            as: UTF8.self)
         let lastUnit = try #require(svg.range(of: "data-feature-type=\"unit\"", options: .backwards))
         let firstOpening = try #require(svg.range(of: "data-feature-type=\"opening\""))
         #expect(lastUnit.lowerBound < firstOpening.lowerBound)
@@ -126,7 +130,10 @@ import Testing
     @Test func amenitiesArePointsWithTheirCategoryOnce() throws {
         let layer = try IMDFLevelLayer(archive: try Glue.arcade(), ordinal: 1)
         let amenities = layer.features.filter { Glue.type($0) == "amenity" }
-        #expect(amenities.map { $0.properties["category"]?.stringValue ?? "" }.sorted() == ["elevator", "restroom.female", "restroom.male"])
+        #expect(
+            amenities.map { $0.properties["category"]?.stringValue ?? "" }.sorted() == [
+                "elevator", "restroom.female", "restroom.male",
+            ])
         #expect(amenities.allSatisfy { if case .point? = $0.geometry { true } else { false } })
         #expect(amenities.allSatisfy { $0.properties["marker-color"]?.stringValue == Theme.light.amenityTint })
         #expect(Set(amenities.compactMap { $0.id?.description }).count == amenities.count)
@@ -160,7 +167,8 @@ import Testing
     }
 
     @Test func theZippedAndTheFolderSampleGiveTheSameLayer() throws {
-        let zipped = try IMDFLevelLayer(archive: try IMDFArchive(contentsOf: Glue.sample("meridian-arcade.zip")), ordinal: 1)
+        let zipped = try IMDFLevelLayer(
+            archive: try IMDFArchive(contentsOf: Glue.sample("meridian-arcade.zip")), ordinal: 1)
         let folder = try IMDFLevelLayer(archive: try Glue.arcade(), ordinal: 1)
         #expect(zipped.features == folder.features)
     }
@@ -169,7 +177,9 @@ import Testing
 
     @Test func addenbrookesGroundFloorIsDrawnWhole() throws {
         guard let path = Glue.imdfFixture("Addenbrookes_Final_IMDF") else {
-            withKnownIssue("../shared/fixtures/imdf/Addenbrookes_Final_IMDF is absent; skipping") { throw CancellationError() }
+            withKnownIssue("../shared/fixtures/imdf/Addenbrookes_Final_IMDF is absent; skipping") {
+                throw CancellationError()
+            }
             return
         }
         let layer = try IMDFLevelLayer(archive: try IMDFArchive(contentsOf: path))

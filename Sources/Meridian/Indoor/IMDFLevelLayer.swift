@@ -64,7 +64,8 @@ public struct IMDFLevelLayer: Sendable {
         let groups = archive.levelGroups
         guard let wanted = ordinal ?? Self.defaultOrdinal(in: archive) else {
             throw DiagnosticError(
-                code: "imdf.level.missing", message: "the archive has no level with an ordinal, so there is nothing to draw",
+                code: "imdf.level.missing",
+                message: "the archive has no level with an ordinal, so there is nothing to draw",
                 location: SourceLocation(file: archive.path))
         }
         guard let group = groups.first(where: { $0.ordinal == wanted }) else {
