@@ -11,7 +11,9 @@ struct RenderCommand: ParsableCommand {
             over the theme's defaults. Without --region, --bbox or --camera the map fits the data. \
             Only what is visible is written, simplified below a pixel. The output file appears only \
             when the whole map has been drawn. Inputs: GeoJSON, GeoJSON text sequences and \
-            newline-delimited GeoJSON (- for standard input).
+            newline-delimited GeoJSON (- for standard input), KML and KMZ, and IMDF archives (a \
+            folder or .zip holding manifest.json), of which one level is drawn (--level) the way \
+            Apple's indoor sample draws it, titled with the level's name.
             """
     )
 
@@ -72,6 +74,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Attribution text drawn bottom right.")
     var attribution: String?
 
+    @Option(help: "IMDF inputs: the level ordinal to draw (default: 0 if a level has it, else the lowest).")
+    var level: Int?
+
+    @Option(help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
+    var language: String?
+
     @Option(help: "Decimals of SVG coordinates (0-6).")
     var precision: Int = 2
 
@@ -120,7 +128,11 @@ struct RenderCommand: ParsableCommand {
         options.attribution = attribution
         options.precision = precision
         options.simplificationTolerance = tolerance
-        options.layers = try inputs.map(RenderInput.layer(from:))
+        if level != nil, !inputs.contains(where: RenderInput.isIMDF) {
+            throw ValidationError("--level applies to IMDF archives only")
+        }
+        let indoor = RenderInput.IndoorOptions(level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
+        options.layers = try inputs.map { path throws(DiagnosticError) in try RenderInput.layer(from: path, indoor: indoor) }
 
         let snapshot = try Snapshotter(options: options).snapshot()
         if output == "-" {
@@ -187,24 +199,41 @@ struct RenderCommand: ParsableCommand {
 
 /// Reads one input of `meridian render` into a layer.
 ///
-/// This is the seam where other formats join: GeoJSON (FeatureCollection,
-/// Feature, geometry, text sequences, NDJSON) is read now; KML and IMDF
-/// archives will be read here, by extension, once their modules exist
-/// (KML features carry simplestyle properties; an IMDF level arrives as
-/// features with `feature_type` and `category`, which the renderer styles).
+/// The seam where the formats join, decided by content rather than name:
+/// an IMDF archive (a folder or zip holding manifest.json) becomes one
+/// level's features with `feature_type`, `category`, `name` and the
+/// theme's simplestyle properties (``IMDFLevelLayer``); KML and KMZ become
+/// features whose KML styles are simplestyle properties; anything else is
+/// GeoJSON (FeatureCollection, Feature, geometry, text sequences, NDJSON).
 enum RenderInput {
-    static func layer(from path: String) throws(DiagnosticError) -> Layer {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".kml") || lower.hasSuffix(".kmz") || lower.hasSuffix(".imdf") || lower.hasSuffix(".zip") {
-            throw DiagnosticError(
-                code: "render.input.format",
-                message: "\(path): only GeoJSON inputs can be rendered so far (KML and IMDF are coming)",
-                location: SourceLocation(file: path))
+    /// What IMDF inputs need besides the path.
+    struct IndoorOptions {
+        var level: Int?
+        var theme: Theme
+        var languages: [String]
+    }
+
+    static func isIMDF(_ path: String) -> Bool { IMDFCommands.handles(path) }
+
+    static func layer(from path: String, indoor: IndoorOptions) throws(DiagnosticError) -> Layer {
+        if isIMDF(path) {
+            let archive = try IMDFArchive(contentsOf: path)
+            let level = try IMDFLevelLayer(archive: archive, ordinal: indoor.level, theme: indoor.theme, languages: indoor.languages)
+            var layer = level.layer
+            layer.id = layerName(path) + "-" + layer.id
+            return layer
         }
-        let reader = try GeoJSONFeatureReader(path: path)
-        var features: [Feature] = []
-        while let feature = try reader.next() { features.append(feature) }
-        return Layer(id: layerName(path), features: features)
+        switch path == "-" ? .geojson : InputFormat(path: path) {
+        case .kml, .kmz:
+            let document = try KMLDocument(path: path)
+            KMLSupport.report(document.diagnostics)
+            return Layer(id: layerName(path), features: document.features)
+        case .geojson:
+            let reader = try GeoJSONFeatureReader(path: path)
+            var features: [Feature] = []
+            while let feature = try reader.next() { features.append(feature) }
+            return Layer(id: layerName(path), features: features)
+        }
     }
 
     /// The file's name without folders and extension ("stdin" for -).

@@ -32,6 +32,18 @@ import Testing
         #expect(east.y < centre.y - 10)
     }
 
+    @Test func aSinglePlaceShowsAKilometreButAFloorPlanIsFitted() throws {
+        // One dot: at least 1 km across the shorter side, as a map app zooms to a place.
+        let place = try Support.render(dot) { $0.size = .init(width: 400, height: 400) }
+        let metres = place.visibleMapRect.height * metersPerMapPoint(atLatitude: 52.2)
+        #expect(abs(metres - 1_000) < 1)
+        // A 40 m room: fitted inside the padding, as MapKit fits an overlay's boundingMapRect.
+        let room = [Support.feature(.polygon([Support.square(52.2, 0.12, 0.00018)]))]
+        let plan = try Support.render(room) { $0.size = .init(width: 400, height: 400); $0.framing = .automatic(padding: 20) }
+        let south = plan.point(for: Support.point(52.2 - 0.00018, 0.12)), north = plan.point(for: Support.point(52.2 + 0.00018, 0.12))
+        #expect(abs((south.y - north.y) - 360) < 1)
+    }
+
     @Test func aPitchedCameraIsRejected() {
         let camera = MapCamera(center: cambridge, distance: 2_000, heading: 0, pitch: 45)
         #expect { try Support.render(dot) { $0.framing = .camera(camera) } } throws: { error in

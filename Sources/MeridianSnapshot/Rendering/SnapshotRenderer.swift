@@ -297,15 +297,24 @@ struct SnapshotRenderer {
         if let category = item.category, options.showsLegend, item.role != .venue, item.role != .level, item.role != .footprint {
             legend.note(category: category, color: style.fill, kind: .area)
         }
-        if options.labels.labelsAreas, let text = item.label, let ring {
+        // Indoor context (venue, footprint, level) is not labelled: the level's name is the
+        // title, and a venue's name in the middle of its own floor plan reads as a room's.
+        let isContext = item.role == .venue || item.role == .footprint || item.role == .level
+        if options.labels.labelsAreas, !isContext, let text = item.label, let ring {
             let fontSize = options.labels.fontSize - 1
             let width = LabelPlacer.textWidth(text, fontSize: fontSize)
             if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite, ring.cy.isFinite {
+                var candidates: [LabelPlacer.Candidate] = [.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)]
+                // A room's amenity symbol often sits at its centre (a lift's "E", a restroom's
+                // "WC"): then the name goes just below or above it, if the room is tall enough.
+                if item.role == .unit, ring.maxY - ring.minY >= 3 * fontSize + 8 {
+                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
+                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35 - fontSize - 6, alignment: .middle))
+                }
                 labels.append(
                     LabelRequest(
                         text: text, rank: item.role == .unit ? 2 : 3, weight: -ring.area, order: item.order, fontSize: fontSize,
-                        candidates: [.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)], id: item.id,
-                        color: nil))
+                        candidates: candidates, id: item.id, color: nil))
             }
         }
     }
@@ -489,12 +498,14 @@ struct SnapshotRenderer {
             svg.appendEscaped(title)
             svg.append("</title>")
         }
-        svg.append("<circle r=\"6.5\" fill=\"")
+        // Two-letter glyphs ("WC", "Es") are set smaller so they stay inside the disc.
+        let glyph = MarkerGlyph.amenity(category: item.category)
+        svg.append("<circle r=\"7.5\" fill=\"")
         svg.appendEscaped(style.markerColor)
-        svg.append("\" stroke=\"#ffffff\"/><text y=\"2.5\" font-size=\"7\">")
-        svg.appendEscaped(MarkerGlyph.amenity(category: item.category))
+        svg.append(glyph.count > 1 ? "\" stroke=\"#ffffff\"/><text y=\"2.2\" font-size=\"6\">" : "\" stroke=\"#ffffff\"/><text y=\"3\" font-size=\"8.5\">")
+        svg.appendEscaped(glyph)
         svg.append("</text></g>\n")
-        obstacles.append(LabelPlacer.Box(minX: x - 7, minY: y - 7, maxX: x + 7, maxY: y + 7))
+        obstacles.append(LabelPlacer.Box(minX: x - 8, minY: y - 8, maxX: x + 8, maxY: y + 8))
     }
 
     // MARK: - Labels

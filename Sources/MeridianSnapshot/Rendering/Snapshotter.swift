@@ -202,8 +202,11 @@ public struct Snapshotter: Sendable {
             rect = MapRect(x: rect.minX, y: max(rect.minY, 0), width: rect.width, height: min(rect.maxY, MapSize.world.height) - max(rect.minY, 0))
             let center = MapPoint(x: rect.midX, y: rect.midY)
             var k = scale(rect, around: center, padding: max(0, padding) + (hasPoints ? 20 : 0))
-            // A single place or a sliver: show at least 1 km, as a map app zooms to a place.
-            let minimumMeters = 1_000.0
+            // Points alone (a single place, a small cluster): show at least 1 km, as a map app
+            // zooms to a place. Areas and lines (a floor plan 60 m across) are fitted, as MapKit
+            // fits an overlay's boundingMapRect, down to 10 m so a sliver still has a scale.
+            let hasShapes = items.contains { !$0.polygons.isEmpty || !$0.lines.isEmpty || $0.circle != nil }
+            let minimumMeters = hasShapes ? 10.0 : 1_000.0
             let maximumK = min(width, height) / (minimumMeters / metersPerMapPoint(atLatitude: center.coordinate.latitude))
             if !k.isFinite || k > maximumK { k = maximumK }
             return Viewport(width: width, height: height, center: center, pointsPerMapPoint: k, heading: 0)
