@@ -1,7 +1,7 @@
 import ArgumentParser
 import Meridian
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw map data as a static SVG map, as MapKit's snapshotter draws an image.",
@@ -78,6 +78,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Simplification tolerance in pixels (0 keeps every visible vertex).")
     var tolerance: Double = 0.15
 
+    @OptionGroup var report: ReportOptions
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file") }
         if [region, bbox, camera].compactMap({ $0 }).count > 1 {
@@ -120,7 +122,7 @@ struct RenderCommand: ParsableCommand {
         options.attribution = attribution
         options.precision = precision
         options.simplificationTolerance = tolerance
-        options.layers = try inputs.map(RenderInput.layer(from:))
+        options.layers = try InputExpansion.expand(inputs).map(RenderInput.layer(from:))
 
         let snapshot = try Snapshotter(options: options).snapshot()
         if output == "-" {
