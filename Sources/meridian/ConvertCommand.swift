@@ -1,15 +1,18 @@
 import ArgumentParser
 import Meridian
 
-struct ConvertCommand: ParsableCommand {
+struct ConvertCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert between GeoJSON, GeoJSON text sequences (RFC 8142) and newline-delimited GeoJSON.",
+        abstract: "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.",
         discussion: """
-            Features stream through one at a time, so files of any size convert in bounded memory. \
-            The output format follows --to, else the output's extension (.geojsonseq, .ndjson, \
-            anything else is a FeatureCollection). Use - for standard input or output. The output \
-            file appears only when the conversion succeeds.
+            The input format is detected from the content (also on standard input). Features \
+            stream through one at a time, so files of any size convert in bounded memory, and \
+            `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
+            closes the pipe. The output format follows --to, else the output's extension \
+            (.geojsonseq, .ndjson, .kml, .kmz, anything else is a FeatureCollection). Use - for \
+            standard input or output. The output file appears only when the conversion succeeds. \
+            An input that cannot be read or decoded, or an output that cannot be written, exits 3.
             """
     )
 
@@ -37,6 +40,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "IMDF input only: keep the level with this ordinal and what is on it.")
     var level: Int?
 
+    @OptionGroup var report: ReportOptions
+
     func validate() throws {
         if let precision, !(0...17).contains(precision) {
             throw ValidationError("--precision must be between 0 and 17")
@@ -44,15 +49,35 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        let console = Console.shared
+        let start = monotonicSeconds()
+        if try KMLSupport.convert(self) {
+            console.note("\(input): converted to \(output) in \(formatDuration(monotonicSeconds() - start))")
+            return
+        }
         let format = to ?? GeoJSONOutputFormat(path: output)
         let writer = GeoJSONWriter(
             options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))
-        if IMDFCommands.handles(input) {
-            return try IMDFCommands.convert(input, output: output, format: format, writer: writer, level: level)
+        let source = try FeatureSource(path: input, level: level)
+        let sink = try GeoJSONFeatureSink(path: output, format: format, writer: writer)
+        let progress = source.totalBytes.map { ProgressBar(label: "convert", total: $0, unit: .bytes) }
+        do throws(DiagnosticError) {
+            while let feature = try source.next() {
+                try sink.write(feature, collection: source.collection)
+                if let progress, sink.featureCount % 1024 == 0, let bytes = source.bytesConsumed {
+                    progress.update(done: bytes)
+                }
+            }
+            try sink.finish(collection: source.collection)
+        } catch {
+            progress?.finish()
+            sink.discard()
+            throw error
         }
-        if try KMLSupport.convert(self) { return }
-        if level != nil { throw ValidationError("--level applies to IMDF archives only") }
-        _ = try FeatureConverter.convert(input: input, output: output, format: format, writer: writer)
+        progress?.finish()
+        KMLSupport.report(source.warnings)
+        console.note(
+            "\(input): \(sink.featureCount) features (\(source.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))")
     }
 }
 

@@ -45,6 +45,8 @@ enum IMDFCommands {
             ])
         }
         text += "  languages: \(languages.joined(separator: ", "))\n"
+        let maps = extentLink(archive)
+        if let maps { text += "  maps: \(maps.string)\n" }
         var countsJSON = JSONObject()
         for (type, count) in counts { countsJSON[type.rawValue] = .integer(Int64(count)) }
         var json = JSONObject()
@@ -58,7 +60,18 @@ enum IMDFCommands {
         json["features"] = .object(countsJSON)
         json["levels"] = .array(levelsJSON)
         json["languages"] = .array(languages.map(JSONValue.string))
+        json["maps"] = maps.map { .string($0.string) } ?? .null
         return (text, .object(json))
+    }
+
+    /// A frame link over every feature of the archive.
+    static func extentLink(_ archive: IMDFArchive) -> MapsURL? {
+        var box: BoundingBox?
+        for feature in archive.features() {
+            guard let extent = feature.geometry?.boundingBox else { continue }
+            if box == nil { box = extent } else { box!.extend(extent) }
+        }
+        return box.map(MapsURL.init(extent:))
     }
 
     // MARK: validate

@@ -1,42 +1,66 @@
 import ArgumentParser
 import Meridian
 
-struct InfoCommand: ParsableCommand {
+struct InfoCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Summarise a file: its layout, feature and geometry counts, extent and property keys."
+        abstract: "Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.",
+        discussion: """
+            Inputs of any format (detected from the content), - for standard input, and globs. \
+            Files are read on two threads; summaries are printed in the order given. A file that \
+            cannot be read or decoded is reported on standard error and the others are still \
+            summarised; the exit status is then 3. --format json prints one object (an array for \
+            several files); --format github prints text summaries and failures as annotations.
+            """
     )
 
-    @Argument(help: "The files to summarise (- for standard input).")
+    @Argument(help: "The files, IMDF folders or archives to summarise (- for standard input; globs allowed).")
     var inputs: [String]
 
-    @Option(help: "Output: text or json.")
-    var format: ReportFormat = .text
+    @OptionGroup var report: ReportOptions
 
     func run() throws {
+        let console = Console.shared
+        let paths = try InputExpansion.expand(inputs)
+        let progress = ProgressBar(label: "info", total: paths.count, unit: .files)
+        KMLSupport.prepareForThreads(paths)
         var reports: [JSONValue] = []
-        for input in inputs {
-            if IMDFCommands.handles(input) {
-                let summary = try IMDFCommands.info(input)
-                switch format {
-                case .text: print(summary.text, terminator: "")
+        var failed = false
+        OrderedWorkers.run(count: paths.count) { index -> Result<(text: String, json: JSONValue, seconds: Double, features: Int), DiagnosticError> in
+            let start = monotonicSeconds()
+            defer { progress.advance() }
+            do throws(DiagnosticError) {
+                let path = paths[index]
+                if IMDFCommands.handles(path) {
+                    let summary = try IMDFCommands.info(path)
+                    return .success((summary.text, summary.json, monotonicSeconds() - start, 0))
+                }
+                let summary = try FileSummary(source: FeatureSource(path: path))
+                return .success((summary.text + "\n", summary.json, monotonicSeconds() - start, summary.featureCount))
+            } catch {
+                return .failure(error)
+            }
+        } emit: { index, result in
+            switch result {
+            case .success(let summary):
+                console.note("\(paths[index]): summarised \(summary.features) features in \(formatDuration(summary.seconds))")
+                switch report.format {
+                case .text, .github:
+                    progress.finish()
+                    Console.out(summary.text, terminator: "")
                 case .json: reports.append(summary.json)
                 }
-                continue
-            }
-            let summary = try KMLSupport.summary(input) ?? FileSummary(path: input)
-            switch format {
-            case .text: print(summary.text)
-            case .json: reports.append(summary.json)
+            case .failure(let error):
+                progress.finish()
+                failed = true
+                console.fail(error)
             }
         }
-        if format == .json {
-            let value: JSONValue = reports.count == 1 ? reports[0] : .array(reports)
-            print(String(decoding: value.jsonBytes(pretty: true), as: UTF8.self), terminator: "")
+        progress.finish()
+        if report.format == .json {
+            let value: JSONValue = reports.count == 1 && paths.count == 1 ? reports[0] : .array(reports)
+            Console.out(String(decoding: value.jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         }
+        if failed { throw ExitCode(ExitStatus.inputOutput) }
     }
-}
-
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
 }

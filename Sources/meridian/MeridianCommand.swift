@@ -9,40 +9,44 @@ import Meridian
 struct MeridianCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
-        abstract: "Read, convert, validate and render map data: GeoJSON, GeoJSON sequences, NDJSON and IMDF.",
+        abstract: "Read, convert, validate, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ and IMDF.",
         discussion: """
-            Exit status: 0 success; 1 validation problems found; 2 bad usage, \
-            unreadable input or an output that could not be written.
+            Formats are detected from the content. Use - for standard input or output; \
+            give many inputs or quoted globs ('data/*.geojson') to info, validate, merge and render.
+
+            Exit status: 0 success (also when a reader closes the output pipe early); \
+            1 validate found problems; 2 bad usage (an option or argument, or an option the \
+            data cannot satisfy such as an unknown --level); 3 an input could not be found, \
+            opened, read or decoded, or an output could not be written.
             """,
         version: meridianVersion,
-        subcommands: [InfoCommand.self, ConvertCommand.self, ValidateCommand.self, RenderCommand.self]
+        subcommands: [
+            InfoCommand.self, ConvertCommand.self, ValidateCommand.self, MergeCommand.self, RenderCommand.self,
+        ]
     )
 
-    /// Parses and runs, mapping argument errors to exit status 2.
+    /// Parses, configures the console, runs, and maps errors to the exit
+    /// statuses of ``ExitStatus``.
     static func main() {
+        // A closed pipe makes writes fail with EPIPE, which the writers turn
+        // into a clean stop, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
+            if let reporting = command as? any ReportingCommand {
+                Console.shared = Console(reporting.report)
+            }
             try command.run()
         } catch let error as DiagnosticError {
-            if error.diagnostic.code == "io.output.closed" { Glibc.exit(0) }
-            printError("meridian: \(error.diagnostic)")
-            Glibc.exit(2)
+            let status = ExitStatus.of(error)
+            if status != ExitStatus.success { Console.shared.fail(error) }
+            Glibc.exit(status)
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
+            if exitCode(for: error) == .validationFailure {
                 printError(fullMessage(for: error))
-                Glibc.exit(2)
+                Glibc.exit(ExitStatus.usage)
             }
             exit(withError: error)
         }
     }
-}
-
-/// Writes a line to standard error.
-func printError(_ message: String) {
-    var text = message
-    if !text.hasSuffix("\n") { text += "\n" }
-    let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Meridian
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Draw map data as a static SVG map, as MapKit's snapshotter draws an image.",
@@ -86,6 +86,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Simplification tolerance in pixels (0 keeps every visible vertex).")
     var tolerance: Double = 0.15
 
+    @OptionGroup var report: ReportOptions
+
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file") }
         if [region, bbox, camera].compactMap({ $0 }).count > 1 {
@@ -128,11 +130,12 @@ struct RenderCommand: ParsableCommand {
         options.attribution = attribution
         options.precision = precision
         options.simplificationTolerance = tolerance
-        if level != nil, !inputs.contains(where: RenderInput.isIMDF) {
+        let paths = try InputExpansion.expand(inputs)
+        if level != nil, !paths.contains(where: RenderInput.isIMDF) {
             throw ValidationError("--level applies to IMDF archives only")
         }
         let indoor = RenderInput.IndoorOptions(level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
-        options.layers = try inputs.map { path throws(DiagnosticError) in try RenderInput.layer(from: path, indoor: indoor) }
+        options.layers = try paths.map { path throws(DiagnosticError) in try RenderInput.layer(from: path, indoor: indoor) }
 
         let snapshot = try Snapshotter(options: options).snapshot()
         if output == "-" {

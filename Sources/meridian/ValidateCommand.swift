@@ -1,71 +1,95 @@
 import ArgumentParser
 import Meridian
 
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check GeoJSON (RFC 7946 and geojsonhint's rules), KML/KMZ files and IMDF archives.",
         discussion: """
             Every problem is reported with its file, line, column and JSON pointer (IMDF: file, \
-            feature id and property; errors are IMDF's VIOLATIONs). Exit status: 0 when no errors \
-            were found (warnings allowed unless --strict), 1 when problems were found, 2 when a file \
-            could not be read.
+            feature id and property; errors are IMDF's VIOLATIONs). Files are checked on two \
+            threads and reported in the order given; globs are expanded. A file that does not \
+            parse is a problem of that file (status 1). Exit status: 0 when no errors were found \
+            (warnings allowed unless --strict), 1 when problems were found, 3 when a file could \
+            not be found or read (the others are still checked).
             """
     )
 
-    @Argument(help: "The files, IMDF folders or archives to check (- for standard input).")
+    @Argument(help: "The files, IMDF folders or archives to check (- for standard input; globs allowed).")
     var inputs: [String]
 
-    @Option(help: "Output: text, json or github (workflow annotations).")
-    var format: DiagnosticFormat = .text
+    @OptionGroup var report: ReportOptions
 
     @Flag(help: "Count warnings as problems for the exit status.")
     var strict = false
 
-    @Flag(name: .shortAndLong, help: "Print errors only (and the summary).")
-    var quiet = false
+    /// One file's outcome.
+    private struct Checked: Sendable {
+        var name: String
+        var diagnostics: [Diagnostic]
+        var unreadable = false
+        var imdf = false
+        var seconds = 0.0
+    }
 
     func run() throws {
-        var report = DiagnosticReport()
+        let console = Console.shared
+        let paths = try InputExpansion.expand(inputs)
+        let progress = ProgressBar(label: "validate", total: paths.count, unit: .files)
+        KMLSupport.prepareForThreads(paths)
+        var diagnosticReport = DiagnosticReport()
         var unreadable = false
         var imdfFiles: Set<String> = []
-        for input in inputs {
-            let name = input == "-" ? "<stdin>" : input
-            do {
-                if IMDFCommands.handles(input) {
-                    report.add(file: name, diagnostics: try IMDFValidator().validate(path: input))
-                    imdfFiles.insert(name)
-                    continue
-                }
-                let bytes = try FileInput.readAll(input)
-                switch InputFormat(prefix: Array(bytes.prefix(512))) {
-                case .kml, .kmz:
-                    report.add(file: name, diagnostics: KMLValidator.validate(bytes: bytes, fileName: name))
-                case .geojson:
-                    report.add(file: name, diagnostics: GeoJSONValidator().validate(bytes, file: name))
-                }
-            } catch {
-                report.add(file: name, diagnostics: [error.diagnostic])
-                unreadable = true
-            }
+        OrderedWorkers.run(count: paths.count) { index in
+            defer { progress.advance() }
+            return Self.check(paths[index])
+        } emit: { _, checked in
+            diagnosticReport.add(file: checked.name, diagnostics: checked.diagnostics)
+            if checked.unreadable { unreadable = true }
+            if checked.imdf { imdfFiles.insert(checked.name) }
+            console.note(
+                "\(checked.name): \(checked.diagnostics.count) diagnostics in \(formatDuration(checked.seconds))")
         }
-        switch format {
+        progress.finish()
+        switch report.format {
         case .text:
-            for (file, diagnostics) in report.files {
-                for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
-                    print(imdfFiles.contains(file) ? IMDFCommands.line(diagnostic) : diagnostic.description)
+            for (file, diagnostics) in diagnosticReport.files {
+                for diagnostic in diagnostics where !report.quiet || diagnostic.severity == .error {
+                    let line = imdfFiles.contains(file) ? IMDFCommands.line(diagnostic) : diagnostic.description
+                    Console.out(Console.colourSeverity(line, enabled: console.colourOut))
                 }
             }
-            print(report.summary)
-        case .json: print(String(decoding: report.json().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
-        case .github: print(report.githubAnnotations())
+            Console.out(diagnosticReport.summary)
+        case .json:
+            Console.out(String(decoding: diagnosticReport.json().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
+        case .github:
+            Console.out(diagnosticReport.githubAnnotations())
         }
-        if unreadable { throw ExitCode(2) }
-        let status = report.exitStatus(strict: strict)
+        if unreadable { throw ExitCode(ExitStatus.inputOutput) }
+        let status = diagnosticReport.exitStatus(strict: strict)
         if status != 0 { throw ExitCode(status) }
     }
-}
 
-enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, github
+    private static func check(_ input: String) -> Checked {
+        let name = input == "-" ? "<stdin>" : input
+        let start = monotonicSeconds()
+        var checked = Checked(name: name, diagnostics: [])
+        do throws(DiagnosticError) {
+            if IMDFCommands.handles(input) {
+                checked.diagnostics = try IMDFValidator().validate(path: input)
+                checked.imdf = true
+            } else {
+                let bytes = try FileInput.readAll(input)
+                switch InputFormat(prefix: Array(bytes.prefix(512))) {
+                case .kml, .kmz: checked.diagnostics = KMLValidator.validate(bytes: bytes, fileName: name)
+                case .geojson: checked.diagnostics = GeoJSONValidator().validate(bytes, file: name)
+                }
+            }
+        } catch {
+            checked.diagnostics = [error.diagnostic]
+            checked.unreadable = true
+        }
+        checked.seconds = monotonicSeconds() - start
+        return checked
+    }
 }

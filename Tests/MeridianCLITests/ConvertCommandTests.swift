@@ -51,7 +51,7 @@ import Testing
         try Data("{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}".utf8).write(to: input)
         let output = folder.appendingPathComponent("out.geojson")
         let result = try CLI.run(["convert", input.path, "-o", output.path])
-        #expect(result.status == 2)
+        #expect(result.status == 3)
         #expect(result.stderr.contains("broken.geojson:3:2: error"))
         #expect(result.stderr.contains("/features/1"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["broken.geojson"])
@@ -59,13 +59,13 @@ import Testing
 
     @Test func missingOutputFolderIsAClearError() throws {
         let result = try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "-o", "/nonexistent-folder/x.geojson"])
-        #expect(result.status == 2)
+        #expect(result.status == 3)
         #expect(result.stderr.contains("output folder /nonexistent-folder does not exist"))
     }
 
     @Test func missingInputIsAClearError() throws {
         let result = try CLI.run(["info", "/nonexistent/input.geojson"])
-        #expect(result.status == 2)
+        #expect(result.status == 3)
         #expect(result.stderr.contains("cannot open /nonexistent/input.geojson"))
     }
 

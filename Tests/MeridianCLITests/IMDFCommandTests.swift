@@ -51,7 +51,7 @@ import Testing
 
     @Test func validateRejectsWhatIsMissing() throws {
         let missing = try CLI.run(["validate", "/no/such/venue.zip"])
-        #expect(missing.status == 2)
+        #expect(missing.status == 3)
     }
 
     @Test func convertWritesTheVenueOrOneLevelAsGeoJSON() throws {

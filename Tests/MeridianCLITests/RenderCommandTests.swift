@@ -44,11 +44,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // A missing output folder.
         let missing = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", folder.appendingPathComponent("nope/map.svg").path])
-        #expect(missing.status == 2 && missing.stderr.contains("does not exist"))
+        #expect(missing.status == 3 && missing.stderr.contains("does not exist"))
         // An unreadable input.
         let output = folder.appendingPathComponent("map.svg").path
         let unreadable = try CLI.run(["render", folder.appendingPathComponent("absent.geojson").path, "-o", output])
-        #expect(unreadable.status == 2 && unreadable.stderr.contains("absent.geojson"))
+        #expect(unreadable.status == 3 && unreadable.stderr.contains("absent.geojson"))
         // An empty selection.
         let points = folder.appendingPathComponent("points.geojson")
         try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"cafe"},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}]}"#.utf8).write(to: points)

@@ -56,9 +56,9 @@ import Testing
         #expect(result.stdout.hasPrefix("::error file=\(path),line=2,"))
     }
 
-    @Test func unreadableFileExitsTwo() throws {
+    @Test func unreadableFileExitsThree() throws {
         let result = try CLI.run(["validate", "/nonexistent.geojson"])
-        #expect(result.status == 2)
+        #expect(result.status == 3)
         #expect(result.stdout.contains("cannot open /nonexistent.geojson"))
     }
 

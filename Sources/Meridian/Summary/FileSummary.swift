@@ -33,7 +33,7 @@ public struct FileSummary: Sendable {
     }
 
     /// Creates an empty summary for a layout; ``add(_:)`` counts features in.
-    init(path: String, layout: String) {
+    public init(path: String, layout: String) {
         self.path = path
         self.layout = layout
     }
@@ -42,7 +42,7 @@ public struct FileSummary: Sendable {
     private var keyIndex: [String: Int] = [:]
 
     /// Counts one feature into the summary.
-    mutating func add(_ feature: Feature) {
+    public mutating func add(_ feature: Feature) {
         featureCount += 1
         if let geometry = feature.geometry {
             let name = geometry.typeName
@@ -69,6 +69,11 @@ public struct FileSummary: Sendable {
         }
     }
 
+    /// An Apple Maps link framing the extent (see ``MapsURL/init(extent:)``).
+    public var mapsURL: MapsURL? {
+        boundingBox.map(MapsURL.init(extent:))
+    }
+
     /// The summary as aligned text.
     public var text: String {
         var lines = [path]
@@ -83,6 +88,7 @@ public struct FileSummary: Sendable {
         if let box = boundingBox {
             row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
         }
+        if let mapsURL { row("maps", mapsURL.string) }
         row("properties", propertyKeys.isEmpty ? "none" : propertyKeys.map { "\($0.name) (\($0.count))" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
@@ -99,6 +105,7 @@ public struct FileSummary: Sendable {
         if let box = boundingBox {
             object["bbox"] = .array([.double(box.west), .double(box.south), .double(box.east), .double(box.north)])
         }
+        if let mapsURL { object["maps"] = .string(mapsURL.string) }
         object["properties"] = .object(JSONObject(propertyKeys.map { ($0.name, JSONValue.integer(Int64($0.count))) }))
         return .object(object)
     }

@@ -24,11 +24,17 @@ final class ByteSource {
     private(set) var bytesDiscarded = 0
     let chunkSize: Int
 
-    init(descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20) {
+    /// `prefix` holds bytes already read from the descriptor (a caller that
+    /// sniffed the format of a pipe cannot put them back).
+    init(descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20, prefix: [UInt8] = []) {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
         self.chunkSize = chunkSize
+        self.buffer = prefix
     }
+
+    /// Bytes consumed so far (discarded or passed over in the buffer).
+    var bytesConsumed: Int { bytesDiscarded + position }
 
     /// Opens a file for reading; throws a located I/O diagnostic.
     convenience init(path: String, chunkSize: Int = 1 << 20) throws(DiagnosticError) {

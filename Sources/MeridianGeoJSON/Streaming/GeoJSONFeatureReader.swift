@@ -70,6 +70,16 @@ public final class GeoJSONFeatureReader {
         self.init(source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false), options: options)
     }
 
+    /// Reads from an open file descriptor whose first bytes were already
+    /// read (to sniff the format of a pipe): `prefix` is read first.
+    public convenience init(fileDescriptor: Int32, prefix: [UInt8], options: JSONReadingOptions = JSONReadingOptions()) {
+        self.init(source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix), options: options)
+    }
+
+    /// How many bytes of the input have been read past: with the file's
+    /// size, the fraction done (for a progress bar).
+    public var bytesConsumed: Int { source.bytesConsumed }
+
     init(source: ByteSource, options: JSONReadingOptions) {
         self.source = source
         self.wholeDocumentLimit = min(16 << 20, source.chunkSize * 4)

@@ -1,0 +1,158 @@
+function __meridian_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __meridian_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __meridian_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __meridian_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __meridian_parse_tokens -S
+    set -l unparsed_tokens (__meridian_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'meridian'
+        __meridian_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'info'
+            __meridian_parse_subcommand -r 1 'format=' 'q/quiet' 'v/verbose' 'version' 'h/help'
+        case 'convert'
+            __meridian_parse_subcommand 1 'o/output=' 'to=' 'precision=' 'pretty' 'rewind' 'cut-antimeridian' 'level=' 'format=' 'q/quiet' 'v/verbose' 'version' 'h/help'
+        case 'validate'
+            __meridian_parse_subcommand -r 1 'format=' 'q/quiet' 'v/verbose' 'strict' 'version' 'h/help'
+        case 'merge'
+            __meridian_parse_subcommand -r 1 'o/output=' 'to=' 'alternates-property=' 'id-property=' 'report-file=' 'precision=' 'pretty' 'format=' 'q/quiet' 'v/verbose' 'version' 'h/help'
+        case 'render'
+            __meridian_parse_subcommand -r 1 'o/output=' 'size=' 'scale=' 'region=' 'bbox=' 'camera=' 'padding=' 'theme=' 'labels=' 'no-labels' 'category-property=' 'filter=' 'marker=' 'scale-bar=' 'compass=' 'legend' 'title=' 'attribution=' 'precision=' 'tolerance=' 'format=' 'q/quiet' 'v/verbose' 'version' 'h/help'
+        case 'help'
+            __meridian_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __meridian_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __meridian_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __meridian_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __meridian_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__meridian_tokens -p)
+    if test -z "$(__meridian_tokens -t)"
+        set -l index (count (__meridian_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'meridian' -f
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'info' -d 'Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'convert' -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'validate' -d 'Check GeoJSON (RFC 7946 and geojsonhint\'s rules), KML/KMZ files and IMDF archives.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'merge' -d 'Combine collections into one, dropping duplicate places by id and alternate ids.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'render' -d 'Draw map data as a static SVG map, as MapKit\'s snapshotter draws an image.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_positional "meridian" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian info" format' -l 'format' -d 'How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).' -rfka 'text json github'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian info" q quiet' -l 'quiet' -s 'q' -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian info" v verbose' -l 'verbose' -s 'v' -d 'Also print per-file timings and counts on standard error.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian info" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian info" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" o output' -l 'output' -s 'o' -d 'The output file, or - for standard output.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" to' -l 'to' -d 'Output format: geojson, geojsonseq or ndjson.' -rfka 'geojson geojsonseq ndjson'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" precision' -l 'precision' -d 'Decimal places for coordinates (default: full round-trip precision).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" pretty' -l 'pretty' -d 'Indent the output.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" rewind' -l 'rewind' -d 'Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" cut-antimeridian' -l 'cut-antimeridian' -d 'Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" level' -l 'level' -d 'IMDF input only: keep the level with this ordinal and what is on it.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" format' -l 'format' -d 'How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).' -rfka 'text json github'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" q quiet' -l 'quiet' -s 'q' -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" v verbose' -l 'verbose' -s 'v' -d 'Also print per-file timings and counts on standard error.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian convert" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" format' -l 'format' -d 'How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).' -rfka 'text json github'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" q quiet' -l 'quiet' -s 'q' -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" v verbose' -l 'verbose' -s 'v' -d 'Also print per-file timings and counts on standard error.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" strict' -l 'strict' -d 'Count warnings as problems for the exit status.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian validate" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" o output' -l 'output' -s 'o' -d 'The output file, or - for standard output.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" to' -l 'to' -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).' -rfka 'geojson geojsonseq ndjson'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" alternates-property' -l 'alternates-property' -d 'The property listing a place\'s alternate ids (an array, or one string).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" id-property' -l 'id-property' -d 'Take each place\'s id from this property instead of the feature\'s id.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" report-file' -l 'report-file' -d 'Write the report of dropped duplicates to this file instead of standard error.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" precision' -l 'precision' -d 'Decimal places for coordinates (default: full round-trip precision).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" pretty' -l 'pretty' -d 'Indent the output.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" format' -l 'format' -d 'How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).' -rfka 'text json github'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" q quiet' -l 'quiet' -s 'q' -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" v verbose' -l 'verbose' -s 'v' -d 'Also print per-file timings and counts on standard error.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian merge" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" o output' -l 'output' -s 'o' -d 'The SVG file to write, or - for standard output.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" size' -l 'size' -d 'Image size in points, WIDTHxHEIGHT.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" scale' -l 'scale' -d 'Pixels per point (the SVG\'s width and height are size x scale).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" region' -l 'region' -d 'Show a region: LAT,LON,LAT_DELTA,LON_DELTA (degrees).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" bbox' -l 'bbox' -d 'Show a box: WEST,SOUTH,EAST,NORTH (degrees).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" camera' -l 'camera' -d 'Look from a camera: LAT,LON,DISTANCE_M[,HEADING[,PITCH]]; the heading rotates the map.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" padding' -l 'padding' -d 'Points left free around the data when fitting it.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" theme' -l 'theme' -d 'Theme: light or dark.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" labels' -l 'labels' -d 'The property labels are taken from (default: name, then title).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" no-labels' -l 'no-labels' -d 'Draw no labels.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" category-property' -l 'category-property' -d 'The property holding each feature\'s category (for --filter, --legend and colours).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" filter' -l 'filter' -d 'Points of interest to show by category: CAT,CAT (or include:CAT,...) or exclude:CAT,...' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" marker' -l 'marker' -d 'Point markers: auto, balloon or dot.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" scale-bar' -l 'scale-bar' -d 'Scale bar units: metric, imperial, yards or none.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" compass' -l 'compass' -d 'Compass: auto (when rotated), always or never.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" legend' -l 'legend' -d 'Draw a legend of the categories shown.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" title' -l 'title' -d 'A title drawn on the map and written to the SVG\'s <title>.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" attribution' -l 'attribution' -d 'Attribution text drawn bottom right.' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" precision' -l 'precision' -d 'Decimals of SVG coordinates (0-6).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" tolerance' -l 'tolerance' -d 'Simplification tolerance in pixels (0 keeps every visible vertex).' -rfka ''
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" format' -l 'format' -d 'How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).' -rfka 'text json github'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" q quiet' -l 'quiet' -s 'q' -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" v verbose' -l 'verbose' -s 'v' -d 'Also print per-file timings and counts on standard error.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" version' -l 'version' -d 'Show the version.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian render" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'meridian' -n '__meridian_should_offer_completions_for_flags_or_options "meridian help" version' -l 'version' -d 'Show the version.'

@@ -1,0 +1,206 @@
+#compdef meridian
+
+__meridian_complete() {
+    local -ar non_empty_completions=("${@:#(|:*)}")
+    local -ar empty_completions=("${(M)@:#(|:*)}")
+    _describe -V '' non_empty_completions -- empty_completions -P $'\'\''
+}
+
+__meridian_custom_complete() {
+    local -a completions
+    completions=("${(@f)"$("${command_name}" "${@}" "${command_line[@]}")"}")
+    if [[ "${#completions[@]}" -gt 1 ]]; then
+        __meridian_complete "${completions[@]:0:-1}"
+    fi
+}
+
+__meridian_cursor_index_in_current_word() {
+    if [[ -z "${QIPREFIX}${IPREFIX}${PREFIX}" ]]; then
+        printf 0
+    else
+        printf %s "${#${(z)LBUFFER}[-1]}"
+    fi
+}
+
+_meridian() {
+    emulate -RL zsh -G
+    setopt extendedglob nullglob numericglobsort
+    unsetopt aliases banghist
+
+    local -xr SAP_SHELL=zsh
+    local -x SAP_SHELL_VERSION
+    SAP_SHELL_VERSION="$(builtin emulate zsh -c 'printf %s "${ZSH_VERSION}"')"
+    local -r SAP_SHELL_VERSION
+
+    local context state state_descr line
+    local -A opt_args
+
+    local -r command_name="${words[1]}"
+    local -ar command_line=("${words[@]}")
+    local -ir current_word_index="$((CURRENT - 1))"
+
+    local -i ret=1
+    local -ar arg_specs=(
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+        '(-): :->command'
+        '(-)*:: :->arg'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+    case "${state}" in
+    command)
+        local -ar subcommands=(
+            'info:Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
+            'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.'
+            'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
+            'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
+            'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
+            'help:Show subcommand help information.'
+        )
+        _describe -V subcommand subcommands && ret=0
+        ;;
+    arg)
+        case "${words[1]}" in
+        info|convert|validate|merge|render|help)
+            "_meridian_${words[1]}" && ret=0
+            ;;
+        esac
+        ;;
+    esac
+
+    return "${ret}"
+}
+
+_meridian_info() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        '*:inputs:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_convert() {
+    local -i ret=1
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson')
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        ':input:'
+        '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
+        '--to[Output format\: geojson, geojsonseq or ndjson.]:to:{__meridian_complete "${___to[@]}"}'
+        '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
+        '--pretty[Indent the output.]'
+        '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
+        '--cut-antimeridian[Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).]'
+        '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_validate() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        '*:inputs:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--strict[Count warnings as problems for the exit status.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_merge() {
+    local -i ret=1
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson')
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        '*:inputs:'
+        '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
+        '--to[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--alternates-property[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:'
+        '--id-property[Take each place'\''s id from this property instead of the feature'\''s id.]:id-property:'
+        '--report-file[Write the report of dropped duplicates to this file instead of standard error.]:report-file:'
+        '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
+        '--pretty[Indent the output.]'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_render() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        '*:inputs:'
+        '(--output -o)'{--output,-o}'[The SVG file to write, or - for standard output.]:output:'
+        '--size[Image size in points, WIDTHxHEIGHT.]:size:'
+        '--scale[Pixels per point (the SVG'\''s width and height are size x scale).]:scale:'
+        '--region[Show a region\: LAT,LON,LAT_DELTA,LON_DELTA (degrees).]:region:'
+        '--bbox[Show a box\: WEST,SOUTH,EAST,NORTH (degrees).]:bbox:'
+        '--camera[Look from a camera\: LAT,LON,DISTANCE_M\[,HEADING\[,PITCH\]\]; the heading rotates the map.]:camera:'
+        '--padding[Points left free around the data when fitting it.]:padding:'
+        '--theme[Theme\: light or dark.]:theme:'
+        '--labels[The property labels are taken from (default\: name, then title).]:labels:'
+        '--no-labels[Draw no labels.]'
+        '--category-property[The property holding each feature'\''s category (for --filter, --legend and colours).]:category-property:'
+        '--filter[Points of interest to show by category\: CAT,CAT (or include\:CAT,...) or exclude\:CAT,...]:filter:'
+        '--marker[Point markers\: auto, balloon or dot.]:marker:'
+        '--scale-bar[Scale bar units\: metric, imperial, yards or none.]:scale-bar:'
+        '--compass[Compass\: auto (when rotated), always or never.]:compass:'
+        '--legend[Draw a legend of the categories shown.]'
+        '--title[A title drawn on the map and written to the SVG'\''s <title>.]:title:'
+        '--attribution[Attribution text drawn bottom right.]:attribution:'
+        '--precision[Decimals of SVG coordinates (0-6).]:precision:'
+        '--tolerance[Simplification tolerance in pixels (0 keeps every visible vertex).]:tolerance:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_help() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:subcommands:'
+        '--version[Show the version.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+if [[ "${funcstack[1]}" = _meridian ]]; then
+    _meridian "${@}"
+else
+    compdef _meridian meridian
+fi
