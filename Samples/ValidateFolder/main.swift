@@ -61,7 +61,7 @@ func inputs(in folder: String) -> [(path: String, kind: Kind)] {
     for name in names.sorted() where !name.hasPrefix(".") {
         let path = folder == "." ? name : folder + "/" + name
         var directory: ObjCBool = false
-        manager.fileExists(atPath: path, isDirectory: &directory)
+        guard manager.fileExists(atPath: path, isDirectory: &directory) else { continue }
         let ext = (name as NSString).pathExtension.lowercased()
         if directory.boolValue {
             if IMDFSource.isIMDF(path: path) { found.append((path, .imdf)) } else { found += inputs(in: path) }

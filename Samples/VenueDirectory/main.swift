@@ -57,7 +57,7 @@ do {
 
 // Labels fall back to the manifest's language, then to the first written.
 let fallback = archive.manifest?.language
-func text(_ labels: IMDF.Labels?) -> String? {
+@MainActor func text(_ labels: IMDF.Labels?) -> String? {
     labels?.text(for: languages, fallback: fallback)
 }
 
