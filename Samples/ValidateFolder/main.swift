@@ -108,7 +108,8 @@ for (path, kind) in files {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     let verdict = errors > 0 || (strict && warnings > 0) ? "FAIL" : "ok  "
-    print("\(verdict) \(path) (\(kind.rawValue)): \(errors) errors, \(warnings) warnings")
+    let counts = errors + warnings == 0 ? "no problems" : "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    print("\(verdict) \(path) (\(kind.rawValue)): \(counts)")
     for diagnostic in diagnostics where diagnostic.severity >= .warning {
         print("       \(diagnostic)")
     }
