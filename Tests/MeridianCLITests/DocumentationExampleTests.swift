@@ -360,6 +360,7 @@ struct DocumentationExampleTests {
     // MARK: MeridianSnapshot: IndoorMaps.md
 
     @Test func renderingIMDFLevels() throws {
+        defer { Self.remove("arcade-0.svg", "arcade-1.svg") }
         let archive = try IMDFArchive(contentsOf: "Samples/meridian-arcade")
         for group in archive.levelGroups {
             var options = Snapshotter.Options(layers: [Layer(id: "level", features: archive.features(onOrdinal: group.ordinal))])
@@ -367,7 +368,6 @@ struct DocumentationExampleTests {
             let snapshot = try Snapshotter(options: options).snapshot()   // titled with the level's name
             try snapshot.write(toFile: "arcade-\(group.ordinal).svg")
         }
-        defer { Self.remove("arcade-0.svg", "arcade-1.svg") }
         let restroom = Theme.light.unitFill(forCategory: "restroom.female")   // the restroom colour of Apple's sample
         #expect(restroom.hasPrefix("#"))
         let ground = try String(contentsOfFile: "arcade-0.svg", encoding: .utf8)
