@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "MeridianCore"),
@@ -57,6 +59,11 @@ let package = Package(
             dependencies: ["MeridianCore", "MeridianGeoJSON"],
             path: "Benchmarks/Fuzz"
         ),
+        // Sample programs: the library used as a user would (`import Meridian` only).
+        // `swift build` builds them so they never rot; SampleProgramTests runs them.
+        .executableTarget(name: "VenueDirectory", dependencies: ["Meridian"], path: "Samples/VenueDirectory"),
+        .executableTarget(name: "RegionSnapshot", dependencies: ["Meridian"], path: "Samples/RegionSnapshot"),
+        .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
@@ -66,6 +73,9 @@ let package = Package(
         ),
         .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON"]),
         .testTarget(name: "MeridianTests", dependencies: ["Meridian"]),
-        .testTarget(name: "MeridianCLITests", dependencies: ["Meridian", "meridian"]),
+        .testTarget(
+            name: "MeridianCLITests",
+            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder"]
+        ),
     ]
 )

@@ -14,7 +14,7 @@ import MeridianCore
 /// when the file has a number, ``GeoJSONFeature/properties`` is the raw
 /// JSON of the properties member (compact UTF-8, left for the caller to
 /// decode), and a GeometryCollection flattens into the feature's shapes.
-/// Unlike MapKit, failures say what and where: a ``DiagnosticError`` with
+/// Unlike MapKit, failures say what and where: a `DiagnosticError` with
 /// line, column and JSON pointer. For Meridian's full model (ids as
 /// written, typed properties, foreign members) use ``GeoJSONDocument``.
 public struct GeoJSONDecoder: Sendable {

@@ -14,7 +14,7 @@ import MeridianCore
 /// Decoding is a single pass over the bytes: positions are parsed into
 /// `[Coordinate]` arrays as they are met, and nothing else is built for
 /// geometry. Everything is kept: ids as written, properties in key order,
-/// foreign members and bboxes. Errors are thrown as ``DiagnosticError``
+/// foreign members and bboxes. Errors are thrown as `DiagnosticError`
 /// with line, column, byte offset and JSON pointer.
 ///
 /// Cost: linear in the input; memory about the size of the decoded model

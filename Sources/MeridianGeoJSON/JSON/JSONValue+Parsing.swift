@@ -10,7 +10,7 @@ extension JSONValue {
     /// Strict: no byte order mark, no comments, no trailing commas, no
     /// NaN/Infinity, valid UTF-8 only, nesting up to
     /// ``JSONReadingOptions/maximumDepth``. Repeated keys are allowed (the
-    /// last value wins). Throws ``DiagnosticError`` with the line, column,
+    /// last value wins). Throws `DiagnosticError` with the line, column,
     /// byte offset and JSON pointer of the problem.
     public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
         let result: Result<JSONValue, DiagnosticError> = withContiguousBytes(bytes) { buffer in

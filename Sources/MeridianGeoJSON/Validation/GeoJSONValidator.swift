@@ -1,7 +1,7 @@
 import MeridianCore
 
 /// Checks a GeoJSON document against RFC 7946 and the advice geojsonhint
-/// gives, and reports every problem as a located ``Diagnostic``.
+/// gives, and reports every problem as a located `Diagnostic`.
 ///
 /// ```swift
 /// let validator = GeoJSONValidator()

@@ -1,7 +1,7 @@
 import MeridianCore
 
 extension IMDFArchive {
-    /// Every decoded feature as a plain ``Feature`` (id, geometry, every
+    /// Every decoded feature as a plain `Feature` (id, geometry, every
     /// property, `feature_type` as a foreign member), venue first, in
     /// ``IMDF/FeatureType`` order, so GeoJSON export and rendering need
     /// nothing IMDF-specific.

@@ -19,7 +19,7 @@ import MeridianGeoJSON
 /// ```
 ///
 /// Decoding never fails on content: a problem with a feature becomes a
-/// located ``Diagnostic`` in ``diagnostics`` (the structural checks,
+/// located `Diagnostic` in ``diagnostics`` (the structural checks,
 /// property types, categories, geometry types), and the feature is kept
 /// whenever it has a usable id and feature type. Only unreadable input
 /// throws (a missing path, an unsafe or corrupt zip).
@@ -29,7 +29,7 @@ import MeridianGeoJSON
 /// type); building the graph is linear in the number of features; every
 /// lookup by id, and every per-level, per-unit or per-anchor query, is
 /// O(1) plus the size of its answer. Memory holds each feature twice: the
-/// typed value and the plain ``Feature`` it came from.
+/// typed value and the plain `Feature` it came from.
 public struct IMDFArchive: Sendable {
     /// Where the archive was read from.
     public var path: String

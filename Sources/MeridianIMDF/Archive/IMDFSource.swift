@@ -16,7 +16,7 @@ import MeridianCore
 /// deviation is accepted and reported as an `imdf.archive.layout` warning:
 /// files one folder deep, `.json` instead of `.geojson`. Files that are no
 /// feature type are reported as `imdf.archive.unknown-file` and skipped.
-/// Zips are read through ``SafeArchive``'s limits. Cost: reads every
+/// Zips are read through `SafeArchive`'s limits. Cost: reads every
 /// recognised file into memory once.
 public struct IMDFSource: Sendable {
     public enum Container: String, Sendable, Hashable {

@@ -1,7 +1,7 @@
 import MeridianCore
 
 /// What the sixteen typed IMDF features share: the id as written, the
-/// feature type, and the plain ``Feature`` they were read from (with its
+/// feature type, and the plain `Feature` they were read from (with its
 /// `feature_type` foreign member and every property), so export and
 /// rendering need nothing IMDF-specific.
 ///

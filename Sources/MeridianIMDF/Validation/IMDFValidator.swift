@@ -18,7 +18,7 @@ import MeridianCore
 ///
 /// Cost model: linear in the archive's vertices for the per-feature
 /// checks; the overlap, opening and containment checks pair features
-/// through a ``SpatialIndex`` per level, so they cost O(n log n) plus the
+/// through a `SpatialIndex` per level, so they cost O(n log n) plus the
 /// pairs whose bounding rects meet (a handful per unit on a floor plan).
 /// A synthetic venue of 100 000 units validates in seconds.
 public struct IMDFValidator: Sendable {

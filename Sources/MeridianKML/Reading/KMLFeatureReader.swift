@@ -3,7 +3,7 @@ import MeridianCore
 
 /// Streams the features of a KML or KMZ file, one at a time, in document
 /// order: each Placemark, GroundOverlay and NetworkLink becomes a
-/// ``Feature`` with togeojson's property names, its styles resolved into
+/// `Feature` with togeojson's property names, its styles resolved into
 /// simplestyle properties and its folder path in the `folder` property.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ import MeridianCore
 /// .geodesicPolyline(GeodesicPolyline([london, tokyo]), properties: JSONObject())
 /// ```
 ///
-/// A circle is drawn as the geodesic circle (``Circle/boundary(vertexCount:)``,
+/// A circle is drawn as the geodesic circle (`Circle.boundary(vertexCount:)`,
 /// with enough vertices for its size on screen), never as a projected
 /// ellipse; a geodesic polyline follows its densified great-ellipse path.
 public enum Overlay: Sendable, Hashable {

@@ -20,12 +20,12 @@ import MeridianCore
 /// ```
 ///
 /// What it does, in order: validate the options (errors are
-/// ``DiagnosticError``s with `snapshot.*` codes, never traps); break each
+/// `DiagnosticError`s with `snapshot.*` codes, never traps); break each
 /// feature into areas, lines and points, dropping points the
 /// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
-/// or automatic fit) on the Web Mercator plane of ``MapPoint``; then write
+/// or automatic fit) on the Web Mercator plane of `MapPoint`; then write
 /// layer by layer, areas below lines below points, only what is visible
-/// (see ``PathEncoder`` for clipping and simplification), then labels
+/// (see `PathEncoder` for clipping and simplification), then labels
 /// placed without overlaps, then the scale bar, compass, legend, title and
 /// attribution.
 ///
