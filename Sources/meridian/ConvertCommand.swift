@@ -62,13 +62,12 @@ struct ConvertCommand: ReportingCommand {
         let sink = try GeoJSONFeatureSink(path: output, format: format, writer: writer)
         let progress = source.totalBytes.map { ProgressBar(label: "convert", total: $0, unit: .bytes) }
         do throws(DiagnosticError) {
-            while let feature = try source.next() {
-                try sink.write(feature, collection: source.collection)
-                if let progress, sink.featureCount % 1024 == 0, let bytes = source.bytesConsumed {
-                    progress.update(done: bytes)
-                }
+            // Decoding on a second thread, encoding and writing on this one.
+            let collection = try FeaturePipeline.run(source, progress: { progress?.update(done: $0) }) {
+                feature, collection throws(DiagnosticError) in
+                try sink.write(feature, collection: collection)
             }
-            try sink.finish(collection: source.collection)
+            try sink.finish(collection: collection)
         } catch {
             progress?.finish()
             sink.discard()
