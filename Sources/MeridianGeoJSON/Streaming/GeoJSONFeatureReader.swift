@@ -277,17 +277,14 @@ public final class GeoJSONFeatureReader {
             source.position += 1
             _ = try source.peekNonWhitespace()
         }
-        // Fast path: parse the feature straight from the buffered bytes. A
-        // feature cut off by the end of the buffer fails to parse; then read
-        // one more chunk and try once more. Anything still failing takes the
-        // exact path: find the value's end, and parse just that slice, which
-        // gives the error its true location.
-        for attempt in 0..<2 {
-            if let (feature, end) = tryParseFeature() {
-                source.position = end
-                return feature
-            }
-            if attempt == 0, try !source.fill() { break }
+        // Fast path: parse the feature straight from the buffered bytes.
+        // When that fails (the feature runs past the buffer, or is broken),
+        // take the exact path: find the value's end with a structural scan,
+        // reading on as needed, and parse just that slice, which also gives
+        // an error its true location.
+        if let (feature, end) = tryParseFeature() {
+            source.position = end
+            return feature
         }
         let end = try source.endOfValue() ?? source.buffer.count
         let feature = try parseFeature(upTo: end, pointerPrefix: "/features/\(featureCount)")
