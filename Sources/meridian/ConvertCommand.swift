@@ -58,25 +58,21 @@ struct ConvertCommand: ReportingCommand {
         let format = to ?? GeoJSONOutputFormat(path: output)
         let writer = GeoJSONWriter(
             options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))
-        let source = try FeatureSource(path: input, level: level)
-        let sink = try GeoJSONFeatureSink(path: output, format: format, writer: writer)
-        let progress = source.totalBytes.map { ProgressBar(label: "convert", total: $0, unit: .bytes) }
+        let total = input == "-" ? nil : FileInput.size(of: input)
+        let progress = total.map { ProgressBar(label: "convert", total: $0, unit: .bytes) }
+        let summary: FeatureConverter.Summary
         do throws(DiagnosticError) {
-            // Decoding on a second thread, encoding and writing on this one.
-            let collection = try FeaturePipeline.run(source, progress: { progress?.update(done: $0) }) {
-                feature, collection throws(DiagnosticError) in
-                try sink.write(feature, collection: collection)
-            }
-            try sink.finish(collection: collection)
+            summary = try FeatureConverter.convert(
+                input: input, output: output, format: format, writer: writer, level: level,
+                progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
-            sink.discard()
             throw error
         }
         progress?.finish()
-        KMLSupport.report(source.warnings)
+        KMLSupport.report(summary.warnings)
         console.note(
-            "\(input): \(sink.featureCount) features (\(source.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))")
+            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))")
     }
 }
 

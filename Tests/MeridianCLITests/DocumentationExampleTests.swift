@@ -406,7 +406,7 @@ struct DocumentationExampleTests {
             format: GeoJSONOutputFormat(path: "landmarks.geojsonseq"), writer: GeoJSONWriter(options: .init(precision: 6)))
         print(summary.featureCount)                          // 6, streamed one at a time
         let kmz = try KMLConversion.toKML(input: "Samples/cambridge-landmarks.geojson", output: "landmarks.kmz", kmz: true)
-        let back = try KMLConversion.kmlToGeoJSON(input: "landmarks.kmz", output: "landmarks.ndjson", format: .ndjson, writer: GeoJSONWriter())
+        let back = try FeatureConverter.convert(input: "landmarks.kmz", output: "landmarks.ndjson", format: .ndjson, writer: GeoJSONWriter())
         print(kmz.featureCount, back.featureCount, back.warnings)   // 6 6 []
 
         let venue = try IMDFArchive(contentsOf: "Samples/meridian-arcade.zip")

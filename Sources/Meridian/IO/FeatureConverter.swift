@@ -1,58 +1,51 @@
 import MeridianCore
 import MeridianGeoJSON
 
-/// Streams features from a GeoJSON input to a GeoJSON output, one at a
-/// time: the work behind `meridian convert`.
+/// Converts any input Meridian reads (GeoJSON in any layout, KML, KMZ, an
+/// IMDF archive) to GeoJSON, a GeoJSON text sequence or newline-delimited
+/// GeoJSON: the work behind `meridian convert`.
 ///
 /// ```swift
 /// let summary = try FeatureConverter.convert(
 ///     input: "big.geojson", output: "big.geojsonseq", format: .geojsonseq,
 ///     writer: GeoJSONWriter(options: .init(precision: 6)))
-/// print(summary.featureCount)
+/// print(summary.featureCount, summary.warnings)
 /// ```
 ///
-/// Memory stays bounded by the largest feature, even for a FeatureCollection
-/// of gigabytes. The output file appears only when the conversion succeeds.
+/// Features stream one at a time (an IMDF archive is decoded whole, as its
+/// features refer to each other), decoded on a second thread while this one
+/// encodes and writes (``FeaturePipeline``), so memory stays bounded by the
+/// largest feature even for a FeatureCollection of gigabytes. The output
+/// file appears only when the conversion succeeds.
 public enum FeatureConverter {
-    public struct Summary: Sendable, Hashable {
+    public struct Summary: Sendable {
         public var featureCount: Int
+        /// How the input was laid out: "featureCollection", "ndjson", "kml", "imdf"...
+        public var layout: String
+        /// Problems the reader worked around (KML: malformed coordinates,
+        /// unresolved styles).
+        public var warnings: [Diagnostic]
     }
 
+    /// Converts `input` to `output` ("-" for standard input or output).
+    /// `level` keeps one floor of an IMDF archive; `progress` is called with
+    /// the bytes of the input consumed so far, when the input can say.
     public static func convert(
         input: String, output: String, format: GeoJSONOutputFormat, writer: GeoJSONWriter,
-        options: JSONReadingOptions = JSONReadingOptions()
+        level: Int? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let reader = try GeoJSONFeatureReader(path: input, options: options)
-        let sink = try OutputStream(path: output)
-        var count = 0
+        let source = try FeatureSource(path: input, level: level)
+        let sink = try GeoJSONFeatureSink(path: output, format: format, writer: writer)
         do throws(DiagnosticError) {
-            switch format {
-            case .geojson:
-                // The header waits for the first feature so that a collection's
-                // members written before "features" are known.
-                var first = true
-                while let feature = try reader.next() {
-                    if first { try sink.write(writer.collectionHeader(reader.collection)) }
-                    try sink.write(writer.collectionElement(feature, first: first))
-                    first = false
-                    count += 1
-                }
-                if first { try sink.write(writer.collectionHeader(reader.collection)) }
-                var footer = reader.collection
-                footer.features = count > 0 ? [Feature()] : []
-                try sink.write(writer.collectionFooter(footer))
-            case .geojsonseq, .ndjson:
-                let framing: GeoJSONWriter.RecordFraming = format == .geojsonseq ? .geoJSONSeq : .ndjson
-                while let feature = try reader.next() {
-                    try sink.write(writer.encodeRecord(feature, as: framing))
-                    count += 1
-                }
+            let collection = try FeaturePipeline.run(source, progress: progress) {
+                feature, collection throws(DiagnosticError) in
+                try sink.write(feature, collection: collection)
             }
-            try sink.commit()
+            try sink.finish(collection: collection)
         } catch {
             sink.discard()
             throw error
         }
-        return Summary(featureCount: count)
+        return Summary(featureCount: sink.featureCount, layout: source.layout, warnings: source.warnings)
     }
 }

@@ -72,7 +72,7 @@ public final class FeatureSource {
                 path = file
             }
         }
-        totalBytes = Self.size(of: path)
+        totalBytes = FileInput.size(of: path)
         if IMDFSource.isIMDF(path: path) {
             format = .imdf
             let archive = try IMDFArchive(contentsOf: path)
@@ -190,12 +190,6 @@ public final class FeatureSource {
             }
             return .spooled(file)
         }
-    }
-
-    private static func size(of path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(status.st_size)
     }
 
     private static func rejectLevel(_ level: Int?, format: Format, path: String) throws(DiagnosticError) {

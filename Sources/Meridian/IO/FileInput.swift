@@ -34,3 +34,13 @@ public enum FileInput {
         return bytes
     }
 }
+
+extension FileInput {
+    /// The size in bytes of a regular file; nil for folders, pipes and
+    /// paths that cannot be read.
+    public static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+}
