@@ -136,13 +136,7 @@ public struct GeoJSONWriter: Sendable {
         output.writeString("type")
         output.colon()
         output.writeString("FeatureCollection")
-        for (key, value) in collection.foreignMembers.members {
-            output.write(byte: 0x2C)
-            output.newline()
-            output.writeString(key)
-            output.colon()
-            output.writeValue(value)
-        }
+        writeMembers(collection.foreignMembers, into: &output)
         if let bbox = collection.bbox { writeBBox(bbox, into: &output) }
         output.write(byte: 0x2C)
         output.newline()
@@ -160,6 +154,17 @@ public struct GeoJSONWriter: Sendable {
         output.newline()
         output.write(byte: 0x7D)
         output.write(byte: 0x0A)
+    }
+
+    /// `,"key":value` for each member, in order.
+    func writeMembers(_ members: JSONObject, into output: inout JSONOutput) {
+        for (key, value) in members.members {
+            output.write(byte: 0x2C)
+            output.newline()
+            output.writeString(key)
+            output.colon()
+            output.writeValue(value)
+        }
     }
 
     func writeBBox(_ bbox: [Double], into output: inout JSONOutput) {
@@ -203,13 +208,7 @@ public struct GeoJSONWriter: Sendable {
         } else {
             output.write("null")
         }
-        for (key, value) in feature.foreignMembers.members {
-            output.write(byte: 0x2C)
-            output.newline()
-            output.writeString(key)
-            output.colon()
-            output.writeValue(value)
-        }
+        writeMembers(feature.foreignMembers, into: &output)
         output.level -= 1
         output.newline()
         output.write(byte: 0x7D)
@@ -245,13 +244,7 @@ public struct GeoJSONWriter: Sendable {
             output.colon()
             writeCoordinates(of: geometry, into: &output)
         }
-        for (key, value) in members.members {
-            output.write(byte: 0x2C)
-            output.newline()
-            output.writeString(key)
-            output.colon()
-            output.writeValue(value)
-        }
+        writeMembers(members, into: &output)
         output.level -= 1
         output.newline()
         output.write(byte: 0x7D)
