@@ -1,0 +1,81 @@
+import ArgumentParser
+import Meridian
+
+struct PreviewCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write one self-contained HTML page to explore map data in a browser.",
+        discussion: """
+            The page holds the map as SVG (drawn as 'meridian render' draws it) with pan and zoom \
+            (drag, mouse wheel, the +/- buttons or keys), a toggle per input layer and for labels, \
+            and a panel with the properties of the feature under the pointer (a click keeps it) and \
+            its Apple Maps link. For an IMDF venue every level is drawn and a level switcher on the \
+            right lists them as Apple's indoor-map sample does: highest first, labelled by short name, \
+            starting at ordinal 0. The page loads nothing from the network: style and script are \
+            inline. Inputs: GeoJSON (and sequences, - for standard input), KML, KMZ and IMDF archives.
+            """
+    )
+
+    @Argument(help: "Input files, bottom layer first.")
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The HTML file to write, or - for standard output.")
+    var output: String
+
+    @Option(help: "Theme: light or dark.")
+    var theme: String = "light"
+
+    @Option(help: "Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).")
+    var size: String = "960x640"
+
+    @Option(help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
+    var language: String?
+
+    @Option(help: "The page's title (default: the venue's name, else the inputs' names).")
+    var title: String?
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input file") }
+        if Theme.named(theme) == nil { throw ValidationError("--theme must be light or dark") }
+        _ = try parsedSize()
+    }
+
+    func run() throws {
+        let started = monotonicSeconds()
+        var options = Snapshotter.Options()
+        options.size = try parsedSize()
+        options.theme = Theme.named(theme) ?? .light
+        let languages = language.map { [$0] } ?? []
+        let paths = try InputExpansion.expand(inputs)
+        let indoor = RenderInput.IndoorOptions(level: nil, theme: options.theme, languages: languages)
+        let sources = try paths.map { path throws(DiagnosticError) -> PreviewPage.Source in
+            if RenderInput.isIMDF(path) {
+                return .venue(try IMDFArchive(contentsOf: path), name: RenderInput.layerName(path))
+            }
+            return .layer(try RenderInput.layer(from: path, indoor: indoor))
+        }
+        let page = PreviewPage(sources: sources, options: options, languages: languages, title: title)
+        let html = try page.html()
+        let stream = try OutputStream(path: output)
+        try stream.write(Array(html.utf8))
+        try stream.commit()
+        let levels = page.levels.count
+        Console.shared.note(
+            "\(output): \(paths.count) input\(paths.count == 1 ? "" : "s")"
+                + (levels > 0 ? ", \(levels) level\(levels == 1 ? "" : "s")" : "")
+                + ", \(html.utf8.count) bytes in \(formatDuration(monotonicSeconds() - started))")
+    }
+
+    private func parsedSize() throws -> Snapshotter.Size {
+        let parts = size.lowercased().split(separator: "x").map { Double($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16,
+            width <= 100_000, height <= 100_000
+        else {
+            throw ValidationError(
+                "--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 960x640, not '\(size)'")
+        }
+        return Snapshotter.Size(width: width, height: height)
+    }
+}
