@@ -127,6 +127,23 @@ int mx_reader_read(MXReader *mx) {
     return result;
 }
 
+int mx_reader_next(MXReader *mx, MXNode *node) {
+    int result = mx_reader_read(mx);
+    if (result != 1) return result;
+    xmlTextReaderPtr reader = mx->reader;
+    int type = xmlTextReaderNodeType(reader);
+    node->type = type;
+    if (type == XML_READER_TYPE_ELEMENT) {
+        node->depth = xmlTextReaderDepth(reader);
+        node->isEmpty = xmlTextReaderIsEmptyElement(reader);
+        node->localName = xmlTextReaderConstLocalName(reader);
+        node->namespaceUri = xmlTextReaderConstNamespaceUri(reader);
+    } else if (type == XML_READER_TYPE_END_ELEMENT) {
+        node->depth = xmlTextReaderDepth(reader);
+    }
+    return result;
+}
+
 int mx_reader_node_type(MXReader *mx) { return xmlTextReaderNodeType(mx->reader); }
 int mx_reader_depth(MXReader *mx) { return xmlTextReaderDepth(mx->reader); }
 int mx_reader_is_empty_element(MXReader *mx) { return xmlTextReaderIsEmptyElement(mx->reader); }
