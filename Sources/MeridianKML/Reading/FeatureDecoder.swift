@@ -5,7 +5,7 @@ import MeridianCore
 ///
 /// ```swift
 /// let decoder = FeatureDecoder(styles: styles, schemas: schemas, fileName: "tour.kml")
-/// let (feature, problems) = decoder.feature(from: placemark, folders: ["Trips", "2014"])
+/// let (feature, problems) = decoder.feature(from: placemark, folders: ["Trips", "2014"])   // the `folder` value
 /// ```
 ///
 /// Properties, in this order: name, address, visibility (a Boolean: "0"
@@ -37,7 +37,8 @@ struct FeatureDecoder {
         (.httpQuery, "httpQuery"),
     ]
 
-    func feature(from element: KMLElement, folders: [String]) -> (Feature, [Diagnostic]) {
+    /// `folders` is the `folder` property (an array of names), nil for none.
+    func feature(from element: KMLElement, folders: JSONValue?) -> (Feature, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var feature = Feature()
         var properties = JSONObject()
@@ -164,8 +165,8 @@ struct FeatureDecoder {
             let times = geometryDecoder.times.map { JSONValue.array($0.map(JSONValue.string)) }
             properties["coordinateProperties"] = ["times": times.count == 1 ? times[0] : .array(times)]
         }
-        if !folders.isEmpty {
-            properties[Self.folderKey] = .array(folders.map(JSONValue.string))
+        if let folders {
+            properties[Self.folderKey] = folders
         }
         feature.properties = properties
         for problem in geometryDecoder.problems {

@@ -51,13 +51,17 @@ public final class KMLFeatureReader {
     private let path: String?
     private var styles = StyleTable()
     private var schemas = SchemaTable()
-    private var containers: [(depth: Int, name: String?)] = []
+    private var containers: [(depth: Int, name: String?)] = [] {
+        didSet { cachedFolders = nil }
+    }
+    /// The folder property for the current containers, built once per change.
+    private var cachedFolders: JSONValue?
     private var sawRoot = false
     private var finished = false
     /// Feature elements met so far; after a recovery restart, this many are skipped.
     private var featureElementsSeen = 0
     private var skipFeatureElements = 0
-    private var held: [(tree: KMLTree, folders: [String])] = []
+    private var held: [(tree: KMLTree, folders: JSONValue?)] = []
     /// Style ids found missing when held features had to be written: not waited for again.
     private var missingStyles: Set<String> = []
     private var ready: [Feature] = []
@@ -123,6 +127,9 @@ public final class KMLFeatureReader {
     /// The next feature, or nil at the end of the document.
     public func next() throws(DiagnosticError) -> Feature? {
         while true {
+            if readyIndex == 0, ready.count == 1 {
+                return ready.removeLast()  // the usual case: moved out, not copied
+            }
             if readyIndex < ready.count {
                 let feature = ready[readyIndex]
                 readyIndex += 1
@@ -153,8 +160,14 @@ public final class KMLFeatureReader {
 
     // MARK: - Reading
 
-    private var folderPath: [String] {
-        containers.compactMap(\.name)
+    /// The names of the enclosing Document and Folder elements, outermost
+    /// first, as the `folder` property; nil when there are none.
+    private var folderPath: JSONValue? {
+        if let cachedFolders { return cachedFolders.isNull ? nil : cachedFolders }
+        let names = containers.compactMap(\.name)
+        let value: JSONValue = names.isEmpty ? .null : .array(names.map(JSONValue.string))
+        cachedFolders = value
+        return names.isEmpty ? nil : value
     }
 
     /// Reads until at least one feature is ready or the document ends.
@@ -321,7 +334,7 @@ public final class KMLFeatureReader {
         held.removeFirst(index)
     }
 
-    private func emit(_ element: KMLElement, folders: [String]) {
+    private func emit(_ element: KMLElement, folders: JSONValue?) {
         let decoder = FeatureDecoder(styles: styles, schemas: schemas, fileName: sourceName)
         let (feature, problems) = decoder.feature(from: element, folders: folders)
         record(problems)
