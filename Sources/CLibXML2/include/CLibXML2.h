@@ -44,6 +44,23 @@ void mx_reader_free(MXReader *_Nullable reader);
 /// 1: moved to the next node; 0: end of document; -1: error (see mx_reader_error_*).
 int mx_reader_read(MXReader *_Nonnull reader);
 
+/// The current node, as `mx_reader_next` reports it.
+typedef struct {
+    /// An MX_NODE_* type.
+    int type;
+    /// Set for elements and end tags only.
+    int depth;
+    /// Set for elements only.
+    int isEmpty;
+    /// Set for elements only; interned (see mx_reader_local_name).
+    const unsigned char *_Nullable localName;
+    const unsigned char *_Nullable namespaceUri;
+} MXNode;
+
+/// Moves to the next node and describes it in one call: mx_reader_read's
+/// result, with `node` filled in when it is 1.
+int mx_reader_next(MXReader *_Nonnull reader, MXNode *_Nonnull node);
+
 int mx_reader_node_type(MXReader *_Nonnull reader);
 int mx_reader_depth(MXReader *_Nonnull reader);
 int mx_reader_is_empty_element(MXReader *_Nonnull reader);

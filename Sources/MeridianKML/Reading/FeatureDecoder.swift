@@ -5,7 +5,7 @@ import MeridianCore
 ///
 /// ```swift
 /// let decoder = FeatureDecoder(styles: styles, schemas: schemas, fileName: "tour.kml")
-/// let (feature, problems) = decoder.feature(from: placemark, folders: ["Trips", "2014"])
+/// let (feature, problems) = decoder.feature(from: placemark, folders: ["Trips", "2014"])   // the `folder` value
 /// ```
 ///
 /// Properties, in this order: name, address, visibility (a Boolean: "0"
@@ -26,7 +26,19 @@ struct FeatureDecoder {
     /// The name of the property holding the folder path.
     static let folderKey = "folder"
 
-    func feature(from element: KMLElement, folders: [String]) -> (Feature, [Diagnostic]) {
+    /// Fields read as strings (visibility as a Boolean), in property order.
+    private static let simpleFields: [(KMLTag, String)] = [
+        (.name, "name"), (.address, "address"), (.visibility, "visibility"), (.open, "open"), (.phoneNumber, "phoneNumber"),
+    ]
+    private static let networkLinkFields: [(KMLTag, String)] = [(.refreshVisibility, "refreshVisibility"), (.flyToView, "flyToView")]
+    private static let linkFields: [(KMLTag, String)] = [
+        (.href, "href"), (.refreshMode, "refreshMode"), (.refreshInterval, "refreshInterval"), (.viewRefreshMode, "viewRefreshMode"),
+        (.viewRefreshTime, "viewRefreshTime"), (.viewBoundScale, "viewBoundScale"), (.viewFormat, "viewFormat"),
+        (.httpQuery, "httpQuery"),
+    ]
+
+    /// `folders` is the `folder` property (an array of names), nil for none.
+    func feature(from element: KMLElement, folders: JSONValue?) -> (Feature, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var feature = Feature()
         var properties = JSONObject()
@@ -34,21 +46,21 @@ struct FeatureDecoder {
         let id = element.attribute("id")?.trimmedKMLWhitespace
         if let id, !id.isEmpty { feature.id = .string(id) }
 
-        switch element.name {
-        case "GroundOverlay":
+        switch element.tag {
+        case .GroundOverlay:
             properties["@geometry-type"] = "groundoverlay"
-            if let quad = element.child("LatLonQuad"), let coordinates = quad.child("coordinates") {
-                var ring = CoordinateParser.parse(coordinates.bytes).coordinates
+            if let quad = element.child(.LatLonQuad), let coordinates = quad.child(.coordinates) {
+                var ring = coordinates.withBytes { CoordinateParser.parse($0) }.coordinates
                 if let first = ring.first, ring.last != first { ring.append(first) }
                 if ring.count >= 4 { feature.geometry = .polygon([ring]) }
-            } else if let box = element.child("LatLonBox"), let (ring, bbox) = GeometryDecoder.latLonBox(box) {
+            } else if let box = element.child(.LatLonBox), let (ring, bbox) = GeometryDecoder.latLonBox(box) {
                 feature.geometry = .polygon([ring])
                 feature.bbox = bbox
             }
-        case "NetworkLink":
+        case .NetworkLink:
             properties["@geometry-type"] = "networklink"
-            if let box = element.child("Region")?.child("LatLonAltBox"), let north = box.number("north"),
-                let south = box.number("south"), let east = box.number("east"), let west = box.number("west")
+            if let box = element.child(.Region)?.child(.LatLonAltBox), let north = box.number(.north),
+                let south = box.number(.south), let east = box.number(.east), let west = box.number(.west)
             {
                 feature.geometry = .polygon([[
                     Coordinate(latitude: north, longitude: west), Coordinate(latitude: north, longitude: east),
@@ -57,7 +69,7 @@ struct FeatureDecoder {
                 ]])
                 feature.bbox = [west, south, east, north]
             }
-        case "PhotoOverlay":
+        case .PhotoOverlay:
             // Not in togeojson; GDAL reads a PhotoOverlay as its Point.
             properties["@geometry-type"] = "photooverlay"
             feature.geometry = geometryDecoder.geometry(of: element)
@@ -65,29 +77,33 @@ struct FeatureDecoder {
             feature.geometry = geometryDecoder.geometry(of: element)
         }
 
-        for name in ["name", "address", "visibility", "open", "phoneNumber"] {
-            guard let child = element.child(name) else { continue }
+        for (tag, name) in Self.simpleFields {
+            guard let child = element.child(tag) else { continue }
             let text = child.textContent
             guard !text.isEmpty else { continue }
-            if name == "visibility" {
+            if tag == .visibility {
                 let value = text.trimmedKMLWhitespace.lowercased()
                 properties[name] = .bool(!(value == "0" || value == "false"))
             } else {
                 properties[name] = .string(text)
             }
         }
-        if element.name == "NetworkLink" {
-            for name in ["refreshVisibility", "flyToView"] {
-                if let child = element.child(name), !child.textContent.isEmpty { properties[name] = .string(child.textContent) }
+        if element.is(.NetworkLink) {
+            for (tag, name) in Self.networkLinkFields {
+                if let child = element.child(tag) {
+                    let text = child.textContent
+                    if !text.isEmpty { properties[name] = .string(text) }
+                }
             }
         }
-        if let description = element.child("description"), !description.textContent.isEmpty {
-            properties["description"] = .string(description.textContent)
+        if let description = element.child(.description) {
+            let text = description.textContent
+            if !text.isEmpty { properties["description"] = .string(text) }
         }
 
         // Styles: the shared one through styleUrl, then the inline one.
         var style = KMLStyle()
-        if let styleUrl = element.child("styleUrl")?.textContent.trimmedKMLWhitespace, !styleUrl.isEmpty {
+        if let styleUrl = element.child(.styleUrl)?.textContent.trimmedKMLWhitespace, !styleUrl.isEmpty {
             let local = StyleTable.localID(styleUrl)
             properties["styleUrl"] = .string(local.map { "#" + $0 } ?? styleUrl)
             if let shared = styles.resolve(styleUrl) {
@@ -97,51 +113,51 @@ struct FeatureDecoder {
                     Diagnostic(
                         severity: .warning, code: "kml.style.unresolved",
                         message: "styleUrl \(styleUrl) names no Style or StyleMap in this document",
-                        location: location(element.child("styleUrl")?.line ?? element.line, feature)))
+                        location: location(element.child(.styleUrl)?.line ?? element.line, feature)))
             }
         }
-        if let inline = element.child("Style") {
+        if let inline = element.child(.Style) {
             style = KMLStyle(element: inline).merged(over: style)
         }
         for (key, value) in style.properties.members { properties[key] = value }
-        if element.name != "Placemark", let href = element.child("Icon")?.value("href") {
+        if !element.is(.Placemark), let href = element.child(.Icon)?.value(.href) {
             properties["icon"] = .string(href)
         }
 
-        if let extended = element.child("ExtendedData") {
-            for data in extended.children(named: "Data") {
-                properties[data.attribute("name") ?? ""] = .string(data.child("value")?.textContent ?? "")
+        if let extended = element.child(.ExtendedData) {
+            for data in extended.children(named: .Data) {
+                properties[data.attribute("name") ?? ""] = .string(data.child(.value)?.textContent ?? "")
             }
-            for schemaData in extended.children(named: "SchemaData") {
+            for schemaData in extended.children(named: .SchemaData) {
                 let schemaUrl = schemaData.attribute("schemaUrl")
-                for simple in schemaData.children(named: "SimpleData") {
+                for simple in schemaData.children(named: .SimpleData) {
                     let name = simple.attribute("name") ?? ""
                     properties[name] = schemas.value(simple.textContent, field: name, schemaUrl: schemaUrl)
                 }
             }
         }
-        if let span = element.child("TimeSpan") {
+        if let span = element.child(.TimeSpan) {
             properties["timespan"] = [
-                "begin": .string(span.value("begin") ?? ""), "end": .string(span.value("end") ?? ""),
+                "begin": .string(span.value(.begin) ?? ""), "end": .string(span.value(.end) ?? ""),
             ]
         }
-        if let stamp = element.child("TimeStamp") {
-            properties["timestamp"] = .string(stamp.value("when") ?? "")
+        if let stamp = element.child(.TimeStamp) {
+            properties["timestamp"] = .string(stamp.value(.when) ?? "")
         }
-        if element.name == "NetworkLink" {
-            if let link = element.child("Link") ?? element.child("Url") {
-                for name in [
-                    "href", "refreshMode", "refreshInterval", "viewRefreshMode", "viewRefreshTime", "viewBoundScale",
-                    "viewFormat", "httpQuery",
-                ] {
-                    if let child = link.child(name), !child.textContent.isEmpty { properties[name] = .string(child.textContent) }
+        if element.is(.NetworkLink) {
+            if let link = element.child(.Link) ?? element.child(.Url) {
+                for (tag, name) in Self.linkFields {
+                    if let child = link.child(tag) {
+                        let text = child.textContent
+                        if !text.isEmpty { properties[name] = .string(text) }
+                    }
                 }
             }
-            if let lod = element.child("Region")?.child("Lod") {
-                func number(_ name: String) -> JSONValue? { lod.number(name).map { KMLNumber.json($0) } }
+            if let lod = element.child(.Region)?.child(.Lod) {
+                func number(_ tag: KMLTag) -> JSONValue? { lod.number(tag).map { KMLNumber.json($0) } }
                 properties["lod"] = .array([
-                    number("minLodPixels") ?? -1, number("maxLodPixels") ?? -1, number("minFadeExtent") ?? .null,
-                    number("maxFadeExtent") ?? .null,
+                    number(.minLodPixels) ?? -1, number(.maxLodPixels) ?? -1, number(.minFadeExtent) ?? .null,
+                    number(.maxFadeExtent) ?? .null,
                 ])
             }
         }
@@ -149,8 +165,8 @@ struct FeatureDecoder {
             let times = geometryDecoder.times.map { JSONValue.array($0.map(JSONValue.string)) }
             properties["coordinateProperties"] = ["times": times.count == 1 ? times[0] : .array(times)]
         }
-        if !folders.isEmpty {
-            properties[Self.folderKey] = .array(folders.map(JSONValue.string))
+        if let folders {
+            properties[Self.folderKey] = folders
         }
         feature.properties = properties
         for problem in geometryDecoder.problems {

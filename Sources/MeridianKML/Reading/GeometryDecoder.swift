@@ -34,7 +34,7 @@ struct GeometryDecoder {
 
     mutating func geometry(of placemark: KMLElement) -> Geometry? {
         var parts: [Geometry] = []
-        collect(placemark.children, into: &parts, depth: 0)
+        collect(placemark, into: &parts, depth: 0)
         return Self.combine(parts)
     }
 
@@ -58,32 +58,33 @@ struct GeometryDecoder {
         return .geometryCollection(parts)
     }
 
-    private mutating func collect(_ elements: [KMLElement], into parts: inout [Geometry], depth: Int) {
+    /// Collects the geometries among the children of `parent`.
+    private mutating func collect(_ parent: KMLElement, into parts: inout [Geometry], depth: Int) {
         guard depth < 64 else {
-            problems.append(("geometries nested more than 64 deep were skipped", elements.first?.line ?? 0))
+            problems.append(("geometries nested more than 64 deep were skipped", parent.children.first { _ in true }?.line ?? 0))
             return
         }
-        for element in elements {
-            switch element.name {
-            case "MultiGeometry", "MultiTrack":
-                collect(element.children, into: &parts, depth: depth + 1)
-            case "Point":
+        for element in parent.children {
+            switch element.tag {
+            case .MultiGeometry, .MultiTrack:
+                collect(element, into: &parts, depth: depth + 1)
+            case .Point:
                 let coordinates = self.coordinates(of: element)
                 if let first = coordinates.first {
                     parts.append(.point(first))
                 } else {
                     problems.append(("a Point has no coordinates", element.line))
                 }
-            case "LineString", "LinearRing":
+            case .LineString, .LinearRing:
                 let coordinates = self.coordinates(of: element)
                 if coordinates.count >= 2 {
                     parts.append(.lineString(coordinates))
                 } else {
                     problems.append(("a \(element.name) needs at least 2 positions; it has \(coordinates.count)", element.line))
                 }
-            case "Polygon":
+            case .Polygon:
                 if let polygon = polygon(element) { parts.append(polygon) }
-            case "Track":
+            case .Track:
                 if let track = track(element) { parts.append(track) }
             default:
                 break
@@ -92,8 +93,8 @@ struct GeometryDecoder {
     }
 
     private mutating func coordinates(of element: KMLElement) -> [Coordinate] {
-        guard let node = element.name == "coordinates" ? element : element.descendant("coordinates") else { return [] }
-        let parsed = CoordinateParser.parse(node.bytes)
+        guard let node = element.is(.coordinates) ? element : element.descendant(.coordinates) else { return [] }
+        let parsed = node.withBytes { CoordinateParser.parse($0) }
         for problem in parsed.problems { problems.append((problem, node.line)) }
         return parsed.coordinates
     }
@@ -109,14 +110,14 @@ struct GeometryDecoder {
     }
 
     private mutating func polygon(_ element: KMLElement) -> Geometry? {
-        let outerElement = element.child("outerBoundaryIs")?.descendant("LinearRing") ?? element.descendant("LinearRing")
+        let outerElement = element.child(.outerBoundaryIs)?.descendant(.LinearRing) ?? element.descendant(.LinearRing)
         guard let outerElement, let outer = ring(outerElement, role: "outer") else {
             problems.append(("a Polygon without a usable outer ring was skipped", element.line))
             return nil
         }
         var rings = [outer]
-        for inner in element.children(named: "innerBoundaryIs") {
-            for linearRing in inner.descendants(named: "LinearRing") {
+        for inner in element.children(named: .innerBoundaryIs) {
+            for linearRing in inner.descendants(named: .LinearRing) {
                 if let hole = ring(linearRing, role: "inner") { rings.append(hole) }
             }
         }
@@ -125,8 +126,8 @@ struct GeometryDecoder {
 
     private mutating func track(_ element: KMLElement) -> Geometry? {
         var coordinates: [Coordinate] = []
-        for coord in element.children where coord.name == "coord" {
-            let numbers = Self.numbers(coord.bytes)
+        for coord in element.children where coord.is(.coord) {
+            let numbers = coord.withBytes { Self.numbers($0) }
             if numbers.count >= 2 {
                 coordinates.append(Coordinate(latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil))
             } else {
@@ -134,14 +135,14 @@ struct GeometryDecoder {
             }
         }
         guard !coordinates.isEmpty else { return nil }
-        let when = element.children.compactMap { $0.name == "when" ? $0.text.trimmedKMLWhitespace : nil }
+        let when = element.children.compactMap { $0.is(.when) ? $0.text.trimmedKMLWhitespace : nil }
         if !when.isEmpty { times.append(when) }
         return coordinates.count >= 2 ? .lineString(coordinates) : .point(coordinates[0])
     }
 
     /// The whitespace-separated numbers of a gx:coord.
-    static func numbers(_ bytes: [UInt8]) -> [Double] {
-        bytes.withUnsafeBufferPointer { buffer in
+    static func numbers(_ buffer: UnsafeBufferPointer<UInt8>) -> [Double] {
+        do {
             var result: [Double] = []
             result.reserveCapacity(3)
             var index = 0
@@ -161,15 +162,15 @@ struct GeometryDecoder {
     /// (counter-clockwise positive, OGC 07-147r2, 11.4.2), plus the box as
     /// a bbox.
     static func latLonBox(_ box: KMLElement) -> (ring: [Coordinate], bbox: [Double])? {
-        guard let north = box.number("north"), let south = box.number("south"), let east = box.number("east"),
-            let west = box.number("west")
+        guard let north = box.number(.north), let south = box.number(.south), let east = box.number(.east),
+            let west = box.number(.west)
         else { return nil }
         var ring = [
             Coordinate(latitude: north, longitude: west), Coordinate(latitude: north, longitude: east),
             Coordinate(latitude: south, longitude: east), Coordinate(latitude: south, longitude: west),
             Coordinate(latitude: north, longitude: west),
         ]
-        if let rotation = box.number("rotation") {
+        if let rotation = box.number(.rotation) {
             let cx = (west + east) / 2
             let cy = (south + north) / 2
             ring = ring.map { c in

@@ -43,18 +43,25 @@ public final class KMLFeatureReader {
     public private(set) var kmzEntry: String?
 
     private var stream: XMLStreamReader
+    private let names: KMLNameTable
+    /// The element being read (reused from one Placemark to the next).
+    private var tree: KMLTree
     private let options: KMLReadingOptions
     private var bytes: [UInt8]?
     private let path: String?
     private var styles = StyleTable()
     private var schemas = SchemaTable()
-    private var containers: [(depth: Int, name: String?)] = []
+    private var containers: [(depth: Int, name: String?)] = [] {
+        didSet { cachedFolders = nil }
+    }
+    /// The folder property for the current containers, built once per change.
+    private var cachedFolders: JSONValue?
     private var sawRoot = false
     private var finished = false
     /// Feature elements met so far; after a recovery restart, this many are skipped.
     private var featureElementsSeen = 0
     private var skipFeatureElements = 0
-    private var held: [(element: KMLElement, folders: [String])] = []
+    private var held: [(tree: KMLTree, folders: JSONValue?)] = []
     /// Style ids found missing when held features had to be written: not waited for again.
     private var missingStyles: Set<String> = []
     private var ready: [Feature] = []
@@ -80,7 +87,10 @@ public final class KMLFeatureReader {
             kmzEntry = entry
         } else {
             try head.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: path) }
-            try self.init(stream: XMLStreamReader(path: path, fileName: path), sourceName: path, path: path, options: options)
+            let names = KMLNameTable()
+            try self.init(
+                stream: XMLStreamReader(path: path, fileName: path, names: names), names: names, sourceName: path, path: path,
+                options: options)
         }
     }
 
@@ -98,12 +108,17 @@ public final class KMLFeatureReader {
 
     private convenience init(bytes: [UInt8], sourceName: String?, path: String?, options: KMLReadingOptions) throws(DiagnosticError) {
         try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: sourceName) }
-        try self.init(stream: XMLStreamReader(bytes: bytes, fileName: sourceName, recovering: false), sourceName: sourceName, path: path, options: options)
+        let names = KMLNameTable()
+        try self.init(
+            stream: XMLStreamReader(bytes: bytes, fileName: sourceName, recovering: false, names: names), names: names,
+            sourceName: sourceName, path: path, options: options)
         self.bytes = bytes
     }
 
-    private init(stream: XMLStreamReader, sourceName: String?, path: String?, options: KMLReadingOptions) {
+    private init(stream: XMLStreamReader, names: KMLNameTable, sourceName: String?, path: String?, options: KMLReadingOptions) {
         self.stream = stream
+        self.names = names
+        self.tree = KMLTree(names: names)
         self.sourceName = sourceName
         self.path = path
         self.options = options
@@ -112,6 +127,9 @@ public final class KMLFeatureReader {
     /// The next feature, or nil at the end of the document.
     public func next() throws(DiagnosticError) -> Feature? {
         while true {
+            if readyIndex == 0, ready.count == 1 {
+                return ready.removeLast()  // the usual case: moved out, not copied
+            }
             if readyIndex < ready.count {
                 let feature = ready[readyIndex]
                 readyIndex += 1
@@ -142,8 +160,14 @@ public final class KMLFeatureReader {
 
     // MARK: - Reading
 
-    private var folderPath: [String] {
-        containers.compactMap(\.name)
+    /// The names of the enclosing Document and Folder elements, outermost
+    /// first, as the `folder` property; nil when there are none.
+    private var folderPath: JSONValue? {
+        if let cachedFolders { return cachedFolders.isNull ? nil : cachedFolders }
+        let names = containers.compactMap(\.name)
+        let value: JSONValue = names.isEmpty ? .null : .array(names.map(JSONValue.string))
+        cachedFolders = value
+        return names.isEmpty ? nil : value
     }
 
     /// Reads until at least one feature is ready or the document ends.
@@ -178,51 +202,53 @@ public final class KMLFeatureReader {
     }
 
     private func element() throws(DiagnosticError) {
-        guard let name = stream.kmlName else {
-            if !sawRoot { try checkRoot(nil) }
+        guard stream.isKML else {
+            if !sawRoot { try checkRoot(isKML: false) }
             return
         }
-        if !sawRoot { try checkRoot(name) }
-        switch name {
-        case "Placemark", "GroundOverlay", "NetworkLink", "PhotoOverlay":
-            let element = try subtree(name)
+        if !sawRoot { try checkRoot(isKML: true) }
+        switch KMLTag(rawValue: stream.nameID) {
+        case .Placemark, .GroundOverlay, .NetworkLink, .PhotoOverlay:
+            let element = try subtree()
             featureElementsSeen += 1
             if featureElementsSeen <= skipFeatureElements { return }
             let folders = folderPath
             if !held.isEmpty || needsLaterStyle(element) {
-                held.append((element, folders))
+                // The held tree is kept as it is; reading goes on in a new one.
+                held.append((tree, folders))
+                tree = KMLTree(names: names)
                 if held.count >= options.maximumHeldFeatures { flushHeld(final: true) }
             } else {
                 emit(element, folders: folders)
             }
-        case "Style", "StyleMap", "CascadingStyle":
-            let element = try subtree(name)
+        case .Style, .StyleMap, .CascadingStyle:
+            let element = try subtree()
             styles.register(element)
             if !held.isEmpty { flushHeld(final: false) }
-        case "Schema":
-            schemas.register(try subtree(name))
-        case "Document", "Folder":
+        case .Schema:
+            schemas.register(try subtree())
+        case .Document, .Folder:
             if !stream.isEmptyElement { containers.append((stream.depth, nil)) }
-        case "name":
+        case .name:
             if let last = containers.last, last.depth + 1 == stream.depth, last.name == nil {
-                let text = try subtree(name).textContent.trimmedKMLWhitespace
+                let text = try subtree().textContent.trimmedKMLWhitespace
                 containers[containers.count - 1].name = text
             }
         default:
-            if options.reportsUnknownElements, !KMLElementNames.known.contains(name) { reportUnknown(name) }
+            if options.reportsUnknownElements, !names.isKnown[Int(stream.nameID)] { reportUnknown() }
         }
     }
 
-    private func checkRoot(_ name: String?) throws(DiagnosticError) {
+    private func checkRoot(isKML: Bool) throws(DiagnosticError) {
         sawRoot = true
-        if let name, name == "kml" || KMLElementNames.known.contains(name) { return }
+        if isKML, stream.nameID == KMLTag.kml.rawValue || names.isKnown[Int(stream.nameID)] { return }
         throw DiagnosticError(
             code: "kml.document.not-kml",
             message: "the root element is <\(stream.qualifiedName)>, not <kml>: this is not a KML document",
             location: SourceLocation(file: sourceName, line: stream.line))
     }
 
-    private func reportUnknown(_ name: String) {
+    private func reportUnknown() {
         record([
             Diagnostic(
                 severity: .warning, code: "kml.element.unknown",
@@ -231,41 +257,47 @@ public final class KMLFeatureReader {
         ])
     }
 
-    /// Reads the current element and everything inside it.
-    private func subtree(_ name: String) throws(DiagnosticError) -> KMLElement {
-        let root = KMLElement(name: name, attributes: stream.attributes(), line: stream.line)
-        if stream.isEmptyElement { return root }
-        var stack = [root]
+    /// Reads the current element and everything inside it into ``tree``
+    /// (emptied first); returns the element, the tree's root.
+    private func subtree() throws(DiagnosticError) -> KMLElement {
+        let tree = self.tree
+        let stream = self.stream
+        tree.removeAll()
+        stream.appendAttributes(to: &tree.storage.pointee.attributes)
+        var top = tree.open(name: stream.nameID, line: stream.line, attributeStart: 0)
+        if stream.isEmptyElement { return tree.root }
+        let rootName = stream.nameID
+        var stack: [Int] = []
         let rootDepth = stream.depth
         while true {
             guard try stream.read() else {
-                throw DiagnosticError(code: "kml.xml.syntax", message: "the document ends inside <\(name)>", location: SourceLocation(file: sourceName, line: stream.line))
+                throw DiagnosticError(
+                    code: "kml.xml.syntax", message: "the document ends inside <\(names.name(rootName))>",
+                    location: SourceLocation(file: sourceName, line: stream.line))
             }
             switch stream.nodeType {
             case .element:
-                let childName: String
-                if let kml = stream.kmlName {
-                    childName = kml
-                    if options.reportsUnknownElements, !KMLElementNames.known.contains(kml) { reportUnknown(kml) }
-                } else {
-                    childName = "{foreign}" + stream.qualifiedName
-                }
-                let child = KMLElement(name: childName, attributes: stream.attributes(), line: stream.line)
-                if stream.isEmptyElement {
-                    stack[stack.count - 1].children.append(child)
-                } else {
-                    stack.append(child)
+                let id = stream.nameID
+                if options.reportsUnknownElements, stream.isKML, !names.isKnown[Int(id)] { reportUnknown() }
+                let attributeStart = tree.attributeCount
+                stream.appendAttributes(to: &tree.storage.pointee.attributes)
+                let child = tree.open(name: id, line: stream.line, attributeStart: attributeStart)
+                if !stream.isEmptyElement {
+                    stack.append(top)
+                    top = child
                 }
             case .text, .cdata, .significantWhitespace, .whitespace:
                 let isCDATA = stream.nodeType == .cdata
                 stream.withValueBytes { value in
-                    stack[stack.count - 1].bytes.append(contentsOf: value)
+                    tree.appendText(value, to: top, isCDATA: isCDATA)
                 }
-                if isCDATA { stack[stack.count - 1].hasCDATA = true }
             case .endElement:
-                let finished = stack.removeLast()
-                if stack.isEmpty || stream.depth <= rootDepth { return finished }
-                stack[stack.count - 1].children.append(finished)
+                tree.close(top)
+                if stack.isEmpty || stream.depth <= rootDepth {
+                    while let ancestor = stack.popLast() { tree.close(ancestor) }
+                    return tree.root
+                }
+                top = stack.removeLast()
             case .entityReference:
                 throw DiagnosticError(
                     code: "kml.xml.entity",
@@ -280,7 +312,7 @@ public final class KMLFeatureReader {
     // MARK: - Styles defined after use
 
     private func needsLaterStyle(_ element: KMLElement) -> Bool {
-        guard let url = element.child("styleUrl")?.textContent, let id = StyleTable.localID(url) else { return false }
+        guard let url = element.child(.styleUrl)?.textContent, let id = StyleTable.localID(url) else { return false }
         return styles.resolve(url) == nil && !missingStyles.contains(id)
     }
 
@@ -289,19 +321,20 @@ public final class KMLFeatureReader {
     private func flushHeld(final: Bool) {
         var index = 0
         while index < held.count {
-            if !final, needsLaterStyle(held[index].element) { break }
-            if final, let url = held[index].element.child("styleUrl")?.textContent, let id = StyleTable.localID(url),
+            let element = held[index].tree.root
+            if !final, needsLaterStyle(element) { break }
+            if final, let url = element.child(.styleUrl)?.textContent, let id = StyleTable.localID(url),
                 styles.resolve(url) == nil
             {
                 missingStyles.insert(id)
             }
-            emit(held[index].element, folders: held[index].folders)
+            emit(element, folders: held[index].folders)
             index += 1
         }
         held.removeFirst(index)
     }
 
-    private func emit(_ element: KMLElement, folders: [String]) {
+    private func emit(_ element: KMLElement, folders: JSONValue?) {
         let decoder = FeatureDecoder(styles: styles, schemas: schemas, fileName: sourceName)
         let (feature, problems) = decoder.feature(from: element, folders: folders)
         record(problems)
@@ -330,7 +363,7 @@ public final class KMLFeatureReader {
             source = Array(data)
         }
         guard let source else { throw error }
-        let recovering = try XMLStreamReader(bytes: source, fileName: sourceName, recovering: true)
+        let recovering = try XMLStreamReader(bytes: source, fileName: sourceName, recovering: true, names: names)
         stream = recovering
         var warning = error.diagnostic
         warning.severity = .warning

@@ -21,7 +21,7 @@ struct SchemaTable {
 
     mutating func register(_ schema: KMLElement) {
         var fields: [String: String] = [:]
-        for field in schema.children(named: "SimpleField") {
+        for field in schema.children(named: .SimpleField) {
             guard let name = field.attribute("name") else { continue }
             let type = (field.attribute("type") ?? "string").trimmedKMLWhitespace.lowercased()
             fields[name] = type

@@ -8,19 +8,20 @@ import MeridianCore
 #endif
 
 /// libxml2's streaming reader, seen from Swift: one node at a time, element
-/// names resolved to their KML local names once per distinct name.
+/// names resolved to interned ids (``KMLNameTable``) once per distinct name.
 ///
 /// ```swift
-/// let stream = try XMLStreamReader(path: "tour.kml", fileName: "tour.kml")
+/// let stream = try XMLStreamReader(path: "tour.kml", fileName: "tour.kml", names: KMLNameTable())
 /// while try stream.read() {
-///     if stream.nodeType == .element, stream.kmlName == "Placemark" { ... }
+///     if stream.nodeType == .element, stream.nameID == KMLTag.Placemark.rawValue { ... }
 /// }
 /// ```
 ///
 /// Cost: libxml2 keeps only the current node and its ancestors, so memory
 /// does not grow with the file. Names are interned by libxml2's dictionary;
-/// this type caches the Swift string for each (name, namespace) pointer
-/// pair, so a name is converted once per document, not once per node.
+/// this type maps each (name, namespace) pointer pair to an id through a
+/// small open-addressing table, so a name is converted to a String once per
+/// document, not once per node, and no String is hashed per node.
 /// Never loads a DTD, expands an entity or touches the network.
 final class XMLStreamReader {
     enum NodeType: Int32 {
@@ -36,41 +37,68 @@ final class XMLStreamReader {
         "http://earth.google.com/kml/2.2", "http://www.google.com/kml/ext/2.2",
     ]
 
-    private struct NameKey: Hashable {
-        var local: UnsafeRawPointer
-        var namespace: UnsafeRawPointer?
+    /// What a (name, namespace) pair resolves to.
+    private struct NameEntry {
+        /// The interned KML local name, or `{foreign}` + the qualified name.
+        var id: Int32
+        var isKML: Bool
+        var qualified: String
+    }
+
+    /// An open-addressing table from libxml2's interned name pointers to
+    /// an index in `entries` (-1 when the slot is empty).
+    private struct Slot {
+        var local: UInt = 0
+        var namespace: UInt = 0
+        var entry: Int32 = -1
     }
 
     private let handle: OpaquePointer
     private let buffer: UnsafeMutableRawBufferPointer?
     private let fileName: String?
-    private var names: [NameKey: (kml: String?, qualified: String)] = [:]
+    let names: KMLNameTable
+    private var entries: [NameEntry] = []
+    private var slots = [Slot](repeating: Slot(), count: 256)
+    /// The node mx_reader_next describes (behind a pointer: no exclusivity check per node).
+    private let current: UnsafeMutablePointer<MXNode> = {
+        let node = UnsafeMutablePointer<MXNode>.allocate(capacity: 1)
+        node.initialize(to: MXNode())
+        return node
+    }()
+    private var currentEntry = -1
     /// True when walking a tree rebuilt by libxml2's recovery mode.
     let isRecovering: Bool
 
     private(set) var nodeType: NodeType = .other
     private(set) var depth = 0
     private(set) var isEmptyElement = false
-    /// The element's KML local name (prefix stripped), or nil for an element
-    /// in another namespace (atom:, xal:, ...).
-    private(set) var kmlName: String?
+    /// The element's interned name: its KML local name (prefix stripped),
+    /// or `{foreign}` + its qualified name for an element in another
+    /// namespace (atom:, xal:, ...).
+    private(set) var nameID: Int32 = -1
+    /// True when the element is in a KML namespace (or none).
+    private(set) var isKML = false
+
+    /// The element's KML local name, or nil for an element in another namespace.
+    var kmlName: String? { isKML ? names.name(nameID) : nil }
     /// The element's name as written, for messages.
-    private(set) var qualifiedName = ""
+    var qualifiedName: String { currentEntry >= 0 ? entries[currentEntry].qualified : "" }
 
     /// Streams a file from disk.
-    init(path: String, fileName: String?) throws(DiagnosticError) {
+    init(path: String, fileName: String?, names: KMLNameTable) throws(DiagnosticError) {
         guard let handle = mx_reader_open_file(path) else {
             throw DiagnosticError(code: "io.input.open", message: "cannot read \(path)", location: SourceLocation(file: fileName ?? path))
         }
         self.handle = handle
         self.buffer = nil
         self.fileName = fileName
+        self.names = names
         self.isRecovering = false
     }
 
     /// Reads bytes in memory; `recovering` parses them with libxml2's
     /// recovery mode into a tree first (for broken files).
-    init(bytes: [UInt8], fileName: String?, recovering: Bool) throws(DiagnosticError) {
+    init(bytes: [UInt8], fileName: String?, recovering: Bool, names: KMLNameTable) throws(DiagnosticError) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.withUnsafeBytes { source in
             if let base = source.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: source.count) }
@@ -86,12 +114,14 @@ final class XMLStreamReader {
         self.handle = opened
         self.buffer = copy
         self.fileName = fileName
+        self.names = names
         self.isRecovering = recovering
     }
 
     deinit {
         mx_reader_free(handle)
         buffer?.deallocate()
+        current.deallocate()
     }
 
     /// The first error libxml2 reported, as a diagnostic, if any.
@@ -106,7 +136,7 @@ final class XMLStreamReader {
 
     /// Moves to the next node; false at the end of the document.
     func read() throws(DiagnosticError) -> Bool {
-        let result = mx_reader_read(handle)
+        let result = mx_reader_next(handle, current)
         if result == 0 { return false }
         if result < 0 {
             throw DiagnosticError(
@@ -115,28 +145,67 @@ final class XMLStreamReader {
                         severity: .error, code: "kml.xml.syntax", message: "XML error",
                         location: SourceLocation(file: fileName, line: line)))
         }
-        nodeType = NodeType(rawValue: mx_reader_node_type(handle)) ?? .other
-        if nodeType == .element || nodeType == .endElement {
-            depth = Int(mx_reader_depth(handle))
-            isEmptyElement = nodeType == .element && mx_reader_is_empty_element(handle) == 1
+        nodeType = NodeType(rawValue: current.pointee.type) ?? .other
+        if nodeType == .element {
+            depth = Int(current.pointee.depth)
+            isEmptyElement = current.pointee.isEmpty == 1
             resolveName()
+        } else if nodeType == .endElement {
+            depth = Int(current.pointee.depth)
+            isEmptyElement = false
         }
         return true
     }
 
     private func resolveName() {
-        guard let local = mx_reader_local_name(handle) else {
-            kmlName = nil
-            qualifiedName = ""
+        guard let local = current.pointee.localName else {
+            nameID = names.intern("{foreign}")
+            isKML = false
+            currentEntry = -1
             return
         }
-        let namespace = mx_reader_namespace_uri(handle)
-        let key = NameKey(local: UnsafeRawPointer(local), namespace: namespace.map { UnsafeRawPointer($0) })
-        if let known = names[key] {
-            kmlName = known.kml
-            qualifiedName = known.qualified
-            return
+        let localBits = UInt(bitPattern: local)
+        let namespaceBits = current.pointee.namespaceUri.map { UInt(bitPattern: $0) } ?? 0
+        let mask = slots.count - 1
+        var hash = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (namespaceBits &* 0xC2B2_AE3D_27D4_EB4F)
+        hash ^= hash >> 29
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let candidate = slots[slot]
+            if candidate.entry < 0 { break }
+            if candidate.local == localBits, candidate.namespace == namespaceBits {
+                use(Int(candidate.entry))
+                return
+            }
+            slot = (slot + 1) & mask
         }
+        let entry = makeEntry(local: local, namespace: current.pointee.namespaceUri)
+        entries.append(entry)
+        slots[slot] = Slot(local: localBits, namespace: namespaceBits, entry: Int32(entries.count - 1))
+        if entries.count * 2 > slots.count { growSlots() }
+        use(entries.count - 1)
+    }
+
+    private func use(_ index: Int) {
+        currentEntry = index
+        nameID = entries[index].id
+        isKML = entries[index].isKML
+    }
+
+    private func growSlots() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        let mask = slots.count - 1
+        for candidate in old where candidate.entry >= 0 {
+            var hash = (candidate.local &* 0x9E37_79B9_7F4A_7C15) ^ (candidate.namespace &* 0xC2B2_AE3D_27D4_EB4F)
+            hash ^= hash >> 29
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot].entry >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = candidate
+        }
+    }
+
+    private func makeEntry(local: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?) -> NameEntry {
         var localName = String(cString: local)
         let qualified = mx_reader_name(handle).map { String(cString: $0) } ?? localName
         var kml: String?
@@ -154,9 +223,8 @@ final class XMLStreamReader {
                 kml = localName
             }
         }
-        names[key] = (kml, qualified)
-        kmlName = kml
-        qualifiedName = qualified
+        if let kml { return NameEntry(id: names.intern(kml), isKML: true, qualified: qualified) }
+        return NameEntry(id: names.intern("{foreign}" + qualified), isKML: false, qualified: qualified)
     }
 
     /// The current text or CDATA node's bytes (valid until the next read).
@@ -168,16 +236,15 @@ final class XMLStreamReader {
     /// The line of the current node (1-based; 0 when unknown).
     var line: Int { Int(mx_reader_line(handle)) }
 
-    /// The current element's attributes, as written (qualified names), in order.
-    func attributes() -> [(name: String, value: String)] {
-        guard mx_reader_move_to_first_attribute(handle) == 1 else { return [] }
-        var result: [(name: String, value: String)] = []
+    /// Appends the current element's attributes, as written (qualified
+    /// names), in order, `xmlns` declarations left out.
+    func appendAttributes(to result: inout [(name: String, value: String)]) {
+        guard mx_reader_move_to_first_attribute(handle) == 1 else { return }
         repeat {
             let name = mx_reader_name(handle).map { String(cString: $0) } ?? ""
             let value = mx_reader_value(handle).map { String(cString: $0) } ?? ""
             if !name.hasPrefix("xmlns") { result.append((name, value)) }
         } while mx_reader_move_to_next_attribute(handle) == 1
         _ = mx_reader_move_to_element(handle)
-        return result
     }
 }

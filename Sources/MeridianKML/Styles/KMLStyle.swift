@@ -29,31 +29,31 @@ struct KMLStyle: Sendable, Hashable {
     init(element: KMLElement) {
         var properties = JSONObject()
         func color(_ element: KMLElement, _ colorKey: String, _ opacityKey: String) {
-            guard let text = element.value("color"), let color = KMLColor(text) else { return }
+            guard let text = element.value(.color), let color = KMLColor(text) else { return }
             if let opacity = color.opacity { properties[opacityKey] = .double(opacity) }
             properties[colorKey] = .string(color.css)
         }
-        func number(_ element: KMLElement, _ name: String, _ key: String) {
-            if let text = element.value(name), let value = KMLNumber.json(text) { properties[key] = value }
+        func number(_ element: KMLElement, _ tag: KMLTag, _ key: String) {
+            if let text = element.value(tag), let value = KMLNumber.json(text) { properties[key] = value }
         }
-        if let poly = element.child("PolyStyle") {
+        if let poly = element.child(.PolyStyle) {
             color(poly, "fill", "fill-opacity")
-            if let fill = poly.value("fill"), fill == "0" || fill == "false" { properties["fill-opacity"] = 0 }
-            if let outline = poly.value("outline"), outline == "0" || outline == "false" { properties["stroke-opacity"] = 0 }
+            if let fill = poly.value(.fill), fill == "0" || fill == "false" { properties["fill-opacity"] = 0 }
+            if let outline = poly.value(.outline), outline == "0" || outline == "false" { properties["stroke-opacity"] = 0 }
         }
-        if let line = element.child("LineStyle") {
+        if let line = element.child(.LineStyle) {
             color(line, "stroke", "stroke-opacity")
-            number(line, "width", "stroke-width")
+            number(line, .width, "stroke-width")
         }
-        if let label = element.child("LabelStyle") {
+        if let label = element.child(.LabelStyle) {
             color(label, "label-color", "label-opacity")
-            number(label, "scale", "label-scale")
+            number(label, .scale, "label-scale")
         }
-        if let icon = element.child("IconStyle") {
+        if let icon = element.child(.IconStyle) {
             color(icon, "icon-color", "icon-opacity")
-            number(icon, "scale", "icon-scale")
-            number(icon, "heading", "icon-heading")
-            if let hotSpot = icon.child("hotSpot"), let x = hotSpot.attribute("x").flatMap({ Double($0) }),
+            number(icon, .scale, "icon-scale")
+            number(icon, .heading, "icon-heading")
+            if let hotSpot = icon.child(.hotSpot), let x = hotSpot.attribute("x").flatMap({ Double($0) }),
                 let y = hotSpot.attribute("y").flatMap({ Double($0) })
             {
                 properties["icon-offset"] = .array([KMLNumber.json(x), KMLNumber.json(y)])
@@ -61,7 +61,7 @@ struct KMLStyle: Sendable, Hashable {
                     .string(hotSpot.attribute("xunits") ?? ""), .string(hotSpot.attribute("yunits") ?? ""),
                 ])
             }
-            if let href = icon.child("Icon")?.value("href") { properties["icon"] = .string(href) }
+            if let href = icon.child(.Icon)?.value(.href) { properties["icon"] = .string(href) }
         }
         self.properties = properties
     }

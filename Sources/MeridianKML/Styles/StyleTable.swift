@@ -25,22 +25,22 @@ struct StyleTable {
     /// Google Earth's `<gx:CascadingStyle kml:id="...">` wraps a Style that
     /// takes the wrapper's id.
     mutating func register(_ element: KMLElement) {
-        if element.name == "CascadingStyle" {
-            guard let style = element.child("Style"),
+        if element.is(.CascadingStyle) {
+            guard let style = element.child(.Style),
                 let id = (element.attribute("kml:id") ?? element.attribute("id"))?.trimmedKMLWhitespace, !id.isEmpty
             else { return }
             entries[id] = .style(KMLStyle(element: style))
             return
         }
         guard let id = element.attribute("id")?.trimmedKMLWhitespace, !id.isEmpty else { return }
-        switch element.name {
-        case "Style":
+        switch element.tag {
+        case .Style:
             entries[id] = .style(KMLStyle(element: element))
-        case "StyleMap":
-            let pairs = element.children(named: "Pair")
-            let normal = pairs.first { $0.value("key") == "normal" } ?? pairs.first
+        case .StyleMap:
+            let pairs = element.children(named: .Pair)
+            let normal = pairs.first { $0.value(.key) == "normal" } ?? pairs.first
             entries[id] = .map(
-                normalURL: normal?.value("styleUrl"), inline: normal?.child("Style").map { KMLStyle(element: $0) })
+                normalURL: normal?.value(.styleUrl), inline: normal?.child(.Style).map { KMLStyle(element: $0) })
         default:
             break
         }
