@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(name: "RegionSnapshot", dependencies: ["Meridian"], path: "Samples/RegionSnapshot"),
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
-        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"]),
+        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
         .testTarget(
             name: "MeridianIMDFTests",
