@@ -61,15 +61,27 @@ public final class OutputStream {
 
     /// Appends bytes, flushing whole blocks.
     public func write(_ bytes: [UInt8]) throws(DiagnosticError) {
+        // A block or more goes straight out: copying it into the buffer
+        // first would only cost a copy and page faults.
+        if bytes.count >= blockSize {
+            try flush()
+            try writeOut(bytes)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= blockSize { try flush() }
     }
 
     /// Writes out everything buffered so far.
     public func flush() throws(DiagnosticError) {
+        try writeOut(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOut(_ bytes: [UInt8]) throws(DiagnosticError) {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
                 Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if written < 0 {
@@ -79,7 +91,6 @@ public final class OutputStream {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes and, for a file, moves it into place.

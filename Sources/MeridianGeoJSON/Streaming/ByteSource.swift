@@ -59,7 +59,11 @@ final class ByteSource {
         guard !reachedEnd else { return false }
         compact()
         let oldCount = buffer.count
-        buffer.reserveCapacity(oldCount + chunkSize)
+        // Grow geometrically: reserving just one more chunk each time would
+        // copy the whole buffer on every read of a large value.
+        if buffer.capacity < oldCount + chunkSize {
+            buffer.reserveCapacity(max(oldCount + chunkSize, buffer.capacity * 2))
+        }
         var readCount = 0
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         while true {

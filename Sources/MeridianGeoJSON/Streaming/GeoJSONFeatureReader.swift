@@ -164,22 +164,36 @@ public final class GeoJSONFeatureReader {
         var escaped = false
         var index = source.position
         while true {
-            while index < source.buffer.count {
-                let byte = source.buffer[index]
-                index += 1
-                if inString {
-                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
-                    continue
+            let found: Int? = source.buffer.withUnsafeBufferPointer { pointer in
+                guard let base = pointer.baseAddress else { return nil }
+                let count = pointer.count
+                var i = index
+                defer { index = i }
+                while i < count {
+                    let byte = base[i]
+                    i += 1
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if byte == 0x5C {
+                            escaped = true
+                        } else if byte == 0x22 {
+                            inString = false
+                        }
+                        continue
+                    }
+                    switch byte {
+                    case 0x22: inString = true
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D, 0x5D:
+                        depth -= 1
+                        if depth == 0 { return i }
+                    default: break
+                    }
                 }
-                switch byte {
-                case 0x22: inString = true
-                case 0x7B, 0x5B: depth += 1
-                case 0x7D, 0x5D:
-                    depth -= 1
-                    if depth == 0 { return index }
-                default: break
-                }
+                return nil
             }
+            if let found { return found }
             if index - source.position > wholeDocumentLimit { return nil }
             let offset = index - source.position
             if try !source.fill() { return source.buffer.count }
