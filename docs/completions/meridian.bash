@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|merge|render|help)
+    info|convert|validate|merge|render|preview|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate merge render help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate merge render preview help' -- "${cur}"))
         ;;
     esac
 }
@@ -284,7 +284,7 @@ _meridian_render() {
     repeating_flags=()
     non_repeating_flags=(--no-labels --legend --quiet -q --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --size --scale --region --bbox --camera --padding --theme --labels --category-property --filter --marker --scale-bar --compass --title --attribution --precision --tolerance --format)
+    non_repeating_options=(--output -o --size --scale --region --bbox --camera --padding --theme --labels --category-property --filter --marker --scale-bar --compass --title --attribution --level --language --precision --tolerance --format)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
@@ -337,10 +337,47 @@ _meridian_render() {
     '--attribution')
         return
         ;;
+    '--level')
+        return
+        ;;
+    '--language')
+        return
+        ;;
     '--precision')
         return
         ;;
     '--tolerance')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+}
+
+_meridian_preview() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet -q --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --theme --size --language --title --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        return
+        ;;
+    '--theme')
+        return
+        ;;
+    '--size')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--title')
         return
         ;;
     '--format')

@@ -55,13 +55,14 @@ _meridian() {
             'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
             'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
+            'preview:Write one self-contained HTML page to explore map data in a browser.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|merge|render|help)
+        info|convert|validate|merge|render|preview|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -175,8 +176,31 @@ _meridian_render() {
         '--legend[Draw a legend of the categories shown.]'
         '--title[A title drawn on the map and written to the SVG'\''s <title>.]:title:'
         '--attribution[Attribution text drawn bottom right.]:attribution:'
+        '--level[IMDF inputs\: the level ordinal to draw (default\: 0 if a level has it, else the lowest).]:level:'
+        '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
         '--precision[Decimals of SVG coordinates (0-6).]:precision:'
         '--tolerance[Simplification tolerance in pixels (0 keeps every visible vertex).]:tolerance:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_preview() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'github')
+    local -ar arg_specs=(
+        '*:inputs:'
+        '(--output -o)'{--output,-o}'[The HTML file to write, or - for standard output.]:output:'
+        '--theme[Theme\: light or dark.]:theme:'
+        '--size[Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).]:size:'
+        '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
+        '--title[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
