@@ -1,3 +1,4 @@
+// swift-format-ignore-file: article snippets appear here line for line.
 // RegionSnapshot: draws the map around a coordinate as an SVG, with a circle
 // of a given radius and a marker at the centre, and lists which places of a
 // GeoJSON file lie inside the circle, nearest first.

@@ -1,3 +1,4 @@
+// swift-format-ignore-file: article snippets appear here line for line.
 // ValidateFolder: checks every GeoJSON, KML/KMZ file and IMDF archive in a
 // folder (and its subfolders), prints one line per file and the problems
 // found, then a summary by diagnostic code.

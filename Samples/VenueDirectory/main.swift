@@ -1,3 +1,4 @@
+// swift-format-ignore-file: article snippets appear here line for line.
 // VenueDirectory: prints an IMDF venue's directory, floor by floor, the way
 // a "You are here" board lists shops: the occupants on each level with their
 // categories, then the amenities (lifts, restrooms, cash machines).

@@ -6,8 +6,8 @@
 // module, plus the cross-format glue that lives in this folder.
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
-@_exported import MeridianKML
 @_exported import MeridianIMDF
+@_exported import MeridianKML
 @_exported import MeridianSnapshot
 
 /// The library's version, printed by `meridian --version`.

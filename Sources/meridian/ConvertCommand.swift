@@ -4,7 +4,8 @@ import Meridian
 struct ConvertCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.",
+        abstract:
+            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.",
         discussion: """
             The input format is detected from the content (also on standard input). Features \
             stream through one at a time, so files of any size convert in bounded memory, and \
@@ -72,7 +73,8 @@ struct ConvertCommand: ReportingCommand {
         progress?.finish()
         KMLSupport.report(summary.warnings)
         console.note(
-            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))")
+            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
+        )
     }
 }
 

@@ -26,7 +26,8 @@ struct InfoCommand: ReportingCommand {
         KMLSupport.prepareForThreads(paths)
         var reports: [JSONValue] = []
         var failed = false
-        OrderedWorkers.run(count: paths.count) { index -> Result<(text: String, json: JSONValue, seconds: Double, features: Int), DiagnosticError> in
+        OrderedWorkers.run(count: paths.count) {
+            index -> Result<(text: String, json: JSONValue, seconds: Double, features: Int), DiagnosticError> in
             let start = monotonicSeconds()
             defer { progress.advance() }
             do throws(DiagnosticError) {
@@ -43,7 +44,8 @@ struct InfoCommand: ReportingCommand {
         } emit: { index, result in
             switch result {
             case .success(let summary):
-                console.note("\(paths[index]): summarised \(summary.features) features in \(formatDuration(summary.seconds))")
+                console.note(
+                    "\(paths[index]): summarised \(summary.features) features in \(formatDuration(summary.seconds))")
                 switch report.format {
                 case .text, .github:
                     progress.finish()

@@ -10,7 +10,8 @@ enum KMLSupport {
         let toKML = lower.hasSuffix(".kml") || lower.hasSuffix(".kmz")
         if toKML {
             let writer = KMLWriter(options: .init(precision: command.precision))
-            let result = try KMLConversion.toKML(input: command.input, output: command.output, kmz: lower.hasSuffix(".kmz"), writer: writer)
+            let result = try KMLConversion.toKML(
+                input: command.input, output: command.output, kmz: lower.hasSuffix(".kmz"), writer: writer)
             report(result.warnings)
             return true
         }

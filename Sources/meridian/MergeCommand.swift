@@ -78,7 +78,8 @@ struct MergeCommand: ReportingCommand {
                 KMLSupport.report(source.warnings)
                 read.append((name, count))
                 progress.advance()
-                console.note("\(name): \(count) features (\(source.layout)) in \(formatDuration(monotonicSeconds() - start))")
+                console.note(
+                    "\(name): \(count) features (\(source.layout)) in \(formatDuration(monotonicSeconds() - start))")
             }
             try sink.finish()
         } catch {
@@ -103,7 +104,8 @@ struct MergeCommand: ReportingCommand {
             if !report.quiet || reportFile != nil {
                 lines.append(
                     "meridian: merged \(read.count) inputs: kept \(deduplicator.keptCount) of \(total) features, dropped \(dropped.count) duplicates"
-                        + (deduplicator.withoutIDCount > 0 ? " (\(deduplicator.withoutIDCount) without an id kept)" : ""))
+                        + (deduplicator.withoutIDCount > 0
+                            ? " (\(deduplicator.withoutIDCount) without an id kept)" : ""))
             }
             text = lines.joined(separator: "\n")
         case .github:
@@ -112,23 +114,25 @@ struct MergeCommand: ReportingCommand {
             }.joined(separator: "\n")
         case .json:
             let entries: [JSONValue] = dropped.map { duplicate in
-                .object(JSONObject([
-                    ("id", .string(duplicate.id)), ("input", .string(duplicate.input)),
-                    ("index", .integer(Int64(duplicate.index))), ("matched", .string(duplicate.matched)),
-                    ("matchedBy", .string(duplicate.matchedAlternate ? "alternate" : "id")),
-                    ("duplicateOf", .string(duplicate.duplicateOf)),
-                    ("duplicateOfInput", .string(duplicate.duplicateOfInput)),
-                    ("pass", .string(duplicate.pass.rawValue)),
-                ]))
+                .object(
+                    JSONObject([
+                        ("id", .string(duplicate.id)), ("input", .string(duplicate.input)),
+                        ("index", .integer(Int64(duplicate.index))), ("matched", .string(duplicate.matched)),
+                        ("matchedBy", .string(duplicate.matchedAlternate ? "alternate" : "id")),
+                        ("duplicateOf", .string(duplicate.duplicateOf)),
+                        ("duplicateOfInput", .string(duplicate.duplicateOfInput)),
+                        ("pass", .string(duplicate.pass.rawValue)),
+                    ]))
             }
             let inputs: [JSONValue] = read.map {
                 .object(JSONObject([("input", .string($0.input)), ("features", .integer(Int64($0.features)))]))
             }
-            let value: JSONValue = .object(JSONObject([
-                ("version", .integer(Int64(Self.reportSchemaVersion))), ("inputs", .array(inputs)),
-                ("features", .integer(Int64(total))), ("kept", .integer(Int64(deduplicator.keptCount))),
-                ("withoutId", .integer(Int64(deduplicator.withoutIDCount))), ("dropped", .array(entries)),
-            ]))
+            let value: JSONValue = .object(
+                JSONObject([
+                    ("version", .integer(Int64(Self.reportSchemaVersion))), ("inputs", .array(inputs)),
+                    ("features", .integer(Int64(total))), ("kept", .integer(Int64(deduplicator.keptCount))),
+                    ("withoutId", .integer(Int64(deduplicator.withoutIDCount))), ("dropped", .array(entries)),
+                ]))
             text = String(decoding: value.jsonBytes(pretty: true), as: UTF8.self)
         }
         if let reportFile {

@@ -9,7 +9,8 @@ import Meridian
 struct MeridianCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
-        abstract: "Read, convert, validate, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ and IMDF.",
+        abstract:
+            "Read, convert, validate, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ and IMDF.",
         discussion: """
             Formats are detected from the content. Use - for standard input or output; \
             give many inputs or quoted globs ('data/*.geojson') to info, validate, merge and render.

@@ -134,8 +134,11 @@ struct RenderCommand: ReportingCommand {
         if level != nil, !paths.contains(where: RenderInput.isIMDF) {
             throw ValidationError("--level applies to IMDF archives only")
         }
-        let indoor = RenderInput.IndoorOptions(level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
-        options.layers = try paths.map { path throws(DiagnosticError) in try RenderInput.layer(from: path, indoor: indoor) }
+        let indoor = RenderInput.IndoorOptions(
+            level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
+        options.layers = try paths.map { path throws(DiagnosticError) in
+            try RenderInput.layer(from: path, indoor: indoor)
+        }
 
         let snapshot = try Snapshotter(options: options).snapshot()
         if output == "-" {
@@ -148,17 +151,24 @@ struct RenderCommand: ReportingCommand {
     }
 
     private func numbers(_ text: String, count: ClosedRange<Int>, option: String) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: " ")) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double($0.trimmingCharacters(in: " "))
+        }
         guard count.contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
-            throw ValidationError("--\(option) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") comma-separated numbers, not '\(text)'")
+            throw ValidationError(
+                "--\(option) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") comma-separated numbers, not '\(text)'"
+            )
         }
         return parts.map { $0! }
     }
 
     private func parsedSize() throws -> Snapshotter.Size {
         let parts = size.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16, width <= 100_000, height <= 100_000 else {
-            throw ValidationError("--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 1024x768, not '\(size)'")
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16,
+            width <= 100_000, height <= 100_000
+        else {
+            throw ValidationError(
+                "--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 1024x768, not '\(size)'")
         }
         return Snapshotter.Size(width: width, height: height)
     }
@@ -166,8 +176,13 @@ struct RenderCommand: ReportingCommand {
     private func parsedFraming() throws -> Framing {
         if let region {
             let n = try numbers(region, count: 4...4, option: "region")
-            guard n[2] > 0, n[3] > 0 else { throw ValidationError("--region needs positive latitude and longitude deltas") }
-            return .region(CoordinateRegion(center: Coordinate(latitude: n[0], longitude: n[1]), span: CoordinateSpan(latitudeDelta: n[2], longitudeDelta: n[3])))
+            guard n[2] > 0, n[3] > 0 else {
+                throw ValidationError("--region needs positive latitude and longitude deltas")
+            }
+            return .region(
+                CoordinateRegion(
+                    center: Coordinate(latitude: n[0], longitude: n[1]),
+                    span: CoordinateSpan(latitudeDelta: n[2], longitudeDelta: n[3])))
         }
         if let bbox {
             let n = try numbers(bbox, count: 4...4, option: "bbox")
@@ -176,11 +191,17 @@ struct RenderCommand: ReportingCommand {
             let east = n[2] < n[0] ? n[2] + 360 : n[2]
             let northWest = MapPoint(Coordinate(latitude: n[3], longitude: n[0]))
             let southEast = MapPoint(Coordinate(latitude: n[1], longitude: east))
-            return .mapRect(MapRect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y))
+            return .mapRect(
+                MapRect(
+                    x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+            )
         }
         if let camera {
             let n = try numbers(camera, count: 3...5, option: "camera")
-            return .camera(MapCamera(center: Coordinate(latitude: n[0], longitude: n[1]), distance: n[2], heading: n.count > 3 ? n[3] : 0, pitch: n.count > 4 ? n[4] : 0))
+            return .camera(
+                MapCamera(
+                    center: Coordinate(latitude: n[0], longitude: n[1]), distance: n[2],
+                    heading: n.count > 3 ? n[3] : 0, pitch: n.count > 4 ? n[4] : 0))
         }
         return .automatic(padding: padding)
     }
@@ -221,7 +242,8 @@ enum RenderInput {
     static func layer(from path: String, indoor: IndoorOptions) throws(DiagnosticError) -> Layer {
         if isIMDF(path) {
             let archive = try IMDFArchive(contentsOf: path)
-            let level = try IMDFLevelLayer(archive: archive, ordinal: indoor.level, theme: indoor.theme, languages: indoor.languages)
+            let level = try IMDFLevelLayer(
+                archive: archive, ordinal: indoor.level, theme: indoor.theme, languages: indoor.languages)
             var layer = level.layer
             layer.id = layerName(path) + "-" + layer.id
             return layer
@@ -259,5 +281,7 @@ extension String {
 }
 
 extension Substring {
-    fileprivate func trimmingCharacters(in characters: String) -> String { String(self).trimmingCharacters(in: characters) }
+    fileprivate func trimmingCharacters(in characters: String) -> String {
+        String(self).trimmingCharacters(in: characters)
+    }
 }

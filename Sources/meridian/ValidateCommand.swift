@@ -61,7 +61,8 @@ struct ValidateCommand: ReportingCommand {
             }
             Console.out(diagnosticReport.summary)
         case .json:
-            Console.out(String(decoding: diagnosticReport.json().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
+            Console.out(
+                String(decoding: diagnosticReport.json().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         case .github:
             Console.out(diagnosticReport.githubAnnotations())
         }

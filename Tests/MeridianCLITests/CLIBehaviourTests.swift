@@ -5,7 +5,8 @@ import Testing
 /// The behaviour every subcommand shares: exit statuses, report formats,
 /// globs and ordered parallel work, standard input detection, closed pipes.
 @Suite struct CLIBehaviourTests {
-    static let point = #"{"type":"Feature","id":"p","properties":{},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}"#
+    static let point =
+        #"{"type":"Feature","id":"p","properties":{},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}"#
 
     func write(_ text: String, _ name: String, in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
@@ -41,7 +42,10 @@ import Testing
         #expect(missing.status == 3 && missing.stderr.contains("io.open"))
         let undecodable = try CLI.run(["info", broken])
         #expect(undecodable.status == 3 && undecodable.stderr.contains("broken.geojson:1:"))
-        let noFolder = try CLI.run(["merge", CLI.sample("cambridge-landmarks.geojson"), "-o", folder.appendingPathComponent("no/out.geojson").path])
+        let noFolder = try CLI.run([
+            "merge", CLI.sample("cambridge-landmarks.geojson"), "-o",
+            folder.appendingPathComponent("no/out.geojson").path,
+        ])
         #expect(noFolder.status == 3 && noFolder.stderr.contains("io.output.folder"))
         let noMatch = try CLI.run(["validate", folder.appendingPathComponent("*.kml").path])
         #expect(noMatch.status == 3 && noMatch.stderr.contains("no file matches"))
@@ -77,7 +81,9 @@ import Testing
 
     @Test func verboseReportsTimingsAndQuietHidesWarnings() throws {
         let verbose = try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "--to", "ndjson", "--verbose"])
-        #expect(verbose.status == 0 && verbose.stderr.contains("6 features (featureCollection)") && verbose.stderr.contains(" as ndjson in "))
+        #expect(
+            verbose.status == 0 && verbose.stderr.contains("6 features (featureCollection)")
+                && verbose.stderr.contains(" as ndjson in "))
         let kml = "<kml><Placemark><Point><coordinates>1,2 x</coordinates></Point></Placemark></kml>"
         let noisy = try CLI.run(["convert", "-"], stdin: Array(kml.utf8))
         let quiet = try CLI.run(["convert", "-", "--quiet"], stdin: Array(kml.utf8))
@@ -88,7 +94,8 @@ import Testing
     // MARK: Inputs
 
     @Test func formatsAreDetectedFromContentOnStandardInput() throws {
-        let kml = "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>x</name><Point><coordinates>0.1,52.2</coordinates></Point></Placemark></kml>"
+        let kml =
+            "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><name>x</name><Point><coordinates>0.1,52.2</coordinates></Point></Placemark></kml>"
         let fromKML = try CLI.run(["convert", "-", "--to", "ndjson"], stdin: Array(kml.utf8))
         #expect(fromKML.status == 0 && fromKML.stdout.contains(#""name":"x""#))
         let sequence = "\u{1E}" + Self.point + "\n\u{1E}" + Self.point + "\n"
@@ -103,7 +110,8 @@ import Testing
     @Test func aFileNamedWronglyIsReadByItsContent() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let kml = try write("<kml><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>", "data.json", in: folder)
+        let kml = try write(
+            "<kml><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>", "data.json", in: folder)
         let ndjson = try write(Self.point + "\n" + Self.point + "\n", "data.geojson", in: folder)
         let result = try CLI.run(["info", kml, ndjson, "--format", "json"])
         let values = try JSONValue(parsing: result.stdoutBytes).arrayValue ?? []
@@ -126,8 +134,12 @@ import Testing
         #expect(result.status == 0)
         let files = try JSONValue(parsing: result.stdoutBytes).arrayValue?.compactMap { $0["file"]?.stringValue }
         #expect(files == names)
-        let validate = try CLI.run(["validate", folder.appendingPathComponent("f?[0-9].geojson").path, "--format", "json"])
-        let validated = try JSONValue(parsing: validate.stdoutBytes)["files"]?.arrayValue?.compactMap { $0["file"]?.stringValue }
+        let validate = try CLI.run([
+            "validate", folder.appendingPathComponent("f?[0-9].geojson").path, "--format", "json",
+        ])
+        let validated = try JSONValue(parsing: validate.stdoutBytes)["files"]?.arrayValue?.compactMap {
+            $0["file"]?.stringValue
+        }
         #expect(validate.status == 0 && validated == names)
     }
 
@@ -147,7 +159,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [
-            "-c", "set -o pipefail; '\(CLI.executable.path)' convert '\(big.path)' -o - 2>'\(folder.path)/err' | head -c 100 >'\(folder.path)/out'",
+            "-c",
+            "set -o pipefail; '\(CLI.executable.path)' convert '\(big.path)' -o - 2>'\(folder.path)/err' | head -c 100 >'\(folder.path)/out'",
         ]
         let start = Date()
         try process.run()
@@ -165,19 +178,25 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         func place(_ id: String, _ alternates: [String] = []) -> String {
             let list = alternates.map { "\"\($0)\"" }.joined(separator: ",")
-            return #"{"type":"Feature","id":"\#(id)","properties":{"alternate_ids":[\#(list)]},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}"#
+            return
+                #"{"type":"Feature","id":"\#(id)","properties":{"alternate_ids":[\#(list)]},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}"#
         }
         // A lists B, but B does not list A: only the full pass catches B.
         // D lists C, already inserted: dropped on insertion. A again: by id.
-        let first = try write(#"{"type":"FeatureCollection","features":["# + place("A", ["B"]) + "," + place("C") + "]}", "first.geojson", in: folder)
-        let second = try write([place("B"), place("D", ["C"]), place("A"), place("E")].joined(separator: "\n"), "second.ndjson", in: folder)
+        let first = try write(
+            #"{"type":"FeatureCollection","features":["# + place("A", ["B"]) + "," + place("C") + "]}", "first.geojson",
+            in: folder)
+        let second = try write(
+            [place("B"), place("D", ["C"]), place("A"), place("E")].joined(separator: "\n"), "second.ndjson", in: folder
+        )
         let output = folder.appendingPathComponent("merged.geojson").path
         let result = try CLI.run(["merge", first, second, "-o", output])
         #expect(result.status == 0)
         let merged = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: output))))
         #expect(merged.featureCollection.features.compactMap { $0.id?.description } == ["A", "C", "E"])
         #expect(result.stderr.contains("dropped B (\(second) #0): id B matches place A (\(first)) in the full pass"))
-        #expect(result.stderr.contains("dropped D (\(second) #1): alternate id C matches place C (\(first)) on insertion"))
+        #expect(
+            result.stderr.contains("dropped D (\(second) #1): alternate id C matches place C (\(first)) on insertion"))
         #expect(result.stderr.contains("kept 3 of 6 features, dropped 3 duplicates"))
 
         let json = try CLI.run(["merge", first, second, "--format", "json", "--to", "ndjson"])
@@ -193,12 +212,19 @@ import Testing
     @Test func mergeReadsKMLAndIMDFAndWritesTheReportToAFile() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let kml = try write("<kml><Placemark id=\"k1\"><Point><coordinates>1,2</coordinates></Point></Placemark></kml>", "one.kml", in: folder)
+        let kml = try write(
+            "<kml><Placemark id=\"k1\"><Point><coordinates>1,2</coordinates></Point></Placemark></kml>", "one.kml",
+            in: folder)
         let report = folder.appendingPathComponent("report.txt").path
-        let result = try CLI.run(["merge", kml, CLI.sample("meridian-arcade.zip"), CLI.sample("meridian-arcade.zip"), "--to", "ndjson", "--report-file", report])
+        let result = try CLI.run([
+            "merge", kml, CLI.sample("meridian-arcade.zip"), CLI.sample("meridian-arcade.zip"), "--to", "ndjson",
+            "--report-file", report,
+        ])
         #expect(result.status == 0 && result.stderr.isEmpty)
         #expect(result.stdout.split(separator: "\n").count == 81)
-        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("kept 81 of 161 features, dropped 80 duplicates"))
+        #expect(
+            try String(contentsOfFile: report, encoding: .utf8).contains(
+                "kept 81 of 161 features, dropped 80 duplicates"))
     }
 
     // MARK: Maps links, completions
@@ -212,10 +238,14 @@ import Testing
             Issue.record("no frame link")
             return
         }
-        #expect(abs(center.latitude - (52.17548 + 52.2107) / 2) < 1e-6 && abs(center.longitude - (0.1117 + 0.14017) / 2) < 1e-6)
+        #expect(
+            abs(center.latitude - (52.17548 + 52.2107) / 2) < 1e-6
+                && abs(center.longitude - (0.1117 + 0.14017) / 2) < 1e-6)
         #expect(abs((span?.latitudeDelta ?? 0) - (52.2107 - 52.17548) * 1.1) < 1e-6)
         let venue = try CLI.run(["info", CLI.sample("meridian-arcade.zip"), "--format", "json"])
-        #expect(try JSONValue(parsing: venue.stdoutBytes)["maps"]?.stringValue?.hasPrefix("https://maps.apple.com/frame?center=52.2") == true)
+        #expect(
+            try JSONValue(parsing: venue.stdoutBytes)["maps"]?.stringValue?.hasPrefix(
+                "https://maps.apple.com/frame?center=52.2") == true)
     }
 
     @Test func completionScriptsAreGenerated() throws {

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func convertsTheSampleToASequenceOnStandardOutput() throws {
-        let result = try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "--to", "geojsonseq", "--precision", "3"])
+        let result = try CLI.run([
+            "convert", CLI.sample("cambridge-landmarks.geojson"), "--to", "geojsonseq", "--precision", "3",
+        ])
         #expect(result.status == 0)
         let records = result.stdoutBytes.split(separator: 0x1E)
         #expect(records.count == 6)
@@ -33,22 +35,29 @@ import Testing
         #expect(try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "-o", ndjson]).status == 0)
         #expect(try String(contentsOfFile: ndjson, encoding: .utf8).split(separator: "\n").count == 6)
         #expect(try CLI.run(["convert", ndjson, "-o", back, "--pretty"]).status == 0)
-        let original = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: CLI.sample("cambridge-landmarks.geojson")))))
+        let original = try GeoJSONDocument(
+            decoding: Array(try Data(contentsOf: URL(fileURLWithPath: CLI.sample("cambridge-landmarks.geojson")))))
         let roundTripped = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: back))))
         #expect(roundTripped.featureCollection.features == original.featureCollection.features)
     }
 
     @Test func readsStandardInput() throws {
-        let result = try CLI.run(["convert", "-", "--to", "ndjson"], stdin: Array(#"{"type":"Point","coordinates":[1,2]}"#.utf8))
+        let result = try CLI.run(
+            ["convert", "-", "--to", "ndjson"], stdin: Array(#"{"type":"Point","coordinates":[1,2]}"#.utf8))
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.0,2.0]}}"# + "\n")
+        #expect(
+            result.stdout == #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1.0,2.0]}}"#
+                + "\n")
     }
 
     @Test func badInputFailsWithALocationAndLeavesNoFile() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("broken.geojson")
-        try Data("{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}".utf8).write(to: input)
+        try Data(
+            "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"
+                .utf8
+        ).write(to: input)
         let output = folder.appendingPathComponent("out.geojson")
         let result = try CLI.run(["convert", input.path, "-o", output.path])
         #expect(result.status == 3)
@@ -58,7 +67,9 @@ import Testing
     }
 
     @Test func missingOutputFolderIsAClearError() throws {
-        let result = try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "-o", "/nonexistent-folder/x.geojson"])
+        let result = try CLI.run([
+            "convert", CLI.sample("cambridge-landmarks.geojson"), "-o", "/nonexistent-folder/x.geojson",
+        ])
         #expect(result.status == 3)
         #expect(result.stderr.contains("output folder /nonexistent-folder does not exist"))
     }

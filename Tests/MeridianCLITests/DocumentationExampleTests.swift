@@ -1,3 +1,4 @@
+// swift-format-ignore-file: the snippets below must match the articles line for line.
 import Foundation
 import Meridian
 import Testing

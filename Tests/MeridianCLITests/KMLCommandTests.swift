@@ -28,9 +28,12 @@ import Testing
         let output = folder.appendingPathComponent("walk.geojson").path
         let result = try CLI.run(["convert", input, "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
-        let features = try GeoJSONDocument(decoding: Array(Data(contentsOf: URL(fileURLWithPath: output)))).featureCollection.features
+        let features = try GeoJSONDocument(decoding: Array(Data(contentsOf: URL(fileURLWithPath: output))))
+            .featureCollection.features
         #expect(features.count == 2)
-        #expect(features[0].id == "route" && features[0].properties["stroke"] == "#ff0000" && features[0].properties["stroke-width"] == 3)
+        #expect(
+            features[0].id == "route" && features[0].properties["stroke"] == "#ff0000"
+                && features[0].properties["stroke-width"] == 3)
         #expect(features[0].properties["folder"] == ["Walk"])
     }
 
@@ -43,8 +46,11 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: kmz)).starts(with: [0x50, 0x4B, 0x03, 0x04]))
         let result = try CLI.run(["convert", kmz, "-o", back])
         #expect(result.status == 0, "\(result.stderr)")
-        let original = try GeoJSONDocument(decoding: Array(Data(contentsOf: URL(fileURLWithPath: CLI.sample("cambridge-landmarks.geojson"))))).featureCollection.features
-        let features = try GeoJSONDocument(decoding: Array(Data(contentsOf: URL(fileURLWithPath: back)))).featureCollection.features
+        let original = try GeoJSONDocument(
+            decoding: Array(Data(contentsOf: URL(fileURLWithPath: CLI.sample("cambridge-landmarks.geojson"))))
+        ).featureCollection.features
+        let features = try GeoJSONDocument(decoding: Array(Data(contentsOf: URL(fileURLWithPath: back))))
+            .featureCollection.features
         #expect(features.count == original.count)
         #expect(features.map(\.geometry) == original.map(\.geometry))
     }
@@ -65,13 +71,16 @@ import Testing
         let input = try write(Self.kml, to: folder, as: "walk.kml")
         let result = try CLI.run(["info", input])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("kml") && result.stdout.contains("LineString 1") && result.stdout.contains("Point 1"))
+        #expect(
+            result.stdout.contains("kml") && result.stdout.contains("LineString 1") && result.stdout.contains("Point 1")
+        )
     }
 
     @Test func brokenKMLFailsWithLineAndColumnAndLeavesNoFile() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = try write("<kml>\n<Placemark><name>x</name></Placemark>\n<!DOCTYPE x [<!ENTITY a \"b\">]>", to: folder, as: "bad.kml")
+        let input = try write(
+            "<kml>\n<Placemark><name>x</name></Placemark>\n<!DOCTYPE x [<!ENTITY a \"b\">]>", to: folder, as: "bad.kml")
         let output = folder.appendingPathComponent("out.geojson").path
         let result = try CLI.run(["convert", input, "-o", output])
         #expect(result.status == 3 || result.status == 0)

@@ -23,18 +23,29 @@ import Testing
     }
 
     @Test func writesToStandardOutputAndHonoursFramingOptions() throws {
-        let camera = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,45", "--theme", "dark"])
+        let camera = try CLI.run([
+            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,45", "--theme",
+            "dark",
+        ])
         #expect(camera.status == 0)
         #expect(camera.stdout.contains("id=\"compass\"") && camera.stdout.contains("data-theme=\"dark\""))
-        let bbox = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--bbox", "0.11,52.19,0.14,52.21", "--precision", "0", "--no-labels"])
+        let bbox = try CLI.run([
+            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--bbox", "0.11,52.19,0.14,52.21",
+            "--precision", "0", "--no-labels",
+        ])
         #expect(bbox.status == 0)
         #expect(!bbox.stdout.contains("id=\"labels\""))
-        let filtered = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--category-property", "kind", "--filter", "exclude:station"])
+        let filtered = try CLI.run([
+            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--category-property", "kind", "--filter",
+            "exclude:station",
+        ])
         #expect(filtered.status == 0 && !filtered.stdout.contains("data-id=\"station\""))
     }
 
     @Test func aPitchedCameraIsAClearError() throws {
-        let result = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40"])
+        let result = try CLI.run([
+            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("snapshot.camera.pitch"))
     }
@@ -43,7 +54,10 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A missing output folder.
-        let missing = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", folder.appendingPathComponent("nope/map.svg").path])
+        let missing = try CLI.run([
+            "render", CLI.sample("cambridge-landmarks.geojson"), "-o",
+            folder.appendingPathComponent("nope/map.svg").path,
+        ])
         #expect(missing.status == 3 && missing.stderr.contains("does not exist"))
         // An unreadable input.
         let output = folder.appendingPathComponent("map.svg").path
@@ -51,8 +65,13 @@ import Testing
         #expect(unreadable.status == 3 && unreadable.stderr.contains("absent.geojson"))
         // An empty selection.
         let points = folder.appendingPathComponent("points.geojson")
-        try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"cafe"},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}]}"#.utf8).write(to: points)
-        let empty = try CLI.run(["render", points.path, "-o", output, "--category-property", "kind", "--filter", "library"])
+        try Data(
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"cafe"},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}]}"#
+                .utf8
+        ).write(to: points)
+        let empty = try CLI.run([
+            "render", points.path, "-o", output, "--category-property", "kind", "--filter", "library",
+        ])
         try FileManager.default.removeItem(at: points)
         #expect(empty.status == 2 && empty.stderr.contains("snapshot.content.empty"))
         // Bad usage.
@@ -86,13 +105,17 @@ import Testing
         let lastUnit = try #require(svg.range(of: "data-feature-type=\"unit\"", options: .backwards))
         let firstOpening = try #require(svg.range(of: "data-feature-type=\"opening\""))
         #expect(lastUnit.lowerBound < firstOpening.lowerBound)
-        #expect(svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains("stroke=\"\(Theme.light.unitFills[.walkway]!)\""))
+        #expect(
+            svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains(
+                "stroke=\"\(Theme.light.unitFills[.walkway]!)\""))
         #expect(!svg.contains(">Ground Floor<"), "only the level asked for")
         try Self.expectWellFormed(Array(svg.utf8))
     }
 
     @Test func theIMDFFolderDefaultsToTheGroundFloor() throws {
-        let result = try CLI.run(["render", CLI.sample("meridian-arcade"), "-o", "-", "--theme", "dark", "--language", "fr"])
+        let result = try CLI.run([
+            "render", CLI.sample("meridian-arcade"), "-o", "-", "--theme", "dark", "--language", "fr",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("<title id=\"map-title\">Rez-de-chaussée</title>"))
         #expect(result.stdout.contains("fill=\"\(Theme.dark.unitFill(forCategory: "room"))\""))
@@ -139,7 +162,9 @@ import Testing
 
     /// xmllint --noout accepts the SVG (skipped, as a known issue, without xmllint).
     static func expectWellFormed(_ bytes: [UInt8]) throws {
-        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let xmllint else {
             withKnownIssue("xmllint is not installed; skipping the well-formedness check") { throw CancellationError() }
             return

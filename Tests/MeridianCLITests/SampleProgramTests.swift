@@ -45,9 +45,12 @@ import Testing
         let ground = try #require(lines.firstIndex(of: "G  Ground Floor"))
         #expect(first < ground)
         #expect(lines[first + 1] == "   Byte Size    electronics")
-        #expect(lines[first..<ground].contains("   amenities: Lift (elevator), Men's restroom (restroom.male), Women's restroom (restroom.female)"))
+        #expect(
+            lines[first..<ground].contains(
+                "   amenities: Lift (elevator), Men's restroom (restroom.male), Women's restroom (restroom.female)"))
         #expect(lines[ground...].contains("   Bean There         cafe"))
-        #expect(lines[ground...].contains("   amenities: Cash machine (atm), Information (information), Lift (elevator)"))
+        #expect(
+            lines[ground...].contains("   amenities: Cash machine (atm), Information (information), Lift (elevator)"))
     }
 
     @Test func venueDirectoryReadsAZipInAnotherLanguage() throws {
@@ -90,10 +93,14 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let svg = folder.appendingPathComponent("wide.svg").path
-        let result = try Self.run("RegionSnapshot", [CLI.sample("cambridge-landmarks.geojson"), "--center", "52.2043,0.1218", "--radius", "4000", "-o", svg])
+        let result = try Self.run(
+            "RegionSnapshot",
+            [CLI.sample("cambridge-landmarks.geojson"), "--center", "52.2043,0.1218", "--radius", "4000", "-o", svg])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("inside the circle: 3 of 3 places"))
-        #expect(result.stdout.contains("  Cambridge station: 1.5 km, bearing 136°\n  Addenbrooke's Hospital: 3.4 km, bearing 159°\n"))
+        #expect(
+            result.stdout.contains(
+                "  Cambridge station: 1.5 km, bearing 136°\n  Addenbrooke's Hospital: 3.4 km, bearing 159°\n"))
     }
 
     @Test func regionSnapshotFailsClearlyOnBadInput() throws {
@@ -124,10 +131,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let ring = #"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}"#
         try Data(ring.utf8).write(to: folder.appendingPathComponent("open-ring.geojson"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        try Data(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>0,0</coordinates></Point></Placemark></kml>"#.utf8)
-            .write(to: folder.appendingPathComponent("nested/ok.kml"))
-        try FileManager.default.copyItem(atPath: CLI.sample("meridian-arcade.zip"), toPath: folder.appendingPathComponent("venue.zip").path)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        try Data(
+            #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>0,0</coordinates></Point></Placemark></kml>"#
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("nested/ok.kml"))
+        try FileManager.default.copyItem(
+            atPath: CLI.sample("meridian-arcade.zip"), toPath: folder.appendingPathComponent("venue.zip").path)
         try Data("not a map".utf8).write(to: folder.appendingPathComponent("notes.txt"))
 
         let result = try Self.run("ValidateFolder", ["."], in: folder)
@@ -136,7 +148,8 @@ import Testing
         #expect(lines.contains("ok   nested/ok.kml (KML): no problems"))
         #expect(lines.contains("FAIL open-ring.geojson (GeoJSON): 1 error, 0 warnings"))
         #expect(lines.contains("ok   venue.zip (IMDF): no problems"))
-        #expect(lines.contains { $0.hasPrefix("       open-ring.geojson:1:") && $0.contains("[geojson.ring.unclosed]") })
+        #expect(
+            lines.contains { $0.hasPrefix("       open-ring.geojson:1:") && $0.contains("[geojson.ring.unclosed]") })
         #expect(lines.contains("1 error, 0 warnings in 3 files"))
         #expect(lines.last == "  1 x geojson.ring.unclosed")
     }

@@ -18,7 +18,8 @@ import Testing
     @Test func problemsExitOneWithLocations() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try write("{\"type\":\"Polygon\",\n\"coordinates\":[[[0,0],[1,0],[1,1]]]}", named: "ring.geojson", in: folder)
+        let path = try write(
+            "{\"type\":\"Polygon\",\n\"coordinates\":[[[0,0],[1,0],[1,1]]]}", named: "ring.geojson", in: folder)
         let result = try CLI.run(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("ring.geojson:2:"))
@@ -28,7 +29,8 @@ import Testing
     @Test func warningsFailOnlyWhenStrict() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try write(#"{"type":"Polygon","coordinates":[[[0,0],[0,1],[1,1],[0,0]]]}"#, named: "cw.geojson", in: folder)
+        let path = try write(
+            #"{"type":"Polygon","coordinates":[[[0,0],[0,1],[1,1],[0,0]]]}"#, named: "cw.geojson", in: folder)
         #expect(try CLI.run(["validate", path]).status == 0)
         #expect(try CLI.run(["validate", "--strict", path]).status == 1)
     }
@@ -36,7 +38,8 @@ import Testing
     @Test func jsonReportFollowsTheVersionedSchema() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try write(#"{"type":"Feature","id":{},"geometry":null,"properties":{}}"#, named: "id.geojson", in: folder)
+        let path = try write(
+            #"{"type":"Feature","id":{},"geometry":null,"properties":{}}"#, named: "id.geojson", in: folder)
         let result = try CLI.run(["validate", "--format", "json", path])
         #expect(result.status == 1)
         let report = try JSONValue(parsing: result.stdoutBytes)
@@ -62,9 +65,14 @@ import Testing
         #expect(result.stdout.contains("cannot open /nonexistent.geojson"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures").path)))
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(
+                atPath: CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures").path)))
     func syntaxErrorIsLocated() throws {
-        let path = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/geojson/geojsonhint/bad/bad-json.geojson").path
+        let path = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/fixtures/geojson/geojsonhint/bad/bad-json.geojson"
+        ).path
         let result = try CLI.run(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("bad-json.geojson:3:5: error"))

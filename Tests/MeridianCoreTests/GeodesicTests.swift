@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MeridianCore
 
 /// Checks `Geodesic` against tables produced by GeographicLib's `GeodSolve`
@@ -45,7 +46,7 @@ struct GeodesicTests {
             rows.append((index + 1, line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)))
         }
         #expect(rows.count > 1, "\(name).csv is empty")
-        return Array(rows.dropFirst()) // header
+        return Array(rows.dropFirst())  // header
     }
 
     static func number(_ s: String) -> Double {
@@ -53,16 +54,21 @@ struct GeodesicTests {
     }
 
     static func geodesicRows() throws -> (inverse: [InverseRow], direct: [DirectRow]) {
-        var inverse: [InverseRow] = [], direct: [DirectRow] = []
+        var inverse: [InverseRow] = []
+        var direct: [DirectRow] = []
         for (line, f) in try resource("geodesic-reference") {
             // problem,case,lat1,lon1,azi1,lat2,lon2,azi2,s12,a12,m12
             let v = f.map(number)
             if f[0] == "inverse" {
-                inverse.append(InverseRow(line: line, kind: f[1], lat1: v[2], lon1: v[3], azi1: v[4],
-                                          lat2: v[5], lon2: v[6], azi2: v[7], s12: v[8], m12: v[10]))
+                inverse.append(
+                    InverseRow(
+                        line: line, kind: f[1], lat1: v[2], lon1: v[3], azi1: v[4],
+                        lat2: v[5], lon2: v[6], azi2: v[7], s12: v[8], m12: v[10]))
             } else {
-                direct.append(DirectRow(line: line, kind: f[1], lat1: v[2], lon1: v[3], azi1: v[4],
-                                        s12: v[8], lat2: v[5], lon2: v[6], azi2: v[7]))
+                direct.append(
+                    DirectRow(
+                        line: line, kind: f[1], lat1: v[2], lon1: v[3], azi1: v[4],
+                        s12: v[8], lat2: v[5], lon2: v[6], azi2: v[7]))
             }
         }
         return (inverse, direct)
@@ -91,7 +97,7 @@ struct GeodesicTests {
 
     /// Upper bound of the distance in metres between two nearby points.
     static func positionError(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-        let r = 6_400_000.0 // exceeds both radii of curvature of WGS-84
+        let r = 6_400_000.0  // exceeds both radii of curvature of WGS-84
         let dlat = (lat1 - lat2) * .pi / 180
         let dlon = (lon1 - lon2).remainder(dividingBy: 360) * .pi / 180
         return r * hypot(dlat, dlon * cos(lat2 * .pi / 180))
@@ -107,8 +113,9 @@ struct GeodesicTests {
         #expect(rows.count >= 2000)
         #expect(rows.filter { $0.kind == "antipodal" }.count >= 300)
         for row in rows {
-            let r = g.inverse(from: Coordinate(latitude: row.lat1, longitude: row.lon1),
-                              to: Coordinate(latitude: row.lat2, longitude: row.lon2))
+            let r = g.inverse(
+                from: Coordinate(latitude: row.lat1, longitude: row.lon1),
+                to: Coordinate(latitude: row.lat2, longitude: row.lon2))
             #expect(abs(r.distance - row.s12) <= 1e-3, "line \(row.line) (\(row.kind)): \(r.distance) vs \(row.s12)")
         }
     }
@@ -116,33 +123,40 @@ struct GeodesicTests {
     @Test("inverse bearings are within 1e-8 degrees, or within 1 mm / |m12| near the antipode")
     func inverseBearingsWithinToleranceScaledByReducedLength() throws {
         for row in try Self.geodesicRows().inverse {
-            let r = g.inverse(from: Coordinate(latitude: row.lat1, longitude: row.lon1),
-                              to: Coordinate(latitude: row.lat2, longitude: row.lon2))
+            let r = g.inverse(
+                from: Coordinate(latitude: row.lat1, longitude: row.lon1),
+                to: Coordinate(latitude: row.lat2, longitude: row.lon2))
             let tolerance = Self.bearingTolerance(reducedLength: row.m12)
-            #expect(Self.angleError(r.initialBearing, row.azi1) <= tolerance,
-                    "line \(row.line) (\(row.kind)): azi1 \(r.initialBearing) vs \(row.azi1)")
-            #expect(Self.angleError(r.finalBearing, row.azi2) <= tolerance,
-                    "line \(row.line) (\(row.kind)): azi2 \(r.finalBearing) vs \(row.azi2)")
+            #expect(
+                Self.angleError(r.initialBearing, row.azi1) <= tolerance,
+                "line \(row.line) (\(row.kind)): azi1 \(r.initialBearing) vs \(row.azi1)")
+            #expect(
+                Self.angleError(r.finalBearing, row.azi2) <= tolerance,
+                "line \(row.line) (\(row.kind)): azi2 \(r.finalBearing) vs \(row.azi2)")
         }
     }
 
     @Test("inverse bearings lie in (-180, 180]")
     func inverseBearingsInHalfOpenRange() throws {
         for row in try Self.geodesicRows().inverse {
-            let r = g.inverse(from: Coordinate(latitude: row.lat1, longitude: row.lon1),
-                              to: Coordinate(latitude: row.lat2, longitude: row.lon2))
+            let r = g.inverse(
+                from: Coordinate(latitude: row.lat1, longitude: row.lon1),
+                to: Coordinate(latitude: row.lat2, longitude: row.lon2))
             #expect(r.initialBearing > -180 && r.initialBearing <= 180, "line \(row.line)")
             #expect(r.finalBearing > -180 && r.finalBearing <= 180, "line \(row.line)")
         }
         // Due south: GeodSolve may print -180 here; we report 180.
-        let south = g.inverse(from: Coordinate(latitude: 10, longitude: 0), to: Coordinate(latitude: 0, longitude: -0.0))
+        let south = g.inverse(
+            from: Coordinate(latitude: 10, longitude: 0), to: Coordinate(latitude: 0, longitude: -0.0))
         #expect(south.initialBearing == 180 && south.finalBearing == 180)
     }
 
     @Test("inverse of coincident points is zero distance")
     func coincidentPointsHaveZeroDistance() {
-        for c in [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 90, longitude: 12),
-                  Coordinate(latitude: -33.9, longitude: 151.2)] {
+        for c in [
+            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 90, longitude: 12),
+            Coordinate(latitude: -33.9, longitude: 151.2),
+        ] {
             #expect(g.inverse(from: c, to: c).distance == 0)
         }
     }
@@ -154,7 +168,8 @@ struct GeodesicTests {
         let rows = try Self.geodesicRows().direct
         #expect(rows.count >= 300)
         for row in rows {
-            let r = g.direct(from: Coordinate(latitude: row.lat1, longitude: row.lon1), bearing: row.azi1, distance: row.s12)
+            let r = g.direct(
+                from: Coordinate(latitude: row.lat1, longitude: row.lon1), bearing: row.azi1, distance: row.s12)
             let error = Self.positionError(r.destination.latitude, r.destination.longitude, row.lat2, row.lon2)
             #expect(error <= 1e-3, "line \(row.line) (\(row.kind)): \(r.destination) vs \(row.lat2) \(row.lon2)")
             #expect(r.destination.longitude >= -180 && r.destination.longitude <= 180, "line \(row.line)")
@@ -164,9 +179,11 @@ struct GeodesicTests {
     @Test("direct final bearing is within 1e-8 degrees of GeodSolve for every reference row")
     func directFinalBearingWithinTolerance() throws {
         for row in try Self.geodesicRows().direct {
-            let r = g.direct(from: Coordinate(latitude: row.lat1, longitude: row.lon1), bearing: row.azi1, distance: row.s12)
-            #expect(Self.angleError(r.finalBearing, row.azi2) <= 1e-8,
-                    "line \(row.line) (\(row.kind)): \(r.finalBearing) vs \(row.azi2)")
+            let r = g.direct(
+                from: Coordinate(latitude: row.lat1, longitude: row.lon1), bearing: row.azi1, distance: row.s12)
+            #expect(
+                Self.angleError(r.finalBearing, row.azi2) <= 1e-8,
+                "line \(row.line) (\(row.kind)): \(r.finalBearing) vs \(row.azi2)")
         }
     }
 
@@ -176,8 +193,9 @@ struct GeodesicTests {
             let start = Coordinate(latitude: row.lat1, longitude: row.lon1)
             let r = g.inverse(from: start, to: Coordinate(latitude: row.lat2, longitude: row.lon2))
             let d = g.direct(from: start, bearing: r.initialBearing, distance: r.distance)
-            #expect(Self.positionError(d.destination.latitude, d.destination.longitude, row.lat2, row.lon2) <= 1e-3,
-                    "line \(row.line)")
+            #expect(
+                Self.positionError(d.destination.latitude, d.destination.longitude, row.lat2, row.lon2) <= 1e-3,
+                "line \(row.line)")
         }
     }
 
@@ -189,8 +207,9 @@ struct GeodesicTests {
         #expect(rows.count >= 50)
         for row in rows {
             let m = g.area(of: row.vertices)
-            #expect(abs(m.area - row.area) <= max(1, 1e-9 * abs(row.area)),
-                    "line \(row.line) (\(row.kind)): \(m.area) vs \(row.area)")
+            #expect(
+                abs(m.area - row.area) <= max(1, 1e-9 * abs(row.area)),
+                "line \(row.line) (\(row.kind)): \(m.area) vs \(row.area)")
         }
     }
 
@@ -208,13 +227,15 @@ struct GeodesicTests {
             var open = row.vertices
             if open.count > 1, open.first == open.last { open.removeLast() }
             let closed = open + [open[0]]
-            let a = g.area(of: open), b = g.area(of: closed)
+            let a = g.area(of: open)
+            let b = g.area(of: closed)
             #expect(a == b, "line \(row.line)")
             let reversed = g.area(of: open.reversed())
             #expect(abs(reversed.area + a.area) <= max(1, 1e-9 * abs(a.area)), "line \(row.line)")
         }
         #expect(g.area(of: []) == GeodesicPolygonMeasurement(area: 0, perimeter: 0))
-        #expect(g.area(of: [Coordinate(latitude: 1, longitude: 2)]) == GeodesicPolygonMeasurement(area: 0, perimeter: 0))
+        #expect(
+            g.area(of: [Coordinate(latitude: 1, longitude: 2)]) == GeodesicPolygonMeasurement(area: 0, perimeter: 0))
     }
 
     // MARK: Waypoints
@@ -248,7 +269,8 @@ struct GeodesicTests {
 
     @Test("waypoints degrade to the two endpoints for zero length or an invalid maximum")
     func waypointsDegenerateCases() {
-        let a = Coordinate(latitude: 1, longitude: 2), b = Coordinate(latitude: 3, longitude: 4)
+        let a = Coordinate(latitude: 1, longitude: 2)
+        let b = Coordinate(latitude: 3, longitude: 4)
         #expect(g.waypoints(from: a, to: a, maximumSegmentLength: 10) == [a, a])
         #expect(g.waypoints(from: a, to: b, maximumSegmentLength: 1e9) == [a, b])
         #expect(g.waypoints(from: a, to: b, maximumSegmentLength: 0) == [a, b])
@@ -296,26 +318,31 @@ struct GeodesicTests {
 
     @Test("Coordinate distance, bearing and destination are WGS-84 geodesics")
     func coordinateConveniencesUseWGS84() {
-        let a = Coordinate(latitude: 40.6413, longitude: -73.7781), b = Coordinate(latitude: 51.47, longitude: -0.4543)
+        let a = Coordinate(latitude: 40.6413, longitude: -73.7781)
+        let b = Coordinate(latitude: 51.47, longitude: -0.4543)
         let r = Geodesic.wgs84.inverse(from: a, to: b)
         #expect(abs(a.distance(to: b) - 5_554_908.790547500) < 1e-6)
         #expect(abs(a.initialBearing(to: b) - 51.38164785836946) < 1e-12)
         #expect(a.initialBearing(to: b) == r.initialBearing)
-        let c = Coordinate(latitude: 40.6413, longitude: -73.7781, altitude: 12).destination(bearing: 51.36, distance: 1_000_000)
+        let c = Coordinate(latitude: 40.6413, longitude: -73.7781, altitude: 12).destination(
+            bearing: 51.36, distance: 1_000_000)
         #expect(abs(c.latitude - 45.84429607790284) < 1e-12 && abs(c.longitude - -63.71234577125090) < 1e-12)
         #expect(c.altitude == 12)
     }
 
     @Test("great-circle interpolation is exact at the ends, on the great circle between, and never NaN for valid input")
     func greatCircleInterpolation() {
-        let a = Coordinate(latitude: 10, longitude: 20, altitude: 0), b = Coordinate(latitude: -30, longitude: 100, altitude: 100)
+        let a = Coordinate(latitude: 10, longitude: 20, altitude: 0)
+        let b = Coordinate(latitude: -30, longitude: 100, altitude: 100)
         #expect(a.greatCircleInterpolated(to: b, fraction: 0) == a)
         #expect(a.greatCircleInterpolated(to: b, fraction: 1) == b)
         // Equator: longitude interpolates linearly.
-        let e = Coordinate(latitude: 0, longitude: -10).greatCircleInterpolated(to: Coordinate(latitude: 0, longitude: 50), fraction: 0.25)
+        let e = Coordinate(latitude: 0, longitude: -10).greatCircleInterpolated(
+            to: Coordinate(latitude: 0, longitude: 50), fraction: 0.25)
         #expect(abs(e.latitude) < 1e-12 && abs(e.longitude - 5) < 1e-12 && e.altitude == nil)
         // Meridian through the pole.
-        let p = Coordinate(latitude: 80, longitude: 0).greatCircleInterpolated(to: Coordinate(latitude: 80, longitude: 180), fraction: 0.5)
+        let p = Coordinate(latitude: 80, longitude: 0).greatCircleInterpolated(
+            to: Coordinate(latitude: 80, longitude: 180), fraction: 0.5)
         #expect(abs(p.latitude - 90) < 1e-12)
         // Equal angular steps: the midpoint is equidistant on the sphere.
         let m = a.greatCircleInterpolated(to: b, fraction: 0.5)
@@ -325,9 +352,11 @@ struct GeodesicTests {
         // Coincident and antipodal endpoints.
         let same = a.greatCircleInterpolated(to: a, fraction: 0.3)
         #expect(abs(same.latitude - 10) < 1e-12 && abs(same.longitude - 20) < 1e-12)
-        for (x, y) in [(a, Coordinate(latitude: -10, longitude: -160)),
-                       (Coordinate(latitude: 90, longitude: 0), Coordinate(latitude: -90, longitude: 0)),
-                       (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 180))] {
+        for (x, y) in [
+            (a, Coordinate(latitude: -10, longitude: -160)),
+            (Coordinate(latitude: 90, longitude: 0), Coordinate(latitude: -90, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 180)),
+        ] {
             for t in stride(from: 0.1, through: 0.9, by: 0.1) {
                 let q = x.greatCircleInterpolated(to: y, fraction: t)
                 #expect(q.latitude.isFinite && q.longitude.isFinite)
@@ -339,11 +368,15 @@ struct GeodesicTests {
     /// Central angle in degrees between two points on the unit sphere.
     static func sphericalAngle(_ a: Coordinate, _ b: Coordinate) -> Double {
         func v(_ c: Coordinate) -> (Double, Double, Double) {
-            let la = c.latitude * .pi / 180, lo = c.longitude * .pi / 180
+            let la = c.latitude * .pi / 180
+            let lo = c.longitude * .pi / 180
             return (cos(la) * cos(lo), cos(la) * sin(lo), sin(la))
         }
-        let (x1, y1, z1) = v(a), (x2, y2, z2) = v(b)
-        let cx = y1 * z2 - z1 * y2, cy = z1 * x2 - x1 * z2, cz = x1 * y2 - y1 * x2
+        let (x1, y1, z1) = v(a)
+        let (x2, y2, z2) = v(b)
+        let cx = y1 * z2 - z1 * y2
+        let cy = z1 * x2 - x1 * z2
+        let cz = x1 * y2 - y1 * x2
         return atan2((cx * cx + cy * cy + cz * cz).squareRoot(), x1 * x2 + y1 * y2 + z1 * z2) * 180 / .pi
     }
 }

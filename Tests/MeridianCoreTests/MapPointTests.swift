@@ -11,7 +11,7 @@ import Testing
 
     @Test func originProjectsToWorldCentre() {
         let point = MapPoint(Coordinate(latitude: 0, longitude: 0))
-        #expect(point == MapPoint(x: 134217728, y: 134217728))
+        #expect(point == MapPoint(x: 134_217_728, y: 134_217_728))
     }
 
     @Test func worldSizeIsTwoToTheTwentyEighth() {
@@ -22,7 +22,8 @@ import Testing
     @Test func latitudeIsClampedToEightyFiveDegrees() {
         let mercatorLimit = MapPoint(Coordinate(latitude: 85.0511287798066, longitude: 0))
         #expect(mercatorLimit.y == MapPoint(Coordinate(latitude: 85, longitude: 0)).y)
-        #expect(MapPoint(Coordinate(latitude: -89, longitude: 0)).y == MapPoint(Coordinate(latitude: -85, longitude: 0)).y)
+        #expect(
+            MapPoint(Coordinate(latitude: -89, longitude: 0)).y == MapPoint(Coordinate(latitude: -85, longitude: 0)).y)
     }
 
     @Test func latitudeBeyondNinetyGivesZeroY() {

@@ -70,7 +70,7 @@ import Testing
     @Test func rectWestOfTheWorldSpansTheAntimeridian() {
         let rect = MapRect(x: -90, y: -90, width: 90, height: 90)
         #expect(rect.spans180thMeridian)
-        #expect(rect.remainder == MapRect(x: 268435366, y: -90, width: 90, height: 90))
+        #expect(rect.remainder == MapRect(x: 268_435_366, y: -90, width: 90, height: 90))
     }
 
     @Test func rectEastOfTheWorldWrapsToTheWest() {
@@ -108,7 +108,8 @@ import Testing
 
     @Test func regionAndRectRoundTrip() {
         let region = CoordinateRegion(
-            center: Coordinate(latitude: 52.2, longitude: 0.12), span: CoordinateSpan(latitudeDelta: 0.2, longitudeDelta: 0.3))
+            center: Coordinate(latitude: 52.2, longitude: 0.12),
+            span: CoordinateSpan(latitudeDelta: 0.2, longitudeDelta: 0.3))
         let back = CoordinateRegion(MapRect(region))
         #expect(abs(back.span.longitudeDelta - 0.3) < 1e-12)
         #expect(abs(back.span.latitudeDelta - 0.2) < 1e-12)

@@ -41,7 +41,8 @@ import Testing
 
     @Test func collectionBoundingBoxSpansEveryFeature() {
         let a = Feature(geometry: .point(Coordinate(latitude: 10, longitude: 20)))
-        let b = Feature(geometry: .lineString([Coordinate(latitude: -5, longitude: 0), Coordinate(latitude: 1, longitude: 2)]))
+        let b = Feature(
+            geometry: .lineString([Coordinate(latitude: -5, longitude: 0), Coordinate(latitude: 1, longitude: 2)]))
         let empty = Feature()
         let collection = FeatureCollection(features: [a, empty, b])
         #expect(collection.boundingBox == BoundingBox(west: 0, south: -5, east: 20, north: 10))
@@ -54,7 +55,9 @@ import Testing
         let diagnostic = Diagnostic(
             severity: .error, code: "geojson.ring.unclosed", message: "ring is not closed",
             location: SourceLocation(file: "a.geojson", line: 3, column: 7, jsonPointer: "/features/0", featureID: "x"))
-        #expect(diagnostic.description == "a.geojson:3:7: error: ring is not closed [geojson.ring.unclosed] (feature x, at /features/0)")
+        #expect(
+            diagnostic.description
+                == "a.geojson:3:7: error: ring is not closed [geojson.ring.unclosed] (feature x, at /features/0)")
     }
 
     @Test func severitiesAreOrdered() {

@@ -72,7 +72,9 @@ import Testing
     @Test func circleBoundingRectIsRadiusEachWay() {
         let circle = Circle(center: Coordinate(latitude: 0, longitude: 0), radius: 1000)
         let half = 1000 * mapPointsPerMeter(atLatitude: 0)
-        #expect(circle.boundingMapRect == MapRect(x: 134_217_728 - half, y: 134_217_728 - half, width: 2 * half, height: 2 * half))
+        #expect(
+            circle.boundingMapRect
+                == MapRect(x: 134_217_728 - half, y: 134_217_728 - half, width: 2 * half, height: 2 * half))
     }
 
     @Test func geodesicPolylineIsDensifiedAlongTheGeodesic() {

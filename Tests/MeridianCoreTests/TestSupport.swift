@@ -10,5 +10,7 @@ func withinOneULP(_ a: Double, _ b: Double) -> Bool {
 func resourceRows(_ name: String) throws -> [[String]] {
     let url = try #require(Bundle.module.url(forResource: "Resources/\(name)", withExtension: "csv"))
     let text = try String(contentsOf: url, encoding: .utf8)
-    return text.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    return text.split(separator: "\n").dropFirst().map {
+        $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
 }

@@ -11,7 +11,14 @@ import Testing
     }
 
     @Test func featureEmbedsInAUsersCodableModel() throws {
-        var feature = Feature(id: "p1", geometry: .polygon([[.init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1), .init(latitude: 1, longitude: 1), .init(latitude: 0, longitude: 0)]]))
+        var feature = Feature(
+            id: "p1",
+            geometry: .polygon([
+                [
+                    .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
+                    .init(latitude: 1, longitude: 1), .init(latitude: 0, longitude: 0),
+                ]
+            ]))
         // One property: a Decoder reports an object's keys in its own order.
         feature.properties["tags"] = ["green", nil, 12.5]
         feature.foreignMembers["source"] = "survey"
@@ -21,8 +28,13 @@ import Testing
     }
 
     @Test func foundationDecodesWhatMeridianWrites() throws {
-        let collection = try GeoJSONDocument(decoding: Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":3,"geometry":{"type":"MultiPoint","coordinates":[[1,2,3],[4,5]]},"properties":{"a":1}}]}"#.utf8)).featureCollection
-        let viaFoundation = try JSONDecoder().decode(FeatureCollection.self, from: Data(GeoJSONWriter().encode(collection)))
+        let collection = try GeoJSONDocument(
+            decoding: Array(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":3,"geometry":{"type":"MultiPoint","coordinates":[[1,2,3],[4,5]]},"properties":{"a":1}}]}"#
+                    .utf8)
+        ).featureCollection
+        let viaFoundation = try JSONDecoder().decode(
+            FeatureCollection.self, from: Data(GeoJSONWriter().encode(collection)))
         #expect(viaFoundation == collection)
     }
 }

@@ -8,7 +8,8 @@ import Testing
 /// FuzzRegressions/) and hand-made seeds: each must be handled without a
 /// crash, and anything that decodes must survive a write and a re-read.
 @Suite struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "FuzzRegressions")
     static let files: [URL] = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted().map {
         folder.appendingPathComponent($0)
     }

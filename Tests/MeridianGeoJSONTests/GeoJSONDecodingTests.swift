@@ -34,29 +34,50 @@ func decodingError(_ text: String) -> Diagnostic? {
             Issue.record("not a geometry collection")
             return
         }
-        #expect(geometries.map(\.typeName) == ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection"])
+        #expect(
+            geometries.map(\.typeName) == [
+                "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon", "GeometryCollection",
+            ])
         #expect(geometries[0] == .point(Coordinate(latitude: 2, longitude: 1)))
-        #expect(geometries[5] == .multiPolygon([[[.init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1), .init(latitude: 1, longitude: 1), .init(latitude: 0, longitude: 0)]], []]))
+        #expect(
+            geometries[5]
+                == .multiPolygon([
+                    [
+                        [
+                            .init(latitude: 0, longitude: 0), .init(latitude: 0, longitude: 1),
+                            .init(latitude: 1, longitude: 1), .init(latitude: 0, longitude: 0),
+                        ]
+                    ], [],
+                ]))
     }
 
     @Test func typeMayFollowCoordinates() throws {
         let document = try decode(#"{"coordinates":[[1,2],[3,4.5,6]],"type":"LineString"}"#)
-        #expect(document == .geometry(.lineString([Coordinate(latitude: 2, longitude: 1), Coordinate(latitude: 4.5, longitude: 3, altitude: 6)]), members: JSONObject()))
+        #expect(
+            document
+                == .geometry(
+                    .lineString([
+                        Coordinate(latitude: 2, longitude: 1), Coordinate(latitude: 4.5, longitude: 3, altitude: 6),
+                    ]), members: JSONObject()))
     }
 
     @Test func idsKeepStringVersusNumber() throws {
-        let collection = try decode("""
+        let collection = try decode(
+            """
             {"type":"FeatureCollection","features":[
              {"type":"Feature","id":"7","geometry":null,"properties":{}},
              {"type":"Feature","id":7,"geometry":null,"properties":{}},
              {"type":"Feature","id":7.5,"geometry":null,"properties":null}]}
-            """).featureCollection
+            """
+        ).featureCollection
         #expect(collection.features.map(\.id) == [.string("7"), .integer(7), .double(7.5)])
         #expect(collection.features[2].propertiesAreNull)
     }
 
     @Test func propertiesKeepKeyOrderAndEveryValue() throws {
-        let feature = try decode(#"{"type":"Feature","geometry":null,"properties":{"z":1,"a":[true,null,"x"],"m":{"k":1.50,"j":-0}}}"#).featureCollection.features[0]
+        let feature = try decode(
+            #"{"type":"Feature","geometry":null,"properties":{"z":1,"a":[true,null,"x"],"m":{"k":1.50,"j":-0}}}"#
+        ).featureCollection.features[0]
         #expect(feature.properties.keys == ["z", "a", "m"])
         #expect(feature.properties["a"] == [true, nil, "x"])
         #expect(feature.properties["m"]?["k"] == .double(1.5))
@@ -65,7 +86,8 @@ func decodingError(_ text: String) -> Diagnostic? {
     }
 
     @Test func foreignMembersAndBBoxAreKept() throws {
-        let text = #"{"type":"FeatureCollection","name":"parks","bbox":[0,0,1,1],"features":[{"type":"Feature","title":"x","bbox":[0,0,1,1],"geometry":{"type":"Point","coordinates":[0,0],"bbox":[0,0,0,0]},"properties":{}}]}"#
+        let text =
+            #"{"type":"FeatureCollection","name":"parks","bbox":[0,0,1,1],"features":[{"type":"Feature","title":"x","bbox":[0,0,1,1],"geometry":{"type":"Point","coordinates":[0,0],"bbox":[0,0,0,0]},"properties":{}}]}"#
         let collection = try decode(text).featureCollection
         #expect(collection.foreignMembers["name"] == "parks")
         #expect(collection.bbox == [0, 0, 1, 1])
@@ -75,20 +97,25 @@ func decodingError(_ text: String) -> Diagnostic? {
     }
 
     @Test func mapKitStyleDecoderGivesStringIdentifiersAndRawProperties() throws {
-        let objects = try GeoJSONDecoder().decode(Array(#"{"type":"FeatureCollection","features":[{"type":"Feature","id":42,"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],[[0.2,0.2],[0.8,0.2],[0.8,0.8],[0.2,0.2]]]}]},"properties":{"b":1,"a":2}}]}"#.utf8))
+        let objects = try GeoJSONDecoder().decode(
+            Array(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":42,"geometry":{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[1,2]},{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]],[[0.2,0.2],[0.8,0.2],[0.8,0.8],[0.2,0.2]]]}]},"properties":{"b":1,"a":2}}]}"#
+                    .utf8))
         let feature = try #require(objects.first as? GeoJSONFeature)
         #expect(feature.identifier == "42")
         #expect(feature.properties.map { String(decoding: $0, as: UTF8.self) } == #"{"b":1,"a":2}"#)
         #expect(feature.geometry.count == 2)
         #expect((feature.geometry[1] as? Polygon)?.interiorPolygons.count == 1)
-        let shapes = try GeoJSONDecoder().decode(Array(#"{"type":"MultiLineString","coordinates":[[[1,2],[3,4]]]}"#.utf8))
+        let shapes = try GeoJSONDecoder().decode(
+            Array(#"{"type":"MultiLineString","coordinates":[[[1,2],[3,4]]]}"#.utf8))
         #expect(shapes.first is MultiPolyline)
     }
 }
 
 @Suite struct GeoJSONBadInputTests {
     @Test func truncatedFileIsLocated() throws {
-        let diagnostic = try #require(decodingError("{\"type\":\"Feature\",\n\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,"))
+        let diagnostic = try #require(
+            decodingError("{\"type\":\"Feature\",\n\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,"))
         #expect(diagnostic.code == "json.syntax.unexpected-end")
         #expect(diagnostic.location.line == 2)
         #expect(diagnostic.location.jsonPointer == "/geometry/coordinates/1")
@@ -127,7 +154,9 @@ func decodingError(_ text: String) -> Diagnostic? {
 
     @Test func depthLimitIsConfigurable() throws {
         let text = Array("[[[[1]]]]".utf8)
-        #expect(throws: DiagnosticError.self) { try JSONValue(parsing: text, options: JSONReadingOptions(maximumDepth: 3)) }
+        #expect(throws: DiagnosticError.self) {
+            try JSONValue(parsing: text, options: JSONReadingOptions(maximumDepth: 3))
+        }
         #expect(throws: Never.self) { try JSONValue(parsing: text, options: JSONReadingOptions(maximumDepth: 4)) }
     }
 
@@ -147,15 +176,24 @@ func decodingError(_ text: String) -> Diagnostic? {
     @Test func wrongMemberTypesAreNamed() throws {
         #expect(decodingError(#"{"type":"Point","coordinates":"1,2"}"#)?.code == "geojson.coordinates.not-array")
         #expect(decodingError(#"{"type":{},"coordinates":[1,2]}"#)?.code == "geojson.type.not-string")
-        #expect(decodingError(#"{"type":"Feature","geometry":null,"properties":[1]}"#)?.code == "geojson.properties.not-object")
-        #expect(decodingError(#"{"type":"Feature","id":true,"geometry":null,"properties":{}}"#)?.code == "geojson.id.invalid")
+        #expect(
+            decodingError(#"{"type":"Feature","geometry":null,"properties":[1]}"#)?.code
+                == "geojson.properties.not-object")
+        #expect(
+            decodingError(#"{"type":"Feature","id":true,"geometry":null,"properties":{}}"#)?.code
+                == "geojson.id.invalid")
         #expect(decodingError(#"{"type":"Point","coordinates":[1]}"#)?.code == "geojson.position.too-short")
-        #expect(decodingError(#"{"type":"Polygon","coordinates":[[1,2],[3,4]]}"#)?.code == "geojson.coordinates.too-shallow")
+        #expect(
+            decodingError(#"{"type":"Polygon","coordinates":[[1,2],[3,4]]}"#)?.code == "geojson.coordinates.too-shallow"
+        )
         #expect(decodingError(#"{"type":"Circle","coordinates":[1,2]}"#)?.code == "geojson.type.unknown")
     }
 
     @Test func featuresThatAreNotObjectsAreLocated() throws {
-        let diagnostic = try #require(decodingError("{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"))
+        let diagnostic = try #require(
+            decodingError(
+                "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"
+            ))
         #expect(diagnostic.code == "geojson.object.expected")
         #expect(diagnostic.location.line == 3 && diagnostic.location.column == 2)
         #expect(diagnostic.location.jsonPointer == "/features/1")

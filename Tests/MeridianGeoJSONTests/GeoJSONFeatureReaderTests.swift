@@ -14,7 +14,8 @@ import Testing
     func readAll(_ path: String, chunk: Int? = nil) throws -> (GeoJSONFeatureReader, [Feature]) {
         let reader: GeoJSONFeatureReader
         if let chunk {
-            reader = GeoJSONFeatureReader(source: try ByteSource(path: path, chunkSize: chunk), options: JSONReadingOptions(fileName: path))
+            reader = GeoJSONFeatureReader(
+                source: try ByteSource(path: path, chunkSize: chunk), options: JSONReadingOptions(fileName: path))
         } else {
             reader = try GeoJSONFeatureReader(path: path)
         }
@@ -26,7 +27,12 @@ import Testing
     func sampleCollection(_ count: Int) -> FeatureCollection {
         FeatureCollection(
             features: (0..<count).map { index in
-                var feature = Feature(id: .integer(Int64(index)), geometry: .lineString([Coordinate(latitude: Double(index) / 7, longitude: 1), Coordinate(latitude: 2, longitude: Double(index) * 1.5)]))
+                var feature = Feature(
+                    id: .integer(Int64(index)),
+                    geometry: .lineString([
+                        Coordinate(latitude: Double(index) / 7, longitude: 1),
+                        Coordinate(latitude: 2, longitude: Double(index) * 1.5),
+                    ]))
                 feature.properties["name"] = .string("feature \(index) with \"quotes\" and ] brackets }")
                 return feature
             }, bbox: [0, 0, 1, 1], foreignMembers: JSONObject([("name", "sample")]))
@@ -57,7 +63,8 @@ import Testing
     }
 
     @Test func errorInAStreamedFeatureHasItsFileLineAndPointer() throws {
-        var text = String(decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(300)), as: UTF8.self)
+        var text = String(
+            decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(300)), as: UTF8.self)
         let target = #""name": "feature 250 with"#
         let range = try #require(text.range(of: target))
         text.replaceSubrange(range, with: #""name": tru"#)

@@ -20,13 +20,21 @@ import Testing
 
     @Test func precisionRoundsAndDropsTrailingZeros() {
         let writer = GeoJSONWriter(options: .init(precision: 3))
-        let bytes = writer.encode(Geometry.lineString([Coordinate(latitude: 2.00049, longitude: -65.61361699999998), Coordinate(latitude: 0, longitude: 1e-9)]))
-        #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"LineString","coordinates":[[-65.614,2],[0,0]]}"# + "\n")
+        let bytes = writer.encode(
+            Geometry.lineString([
+                Coordinate(latitude: 2.00049, longitude: -65.61361699999998), Coordinate(latitude: 0, longitude: 1e-9),
+            ]))
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == #"{"type":"LineString","coordinates":[[-65.614,2],[0,0]]}"# + "\n"
+        )
     }
 
     @Test func shortestRoundTripNumbersByDefault() {
-        let bytes = GeoJSONWriter().encode(Geometry.point(Coordinate(latitude: 0.1, longitude: -65.61361699999998, altitude: 12)))
-        #expect(String(decoding: bytes, as: UTF8.self) == #"{"type":"Point","coordinates":[-65.61361699999998,0.1,12.0]}"# + "\n")
+        let bytes = GeoJSONWriter().encode(
+            Geometry.point(Coordinate(latitude: 0.1, longitude: -65.61361699999998, altitude: 12)))
+        #expect(
+            String(decoding: bytes, as: UTF8.self) == #"{"type":"Point","coordinates":[-65.61361699999998,0.1,12.0]}"#
+                + "\n")
     }
 
     @Test func stringsAreEscaped() throws {
@@ -38,7 +46,9 @@ import Testing
     }
 
     @Test func rewindingFollowsTheRightHandRule() throws {
-        let clockwise: [Coordinate] = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let clockwise: [Coordinate] = [(0, 0), (1, 0), (1, 1), (0, 1), (0, 0)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
         let geometry = Geometry.polygon([clockwise, clockwise.reversed()])
         #expect(!geometry.followsRightHandRule)
         let written = GeoJSONWriter(options: .init(rewind: true)).encode(geometry)
@@ -49,7 +59,9 @@ import Testing
     }
 
     @Test func lineCrossingTheAntimeridianIsCut() {
-        let line = Geometry.lineString([Coordinate(latitude: 0, longitude: 170), Coordinate(latitude: 10, longitude: -170)])
+        let line = Geometry.lineString([
+            Coordinate(latitude: 0, longitude: 170), Coordinate(latitude: 10, longitude: -170),
+        ])
         guard case .multiLineString(let parts) = line.cutAtAntimeridian() else {
             Issue.record("not cut")
             return
@@ -60,7 +72,9 @@ import Testing
     }
 
     @Test func polygonCrossingTheAntimeridianIsCutIntoTwo() {
-        let ring: [Coordinate] = [(-10, 170), (-10, -170), (10, -170), (10, 170), (-10, 170)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let ring: [Coordinate] = [(-10, 170), (-10, -170), (10, -170), (10, 170), (-10, 170)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
         guard case .multiPolygon(let parts) = Geometry.polygon([ring]).cutAtAntimeridian() else {
             Issue.record("not cut")
             return

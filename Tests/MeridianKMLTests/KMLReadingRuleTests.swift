@@ -21,14 +21,17 @@ import Testing
     ])
     func everyKMLNamespaceIsRead(_ root: String) throws {
         let prefix = root.hasPrefix("<kml:") ? "kml:" : ""
-        let body = "<\(prefix)Placemark><\(prefix)Point><\(prefix)coordinates>1,2</\(prefix)coordinates></\(prefix)Point></\(prefix)Placemark>"
+        let body =
+            "<\(prefix)Placemark><\(prefix)Point><\(prefix)coordinates>1,2</\(prefix)coordinates></\(prefix)Point></\(prefix)Placemark>"
         let text = root + body + (prefix.isEmpty ? "</kml>" : "</kml:kml>")
         let features = try KMLDocument(bytes: Array(text.utf8)).features
         #expect(features.map(\.geometry) == [.point(point(1, 2))])
     }
 
     @Test func undeclaredGxPrefixIsStripped() throws {
-        let document = try read("<Placemark><gx:Track><when>t1</when><when>t2</when><gx:coord>1 2 3</gx:coord><gx:coord>4 5 6</gx:coord></gx:Track></Placemark>")
+        let document = try read(
+            "<Placemark><gx:Track><when>t1</when><when>t2</when><gx:coord>1 2 3</gx:coord><gx:coord>4 5 6</gx:coord></gx:Track></Placemark>"
+        )
         #expect(document.features[0].geometry == .lineString([point(1, 2, 3), point(4, 5, 6)]))
         #expect(document.features[0].properties["coordinateProperties"] == ["times": ["t1", "t2"]])
     }
@@ -65,21 +68,27 @@ import Testing
     }
 
     @Test func polygonRingsAreClosedAndHolesKept() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Placemark><Polygon><outerBoundaryIs><LinearRing><coordinates>0,0 4,0 4,4 0,4</coordinates></LinearRing></outerBoundaryIs>
             <innerBoundaryIs><LinearRing><coordinates>1,1 2,1 2,2 1,1</coordinates></LinearRing></innerBoundaryIs></Polygon></Placemark>
             """)
-        guard case .polygon(let rings)? = document.features[0].geometry else { Issue.record("not a polygon"); return }
+        guard case .polygon(let rings)? = document.features[0].geometry else {
+            Issue.record("not a polygon")
+            return
+        }
         #expect(rings.count == 2 && rings[0].count == 5 && rings[0].first == rings[0].last)
     }
 
     @Test func linearRingUnderAPlacemarkIsALine() throws {
-        let document = try read("<Placemark><LinearRing><coordinates>0,0 1,0 1,1 0,0</coordinates></LinearRing></Placemark>")
+        let document = try read(
+            "<Placemark><LinearRing><coordinates>0,0 1,0 1,1 0,0</coordinates></LinearRing></Placemark>")
         #expect(document.features[0].geometry?.typeName == "LineString")
     }
 
     @Test func nestedMultiGeometryOfOneTypeIsAMultiGeometryOfThatType() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Placemark><MultiGeometry><Point><coordinates>1,2</coordinates></Point>
             <MultiGeometry><Point><coordinates>3,4</coordinates></Point></MultiGeometry></MultiGeometry></Placemark>
             <Placemark><MultiGeometry><Point><coordinates>1,2</coordinates></Point>
@@ -94,7 +103,8 @@ import Testing
     }
 
     @Test func folderAndDocumentNamesBecomeTheFolderPath() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Document><name>Trips</name><Folder><name>2014</name><Placemark id="a"/></Folder><Placemark id="b"/></Document>
             """)
         #expect(document.features[0].properties["folder"] == ["Trips", "2014"])
@@ -103,7 +113,8 @@ import Testing
     }
 
     @Test func styleMapResolvesThroughItsNormalPair() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Document><Style id="hi"><LineStyle><color>ff0000ff</color></LineStyle></Style>
             <Style id="lo"><LineStyle><color>7f00ff00</color><width>2</width></LineStyle></Style>
             <StyleMap id="m"><Pair><key>highlight</key><styleUrl>#hi</styleUrl></Pair><Pair><key>normal</key><styleUrl>#lo</styleUrl></Pair></StyleMap>
@@ -116,7 +127,8 @@ import Testing
     }
 
     @Test func styleDefinedAfterItsPlacemarkStillResolves() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Document><Placemark><styleUrl>#late</styleUrl></Placemark>
             <Style id="late"><PolyStyle><color>80ff0000</color></PolyStyle></Style></Document>
             """)
@@ -135,17 +147,20 @@ import Testing
     }
 
     @Test func typedSchemaDataAndBoolZeroIsFalse() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Document><Schema id="s"><SimpleField name="n" type="int"/><SimpleField name="b" type="bool"/><SimpleField name="f" type="double"/></Schema>
             <Placemark><ExtendedData><SchemaData schemaUrl="#s"><SimpleData name="n">42</SimpleData><SimpleData name="b">0</SimpleData>
             <SimpleData name="f">2.5</SimpleData></SchemaData><Data name="d"><value>text</value></Data></ExtendedData></Placemark></Document>
             """)
         let properties = document.features[0].properties
-        #expect(properties["n"] == 42 && properties["b"] == false && properties["f"] == 2.5 && properties["d"] == "text")
+        #expect(
+            properties["n"] == 42 && properties["b"] == false && properties["f"] == 2.5 && properties["d"] == "text")
     }
 
     @Test func timeStampAndTimeSpan() throws {
-        let document = try read("""
+        let document = try read(
+            """
             <Placemark><TimeSpan><begin>2020</begin><end>2021</end></TimeSpan></Placemark><Placemark><TimeStamp><when>2022</when></TimeStamp></Placemark>
             """)
         #expect(document.features[0].properties["timespan"] == ["begin": "2020", "end": "2021"])
@@ -159,7 +174,8 @@ import Testing
     }
 
     @Test func groundOverlayLatLonQuad() throws {
-        let document = try read("<GroundOverlay><gx:LatLonQuad><coordinates>0,0 1,0 1,1 0,1</coordinates></gx:LatLonQuad></GroundOverlay>")
+        let document = try read(
+            "<GroundOverlay><gx:LatLonQuad><coordinates>0,0 1,0 1,1 0,1</coordinates></gx:LatLonQuad></GroundOverlay>")
         #expect(document.features[0].geometry?.coordinateCount == 5)
     }
 
@@ -169,12 +185,14 @@ import Testing
             _ = try KMLDocument(bytes: Array(text.utf8), options: KMLReadingOptions(recoversFromErrors: false))
         } throws: { error in
             let diagnostic = (error as! DiagnosticError).diagnostic
-            return diagnostic.code == "kml.xml.syntax" && diagnostic.location.line == 2 && diagnostic.location.column != nil
+            return diagnostic.code == "kml.xml.syntax" && diagnostic.location.line == 2
+                && diagnostic.location.column != nil
         }
     }
 
     @Test func duplicatedAttributeIsRecoveredAndReported() throws {
-        let text = #"<kml xmlns="http://www.opengis.net/kml/2.2" xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>x</name></Placemark></kml>"#
+        let text =
+            #"<kml xmlns="http://www.opengis.net/kml/2.2" xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>x</name></Placemark></kml>"#
         let document = try KMLDocument(bytes: Array(text.utf8))
         #expect(document.features.count == 1)
         #expect(document.diagnostics.contains { $0.code == "kml.xml.recovered" })
@@ -185,14 +203,17 @@ import Testing
     }
 
     @Test func validatorReportsUnknownElementsAndXMLErrors() {
-        let problems = KMLValidator.validate(bytes: Array("<kml><Placemark><Bogus/><styleUrl>#x</styleUrl></Placemark></kml>".utf8))
+        let problems = KMLValidator.validate(
+            bytes: Array("<kml><Placemark><Bogus/><styleUrl>#x</styleUrl></Placemark></kml>".utf8))
         #expect(Set(problems.map(\.code)) == ["kml.element.unknown", "kml.style.unresolved"])
         let broken = KMLValidator.validate(bytes: Array("<kml><Placemark></kml>".utf8))
         #expect(broken.contains { $0.severity == .error && $0.code == "kml.xml.syntax" && $0.location.line != nil })
     }
 
     @Test func unsafeZipPathsAreRecognised() {
-        #expect(SafeArchive.isUnsafe("../evil.kml") && SafeArchive.isUnsafe("/etc/passwd") && SafeArchive.isUnsafe("a/../../b"))
+        #expect(
+            SafeArchive.isUnsafe("../evil.kml") && SafeArchive.isUnsafe("/etc/passwd")
+                && SafeArchive.isUnsafe("a/../../b"))
         #expect(!SafeArchive.isUnsafe("files/doc.kml"))
     }
 }

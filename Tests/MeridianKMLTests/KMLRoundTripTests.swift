@@ -23,14 +23,19 @@ struct KMLRoundTripTests {
         let second = try viaGeoJSON(KMLDocument(bytes: kml, fileName: "round-trip.kml").features)
         #expect(second.count == first.count)
         for (index, (a, b)) in zip(second, first).enumerated() {
-            var a = a, b = b
+            var a = a
+            var b = b
             // Stated difference: a feature styled inline (no styleUrl) comes
             // back referencing the shared Style the writer made for it.
             if b.properties["styleUrl"] == nil { a.properties["styleUrl"] = nil }
             // Stated difference: a colour written without opacity (3 or 6 hex
             // digits, not KML) is written as aabbggrr and comes back with opacity 1.
-            for (colour, opacity) in [("stroke", "stroke-opacity"), ("fill", "fill-opacity"), ("icon-color", "icon-opacity"), ("label-color", "label-opacity")]
-            where b.properties[colour] != nil && b.properties[opacity] == nil && a.properties[opacity]?.doubleValue == 1 {
+            for (colour, opacity) in [
+                ("stroke", "stroke-opacity"), ("fill", "fill-opacity"), ("icon-color", "icon-opacity"),
+                ("label-color", "label-opacity"),
+            ]
+            where b.properties[colour] != nil && b.properties[opacity] == nil && a.properties[opacity]?.doubleValue == 1
+            {
                 a.properties[opacity] = nil
             }
             // Stated difference: a CSS shorthand colour (#rgb) comes back as #rrggbb.
@@ -45,7 +50,13 @@ struct KMLRoundTripTests {
     }
 
     @Test func kmzRoundTrip() throws {
-        let features = [Feature(id: "p", geometry: .point(Coordinate(latitude: 52.2, longitude: 0.12)), properties: JSONObject([("name", "Cambridge"), ("marker-size", "small"), ("rank", 3), ("fill", "#ff0000")]))]
+        let features = [
+            Feature(
+                id: "p", geometry: .point(Coordinate(latitude: 52.2, longitude: 0.12)),
+                properties: JSONObject([
+                    ("name", "Cambridge"), ("marker-size", "small"), ("rank", 3), ("fill", "#ff0000"),
+                ]))
+        ]
         let kmz = try KMLWriter().encodeKMZ(FeatureCollection(features: features))
         #expect(kmz.starts(with: [0x50, 0x4B, 0x03, 0x04]))
         let back = try KMLDocument(bytes: kmz, fileName: "out.kmz").features
@@ -55,9 +66,12 @@ struct KMLRoundTripTests {
 
     @Test func sharedStylesAreDeduplicated() {
         let styled = { (name: String) in
-            Feature(geometry: .point(Coordinate(latitude: 0, longitude: 0)), properties: JSONObject([("name", JSONValue.string(name)), ("stroke", "#00ff00")]))
+            Feature(
+                geometry: .point(Coordinate(latitude: 0, longitude: 0)),
+                properties: JSONObject([("name", JSONValue.string(name)), ("stroke", "#00ff00")]))
         }
-        let text = String(decoding: KMLWriter().encode(FeatureCollection(features: [styled("a"), styled("b")])), as: UTF8.self)
+        let text = String(
+            decoding: KMLWriter().encode(FeatureCollection(features: [styled("a"), styled("b")])), as: UTF8.self)
         #expect(text.components(separatedBy: "<Style id=").count == 2)
         #expect(text.components(separatedBy: "<styleUrl>#style-1</styleUrl>").count == 3)
     }

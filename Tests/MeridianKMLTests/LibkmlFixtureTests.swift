@@ -33,7 +33,8 @@ struct LibkmlFixtureTests {
     }
 
     @Test(arguments: [
-        ("bad.kmz", "kmz.archive.corrupt"), ("bad-too-large.kmz", "kmz.entry.too-large"), ("nokml.kmz", "kmz.kml.missing"),
+        ("bad.kmz", "kmz.archive.corrupt"), ("bad-too-large.kmz", "kmz.entry.too-large"),
+        ("nokml.kmz", "kmz.kml.missing"),
         ("overflow_bad_offset.kmz", "kmz."), ("overflow_corrupted_stack.kmz", "kmz."),
         ("overflow_unzOpenCurrentFile.kmz", "kmz."), ("overflow_unzReadCurrentFile.kmz", "kmz."),
     ])
@@ -93,7 +94,10 @@ struct LibkmlFixtureTests {
     @Test func duplicatedIdsAndSharedStylesResolve() throws {
         let features = try KMLDocument(path: Self.path("dup-id.kml")).features
         #expect(!features.isEmpty)
-        #expect(features.allSatisfy { $0.properties["styleUrl"] == nil || $0.properties["stroke"] != nil || $0.properties["icon"] != nil })
+        #expect(
+            features.allSatisfy {
+                $0.properties["styleUrl"] == nil || $0.properties["stroke"] != nil || $0.properties["icon"] != nil
+            })
     }
 
     @Test func typedSchemaDataIsTyped() throws {

@@ -38,7 +38,8 @@ enum Semantic {
         case (.multiLineString(let x)?, .multiLineString(let y)?), (.polygon(let x)?, .polygon(let y)?):
             return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         case (.multiPolygon(let x)?, .multiPolygon(let y)?):
-            return x.count == y.count && zip(x, y).allSatisfy { p, q in p.count == q.count && zip(p, q).allSatisfy { equal($0, $1) } }
+            return x.count == y.count
+                && zip(x, y).allSatisfy { p, q in p.count == q.count && zip(p, q).allSatisfy { equal($0, $1) } }
         case (.geometryCollection(let x)?, .geometryCollection(let y)?):
             return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         default: return false
@@ -49,7 +50,9 @@ enum Semantic {
     /// geometry Meridian keeps it as (a stated difference from togeojson).
     static func homogenised(_ geometry: Geometry?) -> Geometry? {
         guard case .geometryCollection(let parts)? = geometry else { return geometry }
-        var points: [Coordinate] = [], lines: [[Coordinate]] = [], polygons: [[[Coordinate]]] = []
+        var points: [Coordinate] = []
+        var lines: [[Coordinate]] = []
+        var polygons: [[[Coordinate]]] = []
         for part in parts {
             switch part {
             case .point(let c): points.append(c)
@@ -70,7 +73,8 @@ enum Semantic {
             return "geometry: \(String(describing: mine.geometry)) vs \(String(describing: expected.geometry))"
         }
         if mine.id != expected.id { return "id: \(String(describing: mine.id)) vs \(String(describing: expected.id))" }
-        let a = mine.properties, b = expected.properties
+        let a = mine.properties
+        let b = expected.properties
         for key in Set(a.keys).union(b.keys).sorted() {
             switch (a[key], b[key]) {
             case (let x?, let y?) where equal(x, y): continue

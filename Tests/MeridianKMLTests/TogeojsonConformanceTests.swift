@@ -65,7 +65,9 @@ struct TogeojsonConformanceTests {
             #expect(expected[0].properties["styleUrl"] == "# AOI_boundary ")
             #expect(mine[0].properties["styleUrl"] == "#AOI_boundary")
             #expect(mine[0].properties["stroke"] == "#ff0000" && mine[0].properties["stroke-width"] == 4)
-            for key in ["styleUrl", "stroke", "stroke-opacity", "stroke-width"] { mine[0].properties[key] = expected[0].properties[key] }
+            for key in ["styleUrl", "stroke", "stroke-opacity", "stroke-width"] {
+                mine[0].properties[key] = expected[0].properties[key]
+            }
         default:
             break
         }

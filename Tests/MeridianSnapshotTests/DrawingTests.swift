@@ -1,14 +1,17 @@
 import Foundation
 import MeridianCore
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct DrawingTests {
     @Test func holesWindOppositeToTheirExteriorForTheNonZeroRule() throws {
         // Both rings written counter-clockwise: a file with the "wrong" hole winding.
         let outer = Support.square(10, 10, 2)
         let hole = Support.square(10, 10, 1)
-        let svg = try Support.render([Support.feature(.polygon([outer, hole]))]) { $0.styleOverrides = ["stroke-width": 0] }.svg
+        let svg = try Support.render([Support.feature(.polygon([outer, hole]))]) {
+            $0.styleOverrides = ["stroke-width": 0]
+        }.svg
         let rings = Support.subpaths(Support.pathData(svg)[0])
         #expect(rings.count == 2)
         #expect(Support.signedArea(rings[0]) * Support.signedArea(rings[1]) < 0)
@@ -18,7 +21,8 @@ import Testing
     @Test func geometryIsClippedToTheViewPlusAMargin() throws {
         let huge = Support.square(0, 0, 40)
         let svg = try Support.render([Support.feature(.polygon([huge]))]) {
-            $0.framing = .region(CoordinateRegion(center: Support.point(0, 0), latitudinalMeters: 10_000, longitudinalMeters: 10_000))
+            $0.framing = .region(
+                CoordinateRegion(center: Support.point(0, 0), latitudinalMeters: 10_000, longitudinalMeters: 10_000))
             $0.size = .init(width: 200, height: 100)
         }.svg
         for ring in Support.subpaths(Support.pathData(svg)[0]) {
@@ -34,7 +38,8 @@ import Testing
             Support.feature(.polygon([Support.square(40, 40, 1)]), id: "far-away"),
         ]
         let svg = try Support.render(features) {
-            $0.framing = .region(CoordinateRegion(center: Support.point(0, 0), latitudinalMeters: 400_000, longitudinalMeters: 400_000))
+            $0.framing = .region(
+                CoordinateRegion(center: Support.point(0, 0), latitudinalMeters: 400_000, longitudinalMeters: 400_000))
         }.svg
         #expect(svg.contains("data-id=\"here\""))
         #expect(!svg.contains("far-away"))
@@ -47,7 +52,10 @@ import Testing
             return Support.point(0.01 * sin(angle), 0.01 * cos(angle))
         }
         ring.append(ring[0])
-        let snapshot = try Support.render([Support.feature(.polygon([ring]))]) { $0.framing = .automatic(padding: 100) ; $0.size = .init(width: 300, height: 300) }
+        let snapshot = try Support.render([Support.feature(.polygon([ring]))]) {
+            $0.framing = .automatic(padding: 100)
+            $0.size = .init(width: 300, height: 300)
+        }
         let d = Support.pathData(snapshot.svg)[0]
         #expect(d.hasSuffix("z"))
         let vertices = Support.subpaths(d)[0].count
@@ -56,7 +64,9 @@ import Testing
 
     @Test func linesAcrossTheAntimeridianAreDrawnWithoutAStreak() throws {
         let line = [Support.point(-16, 175), Support.point(-17, -178), Support.point(-18, -175)]
-        let snapshot = try Support.render([Support.feature(.lineString(line))]) { $0.size = .init(width: 400, height: 300) }
+        let snapshot = try Support.render([Support.feature(.lineString(line))]) {
+            $0.size = .init(width: 400, height: 300)
+        }
         for part in Support.subpaths(Support.pathData(snapshot.svg)[0]) {
             for index in part.indices.dropFirst() {
                 #expect(abs(part[index].0 - part[index - 1].0) < 400)
@@ -70,7 +80,9 @@ import Testing
         // Antarctica-like: a ring going once round the globe.
         let ring = stride(from: -180.0, through: 180, by: 30).map { Support.point(-70, $0) }
         let svg = try Support.render([Support.feature(.polygon([ring]))]) {
-            $0.framing = .region(CoordinateRegion(center: Support.point(-70, 0), span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 60)))
+            $0.framing = .region(
+                CoordinateRegion(
+                    center: Support.point(-70, 0), span: CoordinateSpan(latitudeDelta: 20, longitudeDelta: 60)))
         }.svg
         let rings = Support.subpaths(Support.pathData(svg)[0])
         #expect(rings.count == 1)
@@ -88,7 +100,8 @@ import Testing
         options.framing = .automatic(padding: 50)
         let svg = try Snapshotter(options: options).snapshot().svg
         let ring = Support.subpaths(Support.pathData(svg)[0])[0]
-        let xs = ring.map(\.0), ys = ring.map(\.1)
+        let xs = ring.map(\.0)
+        let ys = ring.map(\.1)
         let ratio = (xs.max()! - xs.min()!) / (ys.max()! - ys.min()!)
         #expect(abs(ratio - 1) < 0.02)
         #expect(ring.count >= 32)
@@ -101,15 +114,19 @@ import Testing
         let snapshot = try Snapshotter(options: Snapshotter.Options(layers: [layer])).snapshot()
         let points = Support.subpaths(Support.pathData(snapshot.svg)[0])[0]
         // The great circle bulges north of the straight Mercator line.
-        let london = snapshot.point(for: Support.point(51.5, -0.1)), newYork = snapshot.point(for: Support.point(40.6, -73.8))
+        let london = snapshot.point(for: Support.point(51.5, -0.1))
+        let newYork = snapshot.point(for: Support.point(40.6, -73.8))
         let topmost = points.map(\.1).min()!
         #expect(topmost < min(london.y, newYork.y) - 20)
     }
 
     @Test func simplestyleOverridesTheThemeAndBadValuesAreIgnored() throws {
         let features = [
-            Support.feature(.polygon([Support.square(0, 0, 1)]), id: "a", ["fill": "#00ff00", "fill-opacity": 0.5, "stroke-width": 3]),
-            Support.feature(.polygon([Support.square(0, 3, 1)]), id: "b", ["fill": "red\" onload=\"x", "fill-opacity": 7]),
+            Support.feature(
+                .polygon([Support.square(0, 0, 1)]), id: "a",
+                ["fill": "#00ff00", "fill-opacity": 0.5, "stroke-width": 3]),
+            Support.feature(
+                .polygon([Support.square(0, 3, 1)]), id: "b", ["fill": "red\" onload=\"x", "fill-opacity": 7]),
         ]
         let svg = try Support.render(features).svg
         let a = svg.components(separatedBy: "data-id=\"a\"")[1].prefix { $0 != ">" }
@@ -125,7 +142,9 @@ import Testing
             Support.feature(.polygon([Support.square(0, 0, 1)])),
         ]
         let svg = try Support.render(features).svg
-        let order = ["class=\"areas\"", "class=\"lines\"", "class=\"points\"", "id=\"labels\""].map { svg.range(of: $0)!.lowerBound }
+        let order = ["class=\"areas\"", "class=\"lines\"", "class=\"points\"", "id=\"labels\""].map {
+            svg.range(of: $0)!.lowerBound
+        }
         #expect(order == order.sorted())
     }
 
@@ -149,13 +168,17 @@ import Testing
             Support.feature(.polygon([Support.square(0, 0, 2)]), id: "park", ["category": "park"]),
         ]
         let included = try Support.render(features) { $0.pointFilter = .including(["cafe"]) }.svg
-        #expect(included.contains("data-id=\"cafe\"") && !included.contains("data-id=\"bar\"") && included.contains("data-id=\"park\""))
+        #expect(
+            included.contains("data-id=\"cafe\"") && !included.contains("data-id=\"bar\"")
+                && included.contains("data-id=\"park\""))
         let excluded = try Support.render(features) { $0.pointFilter = .excluding(["cafe"]) }.svg
         #expect(!excluded.contains("data-id=\"cafe\"") && excluded.contains("data-id=\"bar\""))
     }
 
     @Test func markersAreBalloonsForAFewPointsAndDotsForMany() throws {
-        let few = try Support.render([Support.feature(.point(Support.point(0, 0)), ["name": "Quay", "marker-color": "#123456"])]).svg
+        let few = try Support.render([
+            Support.feature(.point(Support.point(0, 0)), ["name": "Quay", "marker-color": "#123456"])
+        ]).svg
         #expect(few.contains("xlink:href=\"#balloon\" fill=\"#123456\""))
         #expect(few.contains(">Q</text>"))
         let many = (0..<100).map { Support.feature(.point(Support.point(Double($0 / 10), Double($0 % 10)))) }
@@ -163,4 +186,3 @@ import Testing
         #expect(!dots.contains("#balloon") && dots.components(separatedBy: "<circle").count == 101)
     }
 }
-

@@ -1,8 +1,9 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 /// The rendered SVG, rasterized by rsvg-convert, must cover the same pixels
 /// as an exact scanline fill of the unsimplified, unclipped polygons
@@ -19,12 +20,18 @@ import Testing
 
     static let cases = [
         Case(file: "geojson/real/canada.json"),
-        Case(file: "geojson/real/countries.geo.json", region: CoordinateRegion(center: Coordinate(latitude: 50, longitude: 10), span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 50))),
+        Case(
+            file: "geojson/real/countries.geo.json",
+            region: CoordinateRegion(
+                center: Coordinate(latitude: 50, longitude: 10),
+                span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 50))),
     ]
 
     @Test(arguments: cases) func renderedAreasMatchAnExactRasterization(_ testCase: Case) throws {
         guard Self.canRasterize else {
-            withKnownIssue("rsvg-convert or gdal_translate is not installed; skipping the fidelity check") { throw CancellationError() }
+            withKnownIssue("rsvg-convert or gdal_translate is not installed; skipping the fidelity check") {
+                throw CancellationError()
+            }
             return
         }
         guard let url = Support.fixture(testCase.file) else {
@@ -41,7 +48,8 @@ import Testing
         options.labels = .none
         options.scaleBar = nil
         let snapshot = try Snapshotter(options: options).snapshot()
-        let width = Int(options.size.width), height = Int(options.size.height)
+        let width = Int(options.size.width)
+        let height = Int(options.size.height)
 
         let coverage = try rasterize(snapshot, width: width, height: height)
         var reference = [Bool](repeating: false, count: width * height)
@@ -68,9 +76,11 @@ import Testing
                 Self.scanline(rings, width: width, height: height, into: &reference)
             }
         }
-        var intersection = 0, union = 0
+        var intersection = 0
+        var union = 0
         for index in reference.indices {
-            let a = coverage[index] >= 128, b = reference[index]
+            let a = coverage[index] >= 128
+            let b = reference[index]
             if a && b { intersection += 1 }
             if a || b { union += 1 }
         }
@@ -89,7 +99,8 @@ import Testing
                 var previous = ring[ring.count - 1]
                 for current in ring {
                     if (previous.1 > y) != (current.1 > y) {
-                        crossings.append(previous.0 + (y - previous.1) * (current.0 - previous.0) / (current.1 - previous.1))
+                        crossings.append(
+                            previous.0 + (y - previous.1) * (current.0 - previous.0) / (current.1 - previous.1))
                     }
                     previous = current
                 }

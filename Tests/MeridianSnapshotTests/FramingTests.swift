@@ -1,6 +1,7 @@
 import MeridianCore
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct FramingTests {
     let cambridge = Support.point(52.2, 0.12)
@@ -8,7 +9,10 @@ import Testing
 
     @Test func aRegionIsCentredAndShownWhole() throws {
         let region = CoordinateRegion(center: cambridge, latitudinalMeters: 2_000, longitudinalMeters: 2_000)
-        let snapshot = try Support.render(dot) { $0.framing = .region(region); $0.size = .init(width: 400, height: 300) }
+        let snapshot = try Support.render(dot) {
+            $0.framing = .region(region)
+            $0.size = .init(width: 400, height: 300)
+        }
         let middle = snapshot.point(for: cambridge)
         #expect(abs(middle.x - 200) < 1e-6 && abs(middle.y - 150) < 1e-6)
         // The region's north edge is inside the image: the taller side decides the scale.
@@ -18,7 +22,10 @@ import Testing
 
     @Test func aMapRectIsFittedToTheImage() throws {
         let rect = MapRect(x: 1000, y: 2000, width: 400, height: 100)
-        let snapshot = try Support.render(dot) { $0.framing = .mapRect(rect); $0.size = .init(width: 800, height: 800) }
+        let snapshot = try Support.render(dot) {
+            $0.framing = .mapRect(rect)
+            $0.size = .init(width: 800, height: 800)
+        }
         #expect(abs(snapshot.viewport.pointsPerMapPoint - 2) < 1e-12)
     }
 
@@ -39,8 +46,12 @@ import Testing
         #expect(abs(metres - 1_000) < 1)
         // A 40 m room: fitted inside the padding, as MapKit fits an overlay's boundingMapRect.
         let room = [Support.feature(.polygon([Support.square(52.2, 0.12, 0.00018)]))]
-        let plan = try Support.render(room) { $0.size = .init(width: 400, height: 400); $0.framing = .automatic(padding: 20) }
-        let south = plan.point(for: Support.point(52.2 - 0.00018, 0.12)), north = plan.point(for: Support.point(52.2 + 0.00018, 0.12))
+        let plan = try Support.render(room) {
+            $0.size = .init(width: 400, height: 400)
+            $0.framing = .automatic(padding: 20)
+        }
+        let south = plan.point(for: Support.point(52.2 - 0.00018, 0.12))
+        let north = plan.point(for: Support.point(52.2 + 0.00018, 0.12))
         #expect(abs((south.y - north.y) - 360) < 1)
     }
 
@@ -53,16 +64,32 @@ import Testing
 
     @Test func automaticFramingFitsTheContentWithPadding() throws {
         let features = [Support.feature(.lineString([Support.point(50, 0), Support.point(51, 2)]))]
-        let snapshot = try Support.render(features) { $0.framing = .automatic(padding: 30); $0.size = .init(width: 500, height: 500) }
-        let a = snapshot.point(for: Support.point(50, 0)), b = snapshot.point(for: Support.point(51, 2))
+        let snapshot = try Support.render(features) {
+            $0.framing = .automatic(padding: 30)
+            $0.size = .init(width: 500, height: 500)
+        }
+        let a = snapshot.point(for: Support.point(50, 0))
+        let b = snapshot.point(for: Support.point(51, 2))
         #expect(abs(a.x - 30) < 1e-6 && abs(b.x - 470) < 1e-6)
     }
 
     @Test func automaticFramingOfDataCutAtTheAntimeridianIsOnePlace() throws {
         // Fiji, cut at 180 degrees as RFC 7946 asks.
         let features = [
-            Support.feature(.polygon([[Support.point(-17, 178), Support.point(-17, 180), Support.point(-16, 180), Support.point(-16, 178), Support.point(-17, 178)]])),
-            Support.feature(.polygon([[Support.point(-17, -180), Support.point(-17, -179), Support.point(-16, -179), Support.point(-16, -180), Support.point(-17, -180)]])),
+            Support.feature(
+                .polygon([
+                    [
+                        Support.point(-17, 178), Support.point(-17, 180), Support.point(-16, 180),
+                        Support.point(-16, 178), Support.point(-17, 178),
+                    ]
+                ])),
+            Support.feature(
+                .polygon([
+                    [
+                        Support.point(-17, -180), Support.point(-17, -179), Support.point(-16, -179),
+                        Support.point(-16, -180), Support.point(-17, -180),
+                    ]
+                ])),
         ]
         let snapshot = try Support.render(features)
         let region = CoordinateRegion(snapshot.visibleMapRect)
@@ -70,7 +97,11 @@ import Testing
     }
 
     @Test func nothingToDrawIsAClearError() {
-        #expect { try Support.render([Support.feature(.point(Support.point(1, 1)), ["category": "cafe"])]) { $0.pointFilter = .including(["bar"]) } } throws: { error in
+        #expect {
+            try Support.render([Support.feature(.point(Support.point(1, 1)), ["category": "cafe"])]) {
+                $0.pointFilter = .including(["bar"])
+            }
+        } throws: { error in
             (error as? DiagnosticError)?.diagnostic.code == "snapshot.content.empty"
         }
         #expect { try Support.render([Feature()]) } throws: { error in

@@ -1,7 +1,8 @@
 import Foundation
 import MeridianCore
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct IndoorThemeTests {
     @Test func applesSampleGroupsAreKept() {
@@ -23,9 +24,12 @@ import Testing
         }
         guard let url = Support.sharedRoot?.appendingPathComponent("docs/imdf-categories.json"),
             let data = FileManager.default.contents(atPath: url.path),
-            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any], let units = json["unit"] as? [String]
+            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let units = json["unit"] as? [String]
         else {
-            withKnownIssue("../shared/docs/imdf-categories.json is absent; skipping the category list check") { throw CancellationError() }
+            withKnownIssue("../shared/docs/imdf-categories.json is absent; skipping the category list check") {
+                throw CancellationError()
+            }
             return
         }
         for category in units { #expect(UnitCategoryGroup.table[category] != nil, "\(category)") }
@@ -41,14 +45,27 @@ import Testing
         }
         let p = Support.point
         return [
-            imdf("venue", .polygon([Support.square(52.0, 0.0, 0.0012)]), id: "venue", ["category": "healthcarefacility", "name": ["en": "Clinic"]]),
-            imdf("level", .polygon([Support.square(52.0, 0.0, 0.001)]), id: "level-0", ["category": "unspecified", "name": ["en": "Ground Floor"], "ordinal": 0]),
-            imdf("unit", .polygon([[p(51.999, -0.001), p(51.999, 0), p(52.001, 0), p(52.001, -0.001), p(51.999, -0.001)]]), id: "room", ["category": "room"]),
-            imdf("unit", .polygon([[p(51.999, 0), p(51.999, 0.001), p(52.0, 0.001), p(52.0, 0), p(51.999, 0)]]), id: "wc", ["category": "restroom.female"]),
-            imdf("unit", .polygon([[p(52.0, 0), p(52.0, 0.001), p(52.001, 0.001), p(52.001, 0), p(52.0, 0)]]), id: "lift", ["category": "elevator"]),
+            imdf(
+                "venue", .polygon([Support.square(52.0, 0.0, 0.0012)]), id: "venue",
+                ["category": "healthcarefacility", "name": ["en": "Clinic"]]),
+            imdf(
+                "level", .polygon([Support.square(52.0, 0.0, 0.001)]), id: "level-0",
+                ["category": "unspecified", "name": ["en": "Ground Floor"], "ordinal": 0]),
+            imdf(
+                "unit",
+                .polygon([[p(51.999, -0.001), p(51.999, 0), p(52.001, 0), p(52.001, -0.001), p(51.999, -0.001)]]),
+                id: "room", ["category": "room"]),
+            imdf(
+                "unit", .polygon([[p(51.999, 0), p(51.999, 0.001), p(52.0, 0.001), p(52.0, 0), p(51.999, 0)]]),
+                id: "wc", ["category": "restroom.female"]),
+            imdf(
+                "unit", .polygon([[p(52.0, 0), p(52.0, 0.001), p(52.001, 0.001), p(52.001, 0), p(52.0, 0)]]),
+                id: "lift", ["category": "elevator"]),
             imdf("opening", .lineString([p(51.9994, 0), p(51.9996, 0)]), id: "door", ["category": "pedestrian"]),
             imdf("amenity", .point(p(51.9995, 0.0005)), id: "toilets", ["category": "restroom.female"]),
-            imdf("occupant", .point(p(52.0, -0.0005)), id: "shop", ["category": "pharmacy", "name": ["en": "Pharmacy", "fr": "Pharmacie"]]),
+            imdf(
+                "occupant", .point(p(52.0, -0.0005)), id: "shop",
+                ["category": "pharmacy", "name": ["en": "Pharmacy", "fr": "Pharmacie"]]),
             imdf("anchor", .point(p(52.0, -0.0005)), id: "anchor"),
         ]
     }
@@ -59,12 +76,16 @@ import Testing
         // The level's name is the title.
         #expect(svg.contains("<title id=\"map-title\">Ground Floor</title>"))
         // Units filled by category group.
-        func element(_ id: String) -> Substring { svg.components(separatedBy: "data-id=\"\(id)\"")[1].prefix { $0 != ">" } }
+        func element(_ id: String) -> Substring {
+            svg.components(separatedBy: "data-id=\"\(id)\"")[1].prefix { $0 != ">" }
+        }
         #expect(element("room").contains("fill=\"\(Theme.light.unitFill(forCategory: "room"))\""))
         #expect(element("wc").contains("fill=\"\(Theme.light.unitFill(forCategory: "restroom.female"))\""))
         #expect(element("lift").contains("fill=\"\(Theme.light.unitFill(forCategory: "elevator"))\""))
         // Context below units, the door drawn over them in the walkway colour.
-        let order = ["data-id=\"venue\"", "data-id=\"level-0\"", "data-id=\"room\"", "data-id=\"door\""].map { svg.range(of: $0)!.lowerBound }
+        let order = ["data-id=\"venue\"", "data-id=\"level-0\"", "data-id=\"room\"", "data-id=\"door\""].map {
+            svg.range(of: $0)!.lowerBound
+        }
         #expect(order == order.sorted())
         #expect(element("door").contains("stroke=\"\(Theme.light.unitFills[.walkway]!)\""))
         // Amenity as a small symbol, occupant as a name, anchor not drawn.

@@ -1,6 +1,7 @@
 import MeridianCore
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct LabelAndFurnitureTests {
     @Test func overlappingLabelsKeepTheHigherPriorityAndDropTheOther() throws {
@@ -21,9 +22,12 @@ import Testing
         var placer = LabelPlacer(width: 300, height: 200)
         var boxes: [LabelPlacer.Box] = []
         for index in 0..<60 {
-            let candidate = LabelPlacer.Candidate(x: Double(index % 10) * 25 + 10, y: Double(index / 10) * 12 + 20, alignment: .start)
+            let candidate = LabelPlacer.Candidate(
+                x: Double(index % 10) * 25 + 10, y: Double(index / 10) * 12 + 20, alignment: .start)
             if let spot = placer.place(text: "Label \(index)", fontSize: 11, candidates: [candidate]) {
-                boxes.append(LabelPlacer.box(for: spot, textWidth: LabelPlacer.textWidth("Label \(index)", fontSize: 11), fontSize: 11))
+                boxes.append(
+                    LabelPlacer.box(
+                        for: spot, textWidth: LabelPlacer.textWidth("Label \(index)", fontSize: 11), fontSize: 11))
             }
         }
         #expect(boxes.count > 5)
@@ -31,9 +35,14 @@ import Testing
     }
 
     @Test func labelsComeFromTheChosenProperty() throws {
-        let features = [Support.feature(.point(Support.point(0, 0)), ["name": "By name", "NAME_EN": "By English name"])]
+        let features = [
+            Support.feature(.point(Support.point(0, 0)), ["name": "By name", "NAME_EN": "By English name"])
+        ]
         #expect(try Support.render(features).placedLabels == ["By name"])
-        #expect(try Support.render(features) { $0.labels = LabelOptions(property: "NAME_EN") }.placedLabels == ["By English name"])
+        #expect(
+            try Support.render(features) { $0.labels = LabelOptions(property: "NAME_EN") }.placedLabels == [
+                "By English name"
+            ])
         #expect(try Support.render(features) { $0.labels = .none }.placedLabels.isEmpty)
     }
 
@@ -55,9 +64,13 @@ import Testing
 
     @Test func theCompassAppearsWhenTheMapIsRotated() throws {
         let dot = [Support.feature(.point(Support.point(52, 0)))]
-        let north = try Support.render(dot) { $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000)) }.svg
+        let north = try Support.render(dot) {
+            $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000))
+        }.svg
         #expect(!north.contains("id=\"compass\""))
-        let rotated = try Support.render(dot) { $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000, heading: 30)) }.svg
+        let rotated = try Support.render(dot) {
+            $0.framing = .camera(MapCamera(center: Support.point(52, 0), distance: 1_000, heading: 30))
+        }.svg
         #expect(rotated.contains("id=\"compass\"") && rotated.contains("rotate(-30)"))
         let always = try Support.render(dot) { $0.compass = .always }.svg
         #expect(always.contains("id=\"compass\""))

@@ -1,20 +1,29 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct OutputTests {
     static let hostile: [Feature] = [
-        Support.feature(.point(Support.point(0, 0)), id: "\"><script>alert(1)</script>", [
-            "name": "<script>alert('x')</script>", "category": "\"><svg onload=alert(1)>", "title": "&amp; ]]> <!--",
-            "marker-symbol": "<b>", "marker-color": "javascript:alert(1)",
-        ]),
-        Support.feature(.polygon([Support.square(0, 0, 1)]), id: "p", ["name": "\"><svg onload=alert(2)>", "fill": "url(javascript:x)", "category": "a&b\u{1}"]),
+        Support.feature(
+            .point(Support.point(0, 0)), id: "\"><script>alert(1)</script>",
+            [
+                "name": "<script>alert('x')</script>", "category": "\"><svg onload=alert(1)>",
+                "title": "&amp; ]]> <!--",
+                "marker-symbol": "<b>", "marker-color": "javascript:alert(1)",
+            ]),
+        Support.feature(
+            .polygon([Support.square(0, 0, 1)]), id: "p",
+            ["name": "\"><svg onload=alert(2)>", "fill": "url(javascript:x)", "category": "a&b\u{1}"]),
     ]
 
     @Test func hostileTextFromDataEndsUpAsHarmlessText() throws {
-        let svg = try Support.render(Self.hostile) { $0.showsLegend = true; $0.title = "</title><script>" }.svg
+        let svg = try Support.render(Self.hostile) {
+            $0.showsLegend = true
+            $0.title = "</title><script>"
+        }.svg
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("<svg onload"))
         #expect(!svg.contains("javascript"))
@@ -31,8 +40,19 @@ import Testing
         }
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var renders: [Snapshot] = [try Support.render(Self.hostile) { $0.showsLegend = true; $0.title = "<&>"; $0.attribution = "\"'" }]
-        renders.append(try Support.render(Self.hostile) { $0.theme = .dark; $0.compass = .always; $0.markerStyle = .dot })
+        var renders: [Snapshot] = [
+            try Support.render(Self.hostile) {
+                $0.showsLegend = true
+                $0.title = "<&>"
+                $0.attribution = "\"'"
+            }
+        ]
+        renders.append(
+            try Support.render(Self.hostile) {
+                $0.theme = .dark
+                $0.compass = .always
+                $0.markerStyle = .dot
+            })
         for (index, snapshot) in renders.enumerated() {
             let path = folder.appendingPathComponent("\(index).svg").path
             try snapshot.write(toFile: path)
@@ -42,7 +62,13 @@ import Testing
     }
 
     @Test func outputIsDeterministicByteForByte() throws {
-        let features = Self.hostile + (0..<30).map { Support.feature(.point(Support.point(Double($0) / 10, 1)), id: "\($0)", ["name": .string("Place \($0)"), "category": .string("c\($0 % 4)")]) }
+        let features =
+            Self.hostile
+            + (0..<30).map {
+                Support.feature(
+                    .point(Support.point(Double($0) / 10, 1)), id: "\($0)",
+                    ["name": .string("Place \($0)"), "category": .string("c\($0 % 4)")])
+            }
         let a = try Support.render(features) { $0.showsLegend = true }.bytes
         let b = try Support.render(features) { $0.showsLegend = true }.bytes
         #expect(a == b)
@@ -55,7 +81,9 @@ import Testing
     }
 
     @Test func everyElementCarriesItsFeatureIDAndCategory() throws {
-        let svg = try Support.render([Support.feature(.polygon([Support.square(0, 0, 1)]), id: "zone-1", ["category": "park"])]).svg
+        let svg = try Support.render([
+            Support.feature(.polygon([Support.square(0, 0, 1)]), id: "zone-1", ["category": "park"])
+        ]).svg
         #expect(svg.contains("<path data-id=\"zone-1\" data-category=\"park\""))
         #expect(svg.contains("<g id=\"layer-test\" data-layer=\"test\">"))
     }
@@ -65,7 +93,10 @@ import Testing
         let d0 = Support.pathData(try Support.render(features) { $0.precision = 0 }.svg)[0]
         #expect(!d0.contains("."))
         let d3 = Support.pathData(try Support.render(features) { $0.precision = 3 }.svg)[0]
-        #expect(d3.split(whereSeparator: { ",lM -".contains($0) }).contains { $0.contains(".") && $0.split(separator: ".").last!.count == 3 })
+        #expect(
+            d3.split(whereSeparator: { ",lM -".contains($0) }).contains {
+                $0.contains(".") && $0.split(separator: ".").last!.count == 3
+            })
     }
 
     @Test func aSnapshotWritesItselfAtomically() throws {

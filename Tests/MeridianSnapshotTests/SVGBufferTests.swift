@@ -1,5 +1,6 @@
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 @Suite struct SVGBufferTests {
     private func number(_ value: Double, precision: Int = 2) -> String {
@@ -24,6 +25,8 @@ import Testing
     @Test func textFromDataIsEscaped() {
         var buffer = SVGBuffer(precision: 2)
         buffer.appendEscaped("<script>\"a\" & 'b'</script>\u{1}\u{FFFE}é")
-        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;é")
+        #expect(
+            String(decoding: buffer.bytes, as: UTF8.self)
+                == "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;é")
     }
 }

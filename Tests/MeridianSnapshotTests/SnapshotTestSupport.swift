@@ -1,7 +1,8 @@
 import Foundation
 import MeridianCore
-@testable import MeridianSnapshot
 import Testing
+
+@testable import MeridianSnapshot
 
 /// Helpers shared by the snapshot tests: small features, a parser for the
 /// path data the renderer writes, and access to external tools and fixtures.
@@ -13,10 +14,15 @@ enum Support {
     }
 
     static func square(_ lat: Double, _ lon: Double, _ half: Double) -> [Coordinate] {
-        [point(lat - half, lon - half), point(lat - half, lon + half), point(lat + half, lon + half), point(lat + half, lon - half), point(lat - half, lon - half)]
+        [
+            point(lat - half, lon - half), point(lat - half, lon + half), point(lat + half, lon + half),
+            point(lat + half, lon - half), point(lat - half, lon - half),
+        ]
     }
 
-    static func render(_ features: [Feature], configure: (inout Snapshotter.Options) -> Void = { _ in }) throws -> Snapshot {
+    static func render(_ features: [Feature], configure: (inout Snapshotter.Options) -> Void = { _ in }) throws
+        -> Snapshot
+    {
         var options = Snapshotter.Options(layers: [Layer(id: "test", features: features)])
         configure(&options)
         return try Snapshotter(options: options).snapshot()
@@ -40,7 +46,10 @@ enum Support {
         }
         func flushCommand() {
             flushToken()
-            guard numbers.count >= 2 else { numbers = []; return }
+            guard numbers.count >= 2 else {
+                numbers = []
+                return
+            }
             if command == "M" {
                 result.append([(numbers[0], numbers[1])])
             } else if command == "l", var last = result.last?.last {
@@ -74,7 +83,8 @@ enum Support {
     static func signedArea(_ ring: [(Double, Double)]) -> Double {
         var sum = 0.0
         for index in ring.indices {
-            let a = ring[index], b = ring[(index + 1) % ring.count]
+            let a = ring[index]
+            let b = ring[(index + 1) % ring.count]
             sum += a.0 * b.1 - b.0 * a.1
         }
         return sum / 2
@@ -105,20 +115,24 @@ enum Support {
     }
 
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-snapshot-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-snapshot-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     /// ../shared beside the package, when present.
     static let sharedRoot: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
         return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
     }()
 
     static func fixture(_ path: String) -> URL? {
-        guard let url = sharedRoot?.appendingPathComponent("fixtures/\(path)"), FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let url = sharedRoot?.appendingPathComponent("fixtures/\(path)"),
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
         return url
     }
 }

@@ -5,14 +5,17 @@ import Testing
 
 @Suite struct FeaturePipelineTests {
     func file(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString).ndjson").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-\(UUID().uuidString).ndjson")
+            .path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
 
     func lines(_ count: Int) -> String {
-        (0..<count).map { #"{"type":"Feature","id":\#($0),"geometry":{"type":"Point","coordinates":[\#($0),0]},"properties":{}}"# }
-            .joined(separator: "\n")
+        (0..<count).map {
+            #"{"type":"Feature","id":\#($0),"geometry":{"type":"Point","coordinates":[\#($0),0]},"properties":{}}"#
+        }
+        .joined(separator: "\n")
     }
 
     @Test func featuresArriveInInputOrder() throws {

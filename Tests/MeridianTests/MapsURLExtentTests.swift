@@ -4,7 +4,11 @@ import Testing
 @Suite struct MapsURLExtentTests {
     @Test func anExtentIsFramedWithATenthToSpare() {
         let link = MapsURL(extent: BoundingBox(west: 0, south: 50, east: 2, north: 52))
-        #expect(link == .frame(center: Coordinate(latitude: 51, longitude: 1), span: CoordinateSpan(latitudeDelta: 2.2, longitudeDelta: 2.2)))
+        #expect(
+            link
+                == .frame(
+                    center: Coordinate(latitude: 51, longitude: 1),
+                    span: CoordinateSpan(latitudeDelta: 2.2, longitudeDelta: 2.2)))
     }
 
     @Test func aSinglePointGetsTheMinimumSpan() {
@@ -13,7 +17,10 @@ import Testing
     }
 
     @Test func anExtentAcrossTheAntimeridianIsCentredAcrossIt() {
-        guard case .frame(let center, let span) = MapsURL(extent: BoundingBox(west: 170, south: -20, east: -170, north: -10)) else {
+        guard
+            case .frame(let center, let span) = MapsURL(
+                extent: BoundingBox(west: 170, south: -20, east: -170, north: -10))
+        else {
             Issue.record("not a frame")
             return
         }

@@ -34,7 +34,9 @@ import Testing
 
         let venue = try IMDFArchive(contentsOf: Self.root.appendingPathComponent("Samples/meridian-arcade.zip").path)
         let floor = try Layer(venue: venue, levelOrdinal: 0)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("readme-floor-\(UUID().uuidString).svg").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "readme-floor-\(UUID().uuidString).svg"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
         try Snapshotter(options: .init(layers: [floor])).snapshot().write(toFile: output)
         #expect(FileManager.default.fileExists(atPath: output))

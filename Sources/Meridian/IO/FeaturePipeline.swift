@@ -78,17 +78,21 @@ public enum FeaturePipeline {
                 while !channel.isCancelled, let feature = try source.next() {
                     features.append(feature)
                     if features.count == FeaturePipeline.batchSize {
-                        channel.push(Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
+                        channel.push(
+                            Batch(
+                                features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
                         features.removeAll(keepingCapacity: true)
                     }
                 }
                 if !features.isEmpty {
-                    channel.push(Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
+                    channel.push(
+                        Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
                 }
                 channel.finish(collection: source.collection, failure: nil)
             } catch {
                 if !features.isEmpty {
-                    channel.push(Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
+                    channel.push(
+                        Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
                 }
                 channel.finish(collection: nil, failure: error)
             }

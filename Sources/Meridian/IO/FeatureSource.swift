@@ -58,7 +58,8 @@ public final class FeatureSource {
                 format = .geojson
                 totalBytes = nil
                 reader = .geojson(
-                    GeoJSONFeatureReader(fileDescriptor: 0, prefix: prefix, options: JSONReadingOptions(fileName: "<stdin>")))
+                    GeoJSONFeatureReader(
+                        fileDescriptor: 0, prefix: prefix, options: JSONReadingOptions(fileName: "<stdin>")))
                 try Self.rejectLevel(level, format: .geojson, path: "-")
                 return
             case .kml(let bytes):
@@ -182,7 +183,9 @@ public final class FeatureSource {
             return .kml(head + (try FileInput.readAll("-")))
         case .kmz:
             let bytes = head + (try FileInput.readAll("-"))
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip").path
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "meridian-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip"
+            ).path
             guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
                 throw DiagnosticError(
                     code: "io.output.open", message: "cannot spool standard input to \(file)",
@@ -195,7 +198,8 @@ public final class FeatureSource {
     private static func rejectLevel(_ level: Int?, format: Format, path: String) throws(DiagnosticError) {
         guard level != nil else { return }
         throw DiagnosticError(
-            code: "imdf.level.not-imdf", message: "--level applies to IMDF archives only, and \(path) is \(format.rawValue)",
+            code: "imdf.level.not-imdf",
+            message: "--level applies to IMDF archives only, and \(path) is \(format.rawValue)",
             location: SourceLocation(file: path))
     }
 }

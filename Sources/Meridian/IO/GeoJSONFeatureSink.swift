@@ -22,7 +22,9 @@ public final class GeoJSONFeatureSink {
     public private(set) var featureCount = 0
     private let stream: OutputStream
 
-    public init(path: String, format: GeoJSONOutputFormat, writer: GeoJSONWriter = GeoJSONWriter()) throws(DiagnosticError) {
+    public init(path: String, format: GeoJSONOutputFormat, writer: GeoJSONWriter = GeoJSONWriter())
+        throws(DiagnosticError)
+    {
         self.format = format
         self.writer = writer
         self.stream = try OutputStream(path: path)

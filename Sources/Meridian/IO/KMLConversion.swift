@@ -22,7 +22,9 @@ public enum KMLConversion {
 
     /// Reads features from any input Meridian knows (GeoJSON, KML, KMZ)
     /// and writes them as KML, or KMZ when `kmz` is true.
-    public static func toKML(input: String, output: String, kmz: Bool, writer: KMLWriter = KMLWriter()) throws(DiagnosticError) -> Result {
+    public static func toKML(input: String, output: String, kmz: Bool, writer: KMLWriter = KMLWriter())
+        throws(DiagnosticError) -> Result
+    {
         let source = try FeatureSource(path: input)
         var features: [Feature] = []
         while let feature = try source.next() { features.append(feature) }

@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// Where converted output goes: standard output, or a file that appears
 /// only when it is complete.
@@ -42,12 +43,16 @@ public final class OutputStream {
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
             var status = stat()
             guard stat(folder.isEmpty ? "/" : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw DiagnosticError(code: "io.output.folder", message: "the output folder \(folder) does not exist", location: SourceLocation(file: path))
+                throw DiagnosticError(
+                    code: "io.output.folder", message: "the output folder \(folder) does not exist",
+                    location: SourceLocation(file: path))
             }
             let temporary = "\(folder)/.\(name).\(getpid()).partial"
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else {
-                throw DiagnosticError(code: "io.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+                throw DiagnosticError(
+                    code: "io.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))",
+                    location: SourceLocation(file: path))
             }
             descriptor = fd
             temporaryPath = temporary
@@ -87,7 +92,11 @@ public final class OutputStream {
             if written < 0 {
                 if errno == EINTR { continue }
                 let code = errno == EPIPE ? "io.output.closed" : "io.output.write"
-                throw DiagnosticError(code: code, message: "cannot write \(path == "-" ? "standard output" : path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+                throw DiagnosticError(
+                    code: code,
+                    message:
+                        "cannot write \(path == "-" ? "standard output" : path): \(String(cString: strerror(errno)))",
+                    location: SourceLocation(file: path))
             }
             offset += written
         }
@@ -101,7 +110,9 @@ public final class OutputStream {
         guard close(descriptor) == 0, rename(temporaryPath, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporaryPath)
-            throw DiagnosticError(code: "io.output.write", message: "cannot write \(path): \(message)", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "io.output.write", message: "cannot write \(path): \(message)",
+                location: SourceLocation(file: path))
         }
     }
 

@@ -71,12 +71,14 @@ public struct DiagnosticReport: Sendable {
         var lines: [String] = []
         for (file, diagnostics) in files {
             for diagnostic in diagnostics {
-                let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
+                let command =
+                    diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
                 var properties = ["file=\(Self.escapeProperty(diagnostic.location.file ?? file))"]
                 if let line = diagnostic.location.line { properties.append("line=\(line)") }
                 if let column = diagnostic.location.column { properties.append("col=\(column)") }
                 properties.append("title=\(Self.escapeProperty(diagnostic.code))")
-                lines.append("::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))")
+                lines.append(
+                    "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))")
             }
         }
         lines.append(summary)
@@ -99,28 +101,36 @@ public struct DiagnosticReport: Sendable {
         for (file, diagnostics) in files {
             let entries: [JSONValue] = diagnostics.map { diagnostic in
                 let location = diagnostic.location
-                return .object(JSONObject([
-                    ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
-                    ("message", .string(diagnostic.message)), ("line", integer(location.line)),
-                    ("column", integer(location.column)), ("offset", integer(location.byteOffset)),
-                    ("pointer", string(location.jsonPointer)), ("featureId", string(location.featureID)),
-                    ("property", string(location.property)),
-                ]))
+                return .object(
+                    JSONObject([
+                        ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
+                        ("message", .string(diagnostic.message)), ("line", integer(location.line)),
+                        ("column", integer(location.column)), ("offset", integer(location.byteOffset)),
+                        ("pointer", string(location.jsonPointer)), ("featureId", string(location.featureID)),
+                        ("property", string(location.property)),
+                    ]))
             }
             func count(_ severity: Diagnostic.Severity) -> JSONValue {
                 .integer(Int64(diagnostics.filter { $0.severity == severity }.count))
             }
-            fileValues.append(.object(JSONObject([
-                ("file", .string(file)), ("errors", count(.error)), ("warnings", count(.warning)),
-                ("infos", count(.info)), ("diagnostics", .array(entries)),
-            ])))
+            fileValues.append(
+                .object(
+                    JSONObject([
+                        ("file", .string(file)), ("errors", count(.error)), ("warnings", count(.warning)),
+                        ("infos", count(.info)), ("diagnostics", .array(entries)),
+                    ])))
         }
-        return .object(JSONObject([
-            ("version", .integer(Int64(Self.schemaVersion))), ("files", .array(fileValues)),
-            ("summary", .object(JSONObject([
-                ("files", .integer(Int64(files.count))), ("errors", .integer(Int64(count(.error)))),
-                ("warnings", .integer(Int64(count(.warning)))), ("infos", .integer(Int64(count(.info)))),
-            ]))),
-        ]))
+        return .object(
+            JSONObject([
+                ("version", .integer(Int64(Self.schemaVersion))), ("files", .array(fileValues)),
+                (
+                    "summary",
+                    .object(
+                        JSONObject([
+                            ("files", .integer(Int64(files.count))), ("errors", .integer(Int64(count(.error)))),
+                            ("warnings", .integer(Int64(count(.warning)))), ("infos", .integer(Int64(count(.info)))),
+                        ]))
+                ),
+            ]))
     }
 }

@@ -82,14 +82,18 @@ public struct FileSummary: Sendable {
         }
         row("layout", layout)
         row("features", String(featureCount))
-        let counts = geometryCounts.map { "\($0.name) \($0.count)" } + (nullGeometryCount > 0 ? ["none \(nullGeometryCount)"] : [])
+        let counts =
+            geometryCounts.map { "\($0.name) \($0.count)" }
+            + (nullGeometryCount > 0 ? ["none \(nullGeometryCount)"] : [])
         row("geometries", counts.isEmpty ? "none" : counts.joined(separator: ", "))
         row("positions", String(positionCount))
         if let box = boundingBox {
             row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
         }
         if let mapsURL { row("maps", mapsURL.string) }
-        row("properties", propertyKeys.isEmpty ? "none" : propertyKeys.map { "\($0.name) (\($0.count))" }.joined(separator: ", "))
+        row(
+            "properties",
+            propertyKeys.isEmpty ? "none" : propertyKeys.map { "\($0.name) (\($0.count))" }.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 

@@ -86,7 +86,10 @@ extension Geometry {
         for current in open {
             if inside(current) != inside(previous) {
                 let t = (edge - previous.longitude) / (current.longitude - previous.longitude)
-                result.append(Coordinate(latitude: previous.latitude + t * (current.latitude - previous.latitude), longitude: edge, altitude: current.altitude))
+                result.append(
+                    Coordinate(
+                        latitude: previous.latitude + t * (current.latitude - previous.latitude), longitude: edge,
+                        altitude: current.altitude))
             }
             if inside(current) { result.append(current) }
             previous = current
@@ -96,7 +99,8 @@ extension Geometry {
     }
 
     static func splitPolygon(_ rings: [[Coordinate]]) -> [[[Coordinate]]] {
-        guard let exterior = rings.first, zip(exterior, exterior.dropFirst()).contains(where: { crosses($0, $1) }) else {
+        guard let exterior = rings.first, zip(exterior, exterior.dropFirst()).contains(where: { crosses($0, $1) })
+        else {
             return [rings]
         }
         let unwrapped = rings.map(unwrap)
@@ -115,7 +119,10 @@ extension Geometry {
                     if index == 0 { break }
                     continue
                 }
-                part.append(clipped.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude + shift, altitude: $0.altitude) })
+                part.append(
+                    clipped.map {
+                        Coordinate(latitude: $0.latitude, longitude: $0.longitude + shift, altitude: $0.altitude)
+                    })
             }
             if !part.isEmpty { parts.append(part) }
         }

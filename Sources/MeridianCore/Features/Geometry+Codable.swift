@@ -126,7 +126,8 @@ extension FeatureCollection: Codable {
         let type = try container.decode(String.self, forKey: AnyCodingKey("type"))
         guard type == "FeatureCollection" else {
             throw DecodingError.dataCorruptedError(
-                forKey: AnyCodingKey("type"), in: container, debugDescription: "expected a FeatureCollection, found \(type)")
+                forKey: AnyCodingKey("type"), in: container,
+                debugDescription: "expected a FeatureCollection, found \(type)")
         }
         self.init(features: try container.decode([Feature].self, forKey: AnyCodingKey("features")))
         bbox = try container.decodeIfPresent([Double].self, forKey: AnyCodingKey("bbox"))

@@ -20,13 +20,15 @@ extension Geometry {
             rings.enumerated().map { index, ring in
                 let area = Geometry.signedArea(ofRing: ring)
                 let wantCounterClockwise = index == 0
-                return (area < 0 && wantCounterClockwise) || (area > 0 && !wantCounterClockwise) ? ring.reversed() : ring
+                return (area < 0 && wantCounterClockwise) || (area > 0 && !wantCounterClockwise)
+                    ? ring.reversed() : ring
             }
         }
         switch self {
         case .polygon(let rings): return .polygon(rewind(rings))
         case .multiPolygon(let polygons): return .multiPolygon(polygons.map(rewind))
-        case .geometryCollection(let geometries): return .geometryCollection(geometries.map { $0.rewoundToRightHandRule() })
+        case .geometryCollection(let geometries):
+            return .geometryCollection(geometries.map { $0.rewoundToRightHandRule() })
         default: return self
         }
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Geodesic measurements on WGS-84 and great-circle interpolation.
@@ -59,7 +59,8 @@ extension Coordinate {
         guard Geodesic.Math.isUsable(self), Geodesic.Math.isUsable(other), fraction.isFinite else {
             return Coordinate(latitude: .nan, longitude: .nan, altitude: altitude)
         }
-        let a = UnitVector(self), b = UnitVector(other)
+        let a = UnitVector(self)
+        let b = UnitVector(other)
         let normal = a.cross(b)
         let theta = atan2(normal.length, a.dot(b))
         // Unit tangent at a, pointing along the great circle towards b.
@@ -73,9 +74,10 @@ extension Coordinate {
         }
         let (s, c) = (sin(fraction * theta), cos(fraction * theta))
         let k = s / length
-        let p = UnitVector(x: a.x * c + tangent.x * k,
-                           y: a.y * c + tangent.y * k,
-                           z: a.z * c + tangent.z * k)
+        let p = UnitVector(
+            x: a.x * c + tangent.x * k,
+            y: a.y * c + tangent.y * k,
+            z: a.z * c + tangent.z * k)
         let latitude = Geodesic.Math.atan2d(p.z, hypot(p.x, p.y))
         let longitude = Geodesic.Math.atan2d(p.y, p.x)
         return Coordinate(latitude: latitude, longitude: longitude == -180 ? 180 : longitude, altitude: altitude)

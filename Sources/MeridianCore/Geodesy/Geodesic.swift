@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Geodesics on an ellipsoid of revolution, solved with Karney's method
@@ -45,16 +45,16 @@ public struct Geodesic: Sendable, Hashable {
     public let flattening: Double
 
     // Derived constants (names follow Karney's paper).
-    let f1: Double      // 1 - f
-    let e2: Double      // e^2
-    let ep2: Double     // e'^2
-    let n: Double       // third flattening
-    let b: Double       // polar semi-axis
-    let c2: Double      // authalic radius squared
+    let f1: Double  // 1 - f
+    let e2: Double  // e^2
+    let ep2: Double  // e'^2
+    let n: Double  // third flattening
+    let b: Double  // polar semi-axis
+    let c2: Double  // authalic radius squared
     let etol2: Double
-    let a3x: [Double]   // A3 as a polynomial in eps (6 coefficients)
-    let c3x: [Double]   // C3[l] as polynomials in eps (15 coefficients)
-    let c4x: [Double]   // C4[l] as polynomials in eps (21 coefficients)
+    let a3x: [Double]  // A3 as a polynomial in eps (6 coefficients)
+    let c3x: [Double]  // C3[l] as polynomials in eps (15 coefficients)
+    let c4x: [Double]  // C4[l] as polynomials in eps (21 coefficients)
 
     /// The WGS-84 ellipsoid (a = 6378137 m, f = 1/298.257223563), as used by
     /// GPS, GeoJSON and KML.
@@ -64,7 +64,8 @@ public struct Geodesic: Sendable, Hashable {
     /// flattening (less than 1; negative for a prolate ellipsoid). The series
     /// used are accurate for |f| ≲ 1/50.
     public init(equatorialRadius: Double, flattening: Double) {
-        let a = equatorialRadius, f = flattening
+        let a = equatorialRadius
+        let f = flattening
         self.equatorialRadius = a
         self.flattening = f
         f1 = 1 - f
@@ -82,7 +83,8 @@ public struct Geodesic: Sendable, Hashable {
             authalicFactor = -e * atan(e) / e2
         }
         c2 = (a * a + b * b * authalicFactor) / 2
-        etol2 = 0.1 * Math.tol2
+        etol2 =
+            0.1 * Math.tol2
             / (max(0.001, abs(f)) * min(1.0, 1 - f / 2) / 2).squareRoot()
         a3x = Series.a3Coefficients(n: n)
         c3x = Series.c3Coefficients(n: n)
@@ -164,12 +166,13 @@ public struct Geodesic: Sendable, Hashable {
     /// two endpoints are returned.
     public func waypoints(from start: Coordinate, to end: Coordinate, maximumSegmentLength: Double) -> [Coordinate] {
         guard Math.isUsable(start), Math.isUsable(end),
-              maximumSegmentLength > 0, !maximumSegmentLength.isNaN
+            maximumSegmentLength > 0, !maximumSegmentLength.isNaN
         else { return [start, end] }
         let r = solveInverse(start.latitude, start.longitude, end.latitude, end.longitude, wantArea: false)
         let ratio = (r.s12 / maximumSegmentLength).rounded(.up)
         guard ratio > 1 else { return [start, end] }
-        let segments = ratio < Double(Geodesic.maximumWaypointSegments)
+        let segments =
+            ratio < Double(Geodesic.maximumWaypointSegments)
             ? Int(ratio) : Geodesic.maximumWaypointSegments
         let line = Line(
             self, latitude: start.latitude, longitude: start.longitude,
@@ -204,7 +207,8 @@ public struct Geodesic: Sendable, Hashable {
     public func area(of ring: [Coordinate]) -> GeodesicPolygonMeasurement {
         var count = ring.count
         if count > 1, ring[0].latitude == ring[count - 1].latitude,
-           ring[0].longitude == ring[count - 1].longitude {
+            ring[0].longitude == ring[count - 1].longitude
+        {
             count -= 1
         }
         guard count >= 2 else { return GeodesicPolygonMeasurement(area: 0, perimeter: 0) }
@@ -215,7 +219,8 @@ public struct Geodesic: Sendable, Hashable {
         var areaSum = Accumulator()
         var crossings = 0
         for i in 0..<count {
-            let p = ring[i], q = ring[i + 1 == count ? 0 : i + 1]
+            let p = ring[i]
+            let q = ring[i + 1 == count ? 0 : i + 1]
             let r = solveInverse(p.latitude, p.longitude, q.latitude, q.longitude, wantArea: true)
             perimeter.add(r.s12)
             areaSum.add(r.S12)
@@ -227,7 +232,7 @@ public struct Geodesic: Sendable, Hashable {
         if crossings & 1 != 0 {
             areaSum.add((areaSum.sum < 0 ? 1 : -1) * area0 / 2)
         }
-        areaSum.negate() // the sum is clockwise-positive
+        areaSum.negate()  // the sum is clockwise-positive
         if areaSum.sum > area0 / 2 {
             areaSum.add(-area0)
         } else if areaSum.sum <= -area0 / 2 {
@@ -240,18 +245,20 @@ public struct Geodesic: Sendable, Hashable {
 
     /// Everything the inverse solution produces that callers here need.
     struct InverseSolution {
-        var a12: Double     // arc length on the auxiliary sphere, degrees
-        var s12: Double     // distance, metres
+        var a12: Double  // arc length on the auxiliary sphere, degrees
+        var s12: Double  // distance, metres
         var salp1: Double, calp1: Double
         var salp2: Double, calp2: Double
-        var S12: Double     // area between the geodesic and the equator
+        var S12: Double  // area between the geodesic and the equator
     }
 
     /// Karney's inverse solution (GeographicLib's GenInverse). Expects
     /// finite arguments; NaN propagates and the iteration is bounded.
-    func solveInverse(_ latitude1: Double, _ longitude1: Double,
-                      _ latitude2: Double, _ longitude2: Double,
-                      wantArea: Bool) -> InverseSolution {
+    func solveInverse(
+        _ latitude1: Double, _ longitude1: Double,
+        _ latitude2: Double, _ longitude2: Double,
+        wantArea: Bool
+    ) -> InverseSolution {
         typealias M = Math
         // Longitude difference, carefully (exact error term in lon12s).
         var (lon12, lon12s) = M.angDiff(longitude1, longitude2)
@@ -260,7 +267,7 @@ public struct Geodesic: Sendable, Hashable {
         lon12s *= lonsign
         let lam12 = lon12 * M.degree
         let (slam12, clam12) = M.sincosde(lon12, lon12s)
-        lon12s = (180 - lon12) - lon12s // supplementary longitude difference
+        lon12s = (180 - lon12) - lon12s  // supplementary longitude difference
 
         var lat1 = M.angRound(M.latFix(latitude1))
         var lat2 = M.angRound(M.latFix(latitude2))
@@ -295,45 +302,64 @@ public struct Geodesic: Sendable, Hashable {
         let dn1 = (1 + ep2 * sbet1 * sbet1).squareRoot()
         let dn2 = (1 + ep2 * sbet2 * sbet2).squareRoot()
 
-        var a12 = 0.0, sig12 = 0.0, s12x = 0.0
-        var salp1 = 0.0, calp1 = 0.0, salp2 = 0.0, calp2 = 0.0
-        var omg12 = 0.0, somg12 = 2.0, comg12 = 0.0 // somg12 == 2: not computed yet
+        var a12 = 0.0
+        var sig12 = 0.0
+        var s12x = 0.0
+        var salp1 = 0.0
+        var calp1 = 0.0
+        var salp2 = 0.0
+        var calp2 = 0.0
+        var omg12 = 0.0
+        var somg12 = 2.0
+        var comg12 = 0.0  // somg12 == 2: not computed yet
 
         var meridian = lat1 == -90 || slam12 == 0
         if meridian {
             // Both points on one full meridian: the geodesic may follow it.
-            calp1 = clam12; salp1 = slam12  // head to the target longitude
-            calp2 = 1; salp2 = 0            // arrive heading north
-            let ssig1 = sbet1, csig1 = calp1 * cbet1
-            let ssig2 = sbet2, csig2 = calp2 * cbet2
-            sig12 = atan2(Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
-                          csig1 * csig2 + ssig1 * ssig2)
-            let l = lengths(eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
-                            ssig2: ssig2, csig2: csig2, dn2: dn2, distance: true, reduced: true)
+            calp1 = clam12
+            salp1 = slam12  // head to the target longitude
+            calp2 = 1
+            salp2 = 0  // arrive heading north
+            let ssig1 = sbet1
+            let csig1 = calp1 * cbet1
+            let ssig2 = sbet2
+            let csig2 = calp2 * cbet2
+            sig12 = atan2(
+                Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
+                csig1 * csig2 + ssig1 * ssig2)
+            let l = lengths(
+                eps: n, sig12: sig12, ssig1: ssig1, csig1: csig1, dn1: dn1,
+                ssig2: ssig2, csig2: csig2, dn2: dn2, distance: true, reduced: true)
             var m12x = l.m12b
             s12x = l.s12b
             if sig12 < 1 || m12x >= 0 {
                 if sig12 < 3 * M.tiny || (sig12 < M.tol0 && (s12x < 0 || m12x < 0)) {
-                    sig12 = 0; m12x = 0; s12x = 0
+                    sig12 = 0
+                    m12x = 0
+                    s12x = 0
                 }
                 s12x *= b
                 a12 = sig12 / M.degree
             } else {
-                meridian = false // prolate and too close to antipodal
+                meridian = false  // prolate and too close to antipodal
             }
         }
 
         if !meridian && sbet1 == 0 && (flattening <= 0 || lon12s >= flattening * 180) {
             // Geodesic runs along the equator.
-            calp1 = 0; calp2 = 0; salp1 = 1; salp2 = 1
+            calp1 = 0
+            calp2 = 0
+            salp1 = 1
+            salp2 = 1
             s12x = equatorialRadius * lam12
             sig12 = lam12 / f1
             omg12 = sig12
             a12 = lon12 / f1
         } else if !meridian {
-            let start = inverseStart(sbet1: sbet1, cbet1: cbet1, dn1: dn1,
-                                     sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                                     lam12: lam12, slam12: slam12, clam12: clam12)
+            let start = inverseStart(
+                sbet1: sbet1, cbet1: cbet1, dn1: dn1,
+                sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                lam12: lam12, slam12: slam12, clam12: clam12)
             sig12 = start.sig12
             salp1 = start.salp1
             calp1 = start.calp1
@@ -350,29 +376,37 @@ public struct Geodesic: Sendable, Hashable {
                 // a bracket (alp1a, alp1b) and bisection.
                 var l = Lambda12Result()
                 var numit = 0
-                var salp1a = M.tiny, calp1a = 1.0, salp1b = M.tiny, calp1b = -1.0
-                var tripn = false, tripb = false
+                var salp1a = M.tiny
+                var calp1a = 1.0
+                var salp1b = M.tiny
+                var calp1b = -1.0
+                var tripn = false
+                var tripb = false
                 while true {
-                    l = lambda12(sbet1: sbet1, cbet1: cbet1, dn1: dn1,
-                                 sbet2: sbet2, cbet2: cbet2, dn2: dn2,
-                                 salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
-                                 diffp: numit < M.maxit1)
+                    l = lambda12(
+                        sbet1: sbet1, cbet1: cbet1, dn1: dn1,
+                        sbet2: sbet2, cbet2: cbet2, dn2: dn2,
+                        salp1: salp1, calp1: calp1, slam120: slam12, clam120: clam12,
+                        diffp: numit < M.maxit1)
                     let v = l.lam12
                     // Reversed test lets NaN escape.
                     if tripb || !(abs(v) >= (tripn ? 8 : 1) * M.tol0) || numit == M.maxit2 {
                         break
                     }
                     if v > 0 && (numit > M.maxit1 || calp1 / salp1 > calp1b / salp1b) {
-                        salp1b = salp1; calp1b = calp1
+                        salp1b = salp1
+                        calp1b = calp1
                     } else if v < 0 && (numit > M.maxit1 || calp1 / salp1 < calp1a / salp1a) {
-                        salp1a = salp1; calp1a = calp1
+                        salp1a = salp1
+                        calp1a = calp1
                     }
                     let newtonStep = numit < M.maxit1
                     numit += 1
                     if newtonStep && l.dlam12 > 0 {
                         let dalp1 = -v / l.dlam12
                         if abs(dalp1) < Double.pi {
-                            let sdalp1 = sin(dalp1), cdalp1 = cos(dalp1)
+                            let sdalp1 = sin(dalp1)
+                            let cdalp1 = cos(dalp1)
                             let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                             if nsalp1 > 0 {
                                 calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -390,21 +424,24 @@ public struct Geodesic: Sendable, Hashable {
                     calp1 = (calp1a + calp1b) / 2
                     M.norm(&salp1, &calp1)
                     tripn = false
-                    tripb = abs(salp1a - salp1) + (calp1a - calp1) < M.tolb
+                    tripb =
+                        abs(salp1a - salp1) + (calp1a - calp1) < M.tolb
                         || abs(salp1 - salp1b) + (calp1 - calp1b) < M.tolb
                 }
                 sig12 = l.sig12
                 salp2 = l.salp2
                 calp2 = l.calp2
-                let len = lengths(eps: l.eps, sig12: sig12,
-                                  ssig1: l.ssig1, csig1: l.csig1, dn1: dn1,
-                                  ssig2: l.ssig2, csig2: l.csig2, dn2: dn2,
-                                  distance: true, reduced: false)
+                let len = lengths(
+                    eps: l.eps, sig12: sig12,
+                    ssig1: l.ssig1, csig1: l.csig1, dn1: dn1,
+                    ssig2: l.ssig2, csig2: l.csig2, dn2: dn2,
+                    distance: true, reduced: false)
                 s12x = len.s12b * b
                 a12 = sig12 / M.degree
                 if wantArea {
                     // omg12 = lam12 - domg12
-                    let sdomg12 = sin(l.domg12), cdomg12 = cos(l.domg12)
+                    let sdomg12 = sin(l.domg12)
+                    let cdomg12 = cos(l.domg12)
                     somg12 = slam12 * cdomg12 - clam12 * sdomg12
                     comg12 = clam12 * cdomg12 + slam12 * sdomg12
                 }
@@ -416,8 +453,10 @@ public struct Geodesic: Sendable, Hashable {
             let salp0 = salp1 * cbet1
             let calp0 = hypot(calp1, salp1 * sbet1)
             if calp0 != 0 && salp0 != 0 {
-                var ssig1 = sbet1, csig1 = calp1 * cbet1
-                var ssig2 = sbet2, csig2 = calp2 * cbet2
+                var ssig1 = sbet1
+                var csig1 = calp1 * cbet1
+                var ssig2 = sbet2
+                var csig2 = calp2 * cbet2
                 let k2 = calp0 * calp0 * ep2
                 let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
                 // a^2 e^2 cos(alp0) sin(alp0)
@@ -437,9 +476,14 @@ public struct Geodesic: Sendable, Hashable {
             if !meridian && comg12 > -0.7071 && sbet2 - sbet1 < 1.75 {
                 // tan(Gamma/2) = tan(omg12/2) (tan(bet1/2) + tan(bet2/2)) /
                 //                (1 + tan(bet1/2) tan(bet2/2))
-                let domg12 = 1 + comg12, dbet1 = 1 + cbet1, dbet2 = 1 + cbet2
-                alp12 = 2 * atan2(somg12 * (sbet1 * dbet2 + sbet2 * dbet1),
-                                  domg12 * (sbet1 * sbet2 + dbet1 * dbet2))
+                let domg12 = 1 + comg12
+                let dbet1 = 1 + cbet1
+                let dbet2 = 1 + cbet2
+                alp12 =
+                    2
+                    * atan2(
+                        somg12 * (sbet1 * dbet2 + sbet2 * dbet1),
+                        domg12 * (sbet1 * sbet2 + dbet1 * dbet2))
             } else {
                 var salp12 = salp2 * calp1 - calp2 * salp1
                 var calp12 = calp2 * calp1 + salp2 * salp1
@@ -459,24 +503,34 @@ public struct Geodesic: Sendable, Hashable {
             swap(&salp1, &salp2)
             swap(&calp1, &calp2)
         }
-        salp1 *= swapp * lonsign; calp1 *= swapp * latsign
-        salp2 *= swapp * lonsign; calp2 *= swapp * latsign
+        salp1 *= swapp * lonsign
+        calp1 *= swapp * latsign
+        salp2 *= swapp * lonsign
+        calp2 *= swapp * latsign
 
-        return InverseSolution(a12: a12, s12: 0 + s12x,
-                               salp1: salp1, calp1: calp1, salp2: salp2, calp2: calp2,
-                               S12: S12)
+        return InverseSolution(
+            a12: a12, s12: 0 + s12x,
+            salp1: salp1, calp1: calp1, salp2: salp2, calp2: calp2,
+            S12: S12)
     }
 
     /// Distance (s12b) and reduced length (m12b), both divided by b, and the
     /// coefficient m0 of the secular term of the reduced length.
-    func lengths(eps: Double, sig12: Double,
-                 ssig1: Double, csig1: Double, dn1: Double,
-                 ssig2: Double, csig2: Double, dn2: Double,
-                 distance: Bool, reduced: Bool) -> (s12b: Double, m12b: Double, m0: Double) {
+    func lengths(
+        eps: Double, sig12: Double,
+        ssig1: Double, csig1: Double, dn1: Double,
+        ssig2: Double, csig2: Double, dn2: Double,
+        distance: Bool, reduced: Bool
+    ) -> (s12b: Double, m12b: Double, m0: Double) {
         typealias S = Series
-        var s12b = 0.0, m12b = 0.0, m0 = 0.0, j12 = 0.0
-        var a1 = 0.0, a2 = 0.0
-        var ca = SeriesCoefficients(), cb = SeriesCoefficients()
+        var s12b = 0.0
+        var m12b = 0.0
+        var m0 = 0.0
+        var j12 = 0.0
+        var a1 = 0.0
+        var a2 = 0.0
+        var ca = SeriesCoefficients()
+        var cb = SeriesCoefficients()
         if distance || reduced {
             a1 = S.a1m1(eps)
             ca = S.c1(eps)
@@ -520,9 +574,11 @@ public struct Geodesic: Sendable, Hashable {
 
     /// Starting guess for alp1 (and, for very short lines, the answer:
     /// then sig12 >= 0). Nearly antipodal cases use the astroid solution.
-    func inverseStart(sbet1: Double, cbet1: Double, dn1: Double,
-                      sbet2: Double, cbet2: Double, dn2: Double,
-                      lam12: Double, slam12: Double, clam12: Double) -> InverseStartResult {
+    func inverseStart(
+        sbet1: Double, cbet1: Double, dn1: Double,
+        sbet2: Double, cbet2: Double, dn2: Double,
+        lam12: Double, slam12: Double, clam12: Double
+    ) -> InverseStartResult {
         typealias M = Math
         var r = InverseStartResult()
         // bet12 = bet2 - bet1 in [0, pi); bet12a = bet2 + bet1 in (-pi, 0]
@@ -530,7 +586,8 @@ public struct Geodesic: Sendable, Hashable {
         let cbet12 = cbet2 * cbet1 + sbet2 * sbet1
         let sbet12a = sbet2 * cbet1 + cbet2 * sbet1
         let shortline = cbet12 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
-        var somg12: Double, comg12: Double
+        var somg12: Double
+        var comg12: Double
         if shortline {
             var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)
             sbetm2 /= sbetm2 + (cbet1 + cbet2) * (cbet1 + cbet2)
@@ -544,7 +601,8 @@ public struct Geodesic: Sendable, Hashable {
         }
 
         r.salp1 = cbet2 * somg12
-        r.calp1 = comg12 >= 0
+        r.calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
 
@@ -554,18 +612,23 @@ public struct Geodesic: Sendable, Hashable {
         if shortline && ssig12 < etol2 {
             // Really short lines.
             r.salp2 = cbet1 * somg12
-            r.calp2 = sbet12 - cbet1 * sbet2
+            r.calp2 =
+                sbet12 - cbet1 * sbet2
                 * (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
             M.norm(&r.salp2, &r.calp2)
             r.sig12 = atan2(ssig12, csig12)
         } else if abs(n) > 0.1 || csig12 >= 0
-                    || ssig12 >= 6 * abs(n) * Double.pi * cbet1 * cbet1 {
+            || ssig12 >= 6 * abs(n) * Double.pi * cbet1 * cbet1
+        {
             // The zeroth-order spherical approximation is good enough.
         } else {
             // Nearly antipodal: scale to coordinates where the antipode is at
             // the origin and the singular point at y = 0, x = -1.
-            let x: Double, y: Double, lamscale: Double, betscale: Double
-            let lam12x = atan2(-slam12, -clam12) // lam12 - pi
+            let x: Double
+            let y: Double
+            let lamscale: Double
+            let betscale: Double
+            let lam12x = atan2(-slam12, -clam12)  // lam12 - pi
             if flattening >= 0 {
                 let k2 = sbet1 * sbet1 * ep2
                 let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
@@ -576,10 +639,11 @@ public struct Geodesic: Sendable, Hashable {
             } else {
                 let cbet12a = cbet2 * cbet1 - sbet2 * sbet1
                 let bet12a = atan2(sbet12a, cbet12a)
-                let l = lengths(eps: n, sig12: Double.pi + bet12a,
-                                ssig1: sbet1, csig1: -cbet1, dn1: dn1,
-                                ssig2: sbet2, csig2: cbet2, dn2: dn2,
-                                distance: false, reduced: true)
+                let l = lengths(
+                    eps: n, sig12: Double.pi + bet12a,
+                    ssig1: sbet1, csig1: -cbet1, dn1: dn1,
+                    ssig2: sbet2, csig2: cbet2, dn2: dn2,
+                    distance: false, reduced: true)
                 x = -1 + l.m12b / (cbet1 * cbet2 * l.m0 * Double.pi)
                 betscale = x < -0.01 ? sbet12a / x : -flattening * cbet1 * cbet1 * Double.pi
                 lamscale = betscale / cbet1
@@ -616,7 +680,7 @@ public struct Geodesic: Sendable, Hashable {
     }
 
     struct Lambda12Result {
-        var lam12 = 0.0   // lambda12(alp1) - lam120
+        var lam12 = 0.0  // lambda12(alp1) - lam120
         var salp2 = 0.0, calp2 = 0.0, sig12 = 0.0
         var ssig1 = 0.0, csig1 = 0.0, ssig2 = 0.0, csig2 = 0.0
         var eps = 0.0, domg12 = 0.0, dlam12 = 0.0
@@ -625,45 +689,55 @@ public struct Geodesic: Sendable, Hashable {
     /// The longitude difference reached by the geodesic leaving point 1 with
     /// azimuth alp1 when it gets to latitude bet2, minus the target, and its
     /// derivative with respect to alp1.
-    func lambda12(sbet1: Double, cbet1: Double, dn1: Double,
-                  sbet2: Double, cbet2: Double, dn2: Double,
-                  salp1: Double, calp1 calp1In: Double,
-                  slam120: Double, clam120: Double, diffp: Bool) -> Lambda12Result {
+    func lambda12(
+        sbet1: Double, cbet1: Double, dn1: Double,
+        sbet2: Double, cbet2: Double, dn2: Double,
+        salp1: Double, calp1 calp1In: Double,
+        slam120: Double, clam120: Double, diffp: Bool
+    ) -> Lambda12Result {
         typealias M = Math
         var r = Lambda12Result()
         var calp1 = calp1In
         if sbet1 == 0 && calp1 == 0 {
-            calp1 = -M.tiny // break the degeneracy of the equatorial line
+            calp1 = -M.tiny  // break the degeneracy of the equatorial line
         }
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1) // > 0
+        let calp0 = hypot(calp1, salp1 * sbet1)  // > 0
 
         // tan(bet1) = tan(sig1) cos(alp1); tan(omg1) = sin(alp0) tan(sig1)
-        var ssig1 = sbet1, csig1 = calp1 * cbet1
-        let somg1 = salp0 * sbet1, comg1 = calp1 * cbet1
+        var ssig1 = sbet1
+        var csig1 = calp1 * cbet1
+        let somg1 = salp0 * sbet1
+        let comg1 = calp1 * cbet1
         M.norm(&ssig1, &csig1)
 
         // Enforce symmetries when |bet2| = -bet1.
         r.salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
-        r.calp2 = cbet2 != cbet1 || abs(sbet2) != -sbet1
+        r.calp2 =
+            cbet2 != cbet1 || abs(sbet2) != -sbet1
             ? ((calp1 * cbet1) * (calp1 * cbet1)
-               + (cbet1 < -sbet1
-                  ? (cbet2 - cbet1) * (cbet1 + cbet2)
-                  : (sbet1 - sbet2) * (sbet1 + sbet2))).squareRoot() / cbet2
+                + (cbet1 < -sbet1
+                    ? (cbet2 - cbet1) * (cbet1 + cbet2)
+                    : (sbet1 - sbet2) * (sbet1 + sbet2)))
+                .squareRoot() / cbet2
             : abs(calp1)
-        var ssig2 = sbet2, csig2 = r.calp2 * cbet2
-        let somg2 = salp0 * sbet2, comg2 = r.calp2 * cbet2
+        var ssig2 = sbet2
+        var csig2 = r.calp2 * cbet2
+        let somg2 = salp0 * sbet2
+        let comg2 = r.calp2 * cbet2
         M.norm(&ssig2, &csig2)
 
         // sig12 = sig2 - sig1, in [0, pi]
-        r.sig12 = atan2(Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
-                        csig1 * csig2 + ssig1 * ssig2)
+        r.sig12 = atan2(
+            Double.maximum(0, csig1 * ssig2 - ssig1 * csig2) + 0,
+            csig1 * csig2 + ssig1 * ssig2)
         // omg12 = omg2 - omg1, in [0, pi]
         let somg12 = Double.maximum(0, comg1 * somg2 - somg1 * comg2) + 0
         let comg12 = comg1 * comg2 + somg1 * somg2
         // eta = omg12 - lam120
-        let eta = atan2(somg12 * clam120 - comg12 * slam120,
-                        comg12 * clam120 + somg12 * slam120)
+        let eta = atan2(
+            somg12 * clam120 - comg12 * slam120,
+            comg12 * clam120 + somg12 * slam120)
         let k2 = calp0 * calp0 * ep2
         let eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
         let c3 = c3Series(eps)
@@ -675,15 +749,20 @@ public struct Geodesic: Sendable, Hashable {
             if r.calp2 == 0 {
                 r.dlam12 = -2 * f1 * dn1 / sbet1
             } else {
-                r.dlam12 = lengths(eps: eps, sig12: r.sig12,
-                                   ssig1: ssig1, csig1: csig1, dn1: dn1,
-                                   ssig2: ssig2, csig2: csig2, dn2: dn2,
-                                   distance: false, reduced: true).m12b
+                r.dlam12 =
+                    lengths(
+                        eps: eps, sig12: r.sig12,
+                        ssig1: ssig1, csig1: csig1, dn1: dn1,
+                        ssig2: ssig2, csig2: csig2, dn2: dn2,
+                        distance: false, reduced: true
+                    ).m12b
                 r.dlam12 *= f1 / (r.calp2 * cbet2)
             }
         }
-        r.ssig1 = ssig1; r.csig1 = csig1
-        r.ssig2 = ssig2; r.csig2 = csig2
+        r.ssig1 = ssig1
+        r.csig1 = csig1
+        r.ssig2 = ssig2
+        r.csig2 = csig2
         r.eps = eps
         return r
     }
@@ -698,10 +777,14 @@ public struct Geodesic: Sendable, Hashable {
         let p = Series.polyval
         var c = SeriesCoefficients()
         var mult = eps
-        c.c1 = mult * p(c3x, 0, 4, eps); mult *= eps
-        c.c2 = mult * p(c3x, 5, 3, eps); mult *= eps
-        c.c3 = mult * p(c3x, 9, 2, eps); mult *= eps
-        c.c4 = mult * p(c3x, 12, 1, eps); mult *= eps
+        c.c1 = mult * p(c3x, 0, 4, eps)
+        mult *= eps
+        c.c2 = mult * p(c3x, 5, 3, eps)
+        mult *= eps
+        c.c3 = mult * p(c3x, 9, 2, eps)
+        mult *= eps
+        c.c4 = mult * p(c3x, 12, 1, eps)
+        mult *= eps
         c.c5 = mult * p(c3x, 14, 0, eps)
         return c
     }
@@ -711,10 +794,14 @@ public struct Geodesic: Sendable, Hashable {
         var c = SeriesCoefficients()
         var mult = eps
         c.c0 = p(c4x, 0, 5, eps)
-        c.c1 = mult * p(c4x, 6, 4, eps); mult *= eps
-        c.c2 = mult * p(c4x, 11, 3, eps); mult *= eps
-        c.c3 = mult * p(c4x, 15, 2, eps); mult *= eps
-        c.c4 = mult * p(c4x, 18, 1, eps); mult *= eps
+        c.c1 = mult * p(c4x, 6, 4, eps)
+        mult *= eps
+        c.c2 = mult * p(c4x, 11, 3, eps)
+        mult *= eps
+        c.c3 = mult * p(c4x, 15, 2, eps)
+        mult *= eps
+        c.c4 = mult * p(c4x, 18, 1, eps)
+        mult *= eps
         c.c5 = mult * p(c4x, 20, 0, eps)
         return c
     }
@@ -754,7 +841,7 @@ extension Geodesic {
             M.norm(&sbet1, &cbet1)
             cbet1 = Double.maximum(M.tiny, cbet1)
 
-            salp0 = salp1 * cbet1 // alp0 in [0, pi/2 - |bet1|]
+            salp0 = salp1 * cbet1  // alp0 in [0, pi/2 - |bet1|]
             calp0 = hypot(calp1, salp1 * sbet1)
             // sig = 0 is the nearest northward crossing of the equator.
             var ssig1 = sbet1
@@ -771,7 +858,8 @@ extension Geodesic {
             a1m1 = S.a1m1(eps)
             let c1 = S.c1(eps)
             b11 = S.sinSeries(ssig1, csig1, c1)
-            let s = sin(b11), c = cos(b11)
+            let s = sin(b11)
+            let c = cos(b11)
             // tau1 = sig1 + B11
             stau1 = ssig1 * c + csig1 * s
             ctau1 = csig1 * c - ssig1 * s
@@ -788,11 +876,13 @@ extension Geodesic {
             typealias M = Math
             typealias S = Series
             let tau12 = s12 / (b * (1 + a1m1))
-            let s = sin(tau12), c = cos(tau12)
+            let s = sin(tau12)
+            let c = cos(tau12)
             // tau2 = tau1 + tau12
             let b12 = -S.sinSeries(stau1 * c + ctau1 * s, ctau1 * c - stau1 * s, c1p)
             let sig12 = tau12 - (b12 - b11)
-            let ssig12 = sin(sig12), csig12 = cos(sig12)
+            let ssig12 = sin(sig12)
+            let csig12 = cos(sig12)
 
             // sig2 = sig1 + sig12
             let ssig2 = ssig1 * csig12 + csig1 * ssig12
@@ -806,10 +896,12 @@ extension Geodesic {
                 csig2 = M.tiny
             }
             // tan(alp0) = cos(sig2) tan(alp2)
-            let salp2 = salp0, calp2 = calp0 * csig2
+            let salp2 = salp0
+            let calp2 = calp0 * csig2
 
             // tan(omg2) = sin(alp0) tan(sig2)
-            let somg2 = salp0 * ssig2, comg2 = csig2
+            let somg2 = salp0 * ssig2
+            let comg2 = csig2
             let omg12 = atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
             let lam12 = omg12 + a3c * (sig12 + (S.sinSeries(ssig2, csig2, c3) - b31))
             let lon12 = lam12 / M.degree
@@ -845,14 +937,14 @@ extension Geodesic {
         /// and cos of sig.
         @inline(__always)
         static func sinSeries(_ sinx: Double, _ cosx: Double, _ c: SeriesCoefficients) -> Double {
-            let ar = 2 * (cosx - sinx) * (cosx + sinx) // 2 cos(2x)
+            let ar = 2 * (cosx - sinx) * (cosx + sinx)  // 2 cos(2x)
             var y1 = c.c6
             var y0 = ar * y1 + c.c5
             y1 = ar * y0 - y1 + c.c4
             y0 = ar * y1 - y0 + c.c3
             y1 = ar * y0 - y1 + c.c2
             y0 = ar * y1 - y0 + c.c1
-            return 2 * sinx * cosx * y0 // sin(2x) y0
+            return 2 * sinx * cosx * y0  // sin(2x) y0
         }
 
         /// sum(c[i] cos((2 i + 1) sig), i = 0...5) by Clenshaw summation.
@@ -880,11 +972,16 @@ extension Geodesic {
             let eps2 = eps * eps
             var d = eps
             var c = SeriesCoefficients()
-            c.c1 = d * ((-eps2 + 6) * eps2 - 16) / 32; d *= eps
-            c.c2 = d * ((-9 * eps2 + 64) * eps2 - 128) / 2048; d *= eps
-            c.c3 = d * (9 * eps2 - 16) / 768; d *= eps
-            c.c4 = d * (3 * eps2 - 5) / 512; d *= eps
-            c.c5 = d * -7 / 1280; d *= eps
+            c.c1 = d * ((-eps2 + 6) * eps2 - 16) / 32
+            d *= eps
+            c.c2 = d * ((-9 * eps2 + 64) * eps2 - 128) / 2048
+            d *= eps
+            c.c3 = d * (9 * eps2 - 16) / 768
+            d *= eps
+            c.c4 = d * (3 * eps2 - 5) / 512
+            d *= eps
+            c.c5 = d * -7 / 1280
+            d *= eps
             c.c6 = d * -7 / 2048
             return c
         }
@@ -894,11 +991,16 @@ extension Geodesic {
             let eps2 = eps * eps
             var d = eps
             var c = SeriesCoefficients()
-            c.c1 = d * ((205 * eps2 - 432) * eps2 + 768) / 1536; d *= eps
-            c.c2 = d * ((4005 * eps2 - 4736) * eps2 + 3840) / 12288; d *= eps
-            c.c3 = d * (-225 * eps2 + 116) / 384; d *= eps
-            c.c4 = d * (-7173 * eps2 + 2695) / 7680; d *= eps
-            c.c5 = d * 3467 / 7680; d *= eps
+            c.c1 = d * ((205 * eps2 - 432) * eps2 + 768) / 1536
+            d *= eps
+            c.c2 = d * ((4005 * eps2 - 4736) * eps2 + 3840) / 12288
+            d *= eps
+            c.c3 = d * (-225 * eps2 + 116) / 384
+            d *= eps
+            c.c4 = d * (-7173 * eps2 + 2695) / 7680
+            d *= eps
+            c.c5 = d * 3467 / 7680
+            d *= eps
             c.c6 = d * 38081 / 61440
             return c
         }
@@ -915,11 +1017,16 @@ extension Geodesic {
             let eps2 = eps * eps
             var d = eps
             var c = SeriesCoefficients()
-            c.c1 = d * ((eps2 + 2) * eps2 + 16) / 32; d *= eps
-            c.c2 = d * ((35 * eps2 + 64) * eps2 + 384) / 2048; d *= eps
-            c.c3 = d * (15 * eps2 + 80) / 768; d *= eps
-            c.c4 = d * (7 * eps2 + 35) / 512; d *= eps
-            c.c5 = d * 63 / 1280; d *= eps
+            c.c1 = d * ((eps2 + 2) * eps2 + 16) / 32
+            d *= eps
+            c.c2 = d * ((35 * eps2 + 64) * eps2 + 384) / 2048
+            d *= eps
+            c.c3 = d * (15 * eps2 + 80) / 768
+            d *= eps
+            c.c4 = d * (7 * eps2 + 35) / 512
+            d *= eps
+            c.c5 = d * 63 / 1280
+            d *= eps
             c.c6 = d * 77 / 2048
             return c
         }
@@ -941,12 +1048,12 @@ extension Geodesic {
         /// Coefficients of A3 (eq. 24) as a polynomial in eps, highest power first.
         static func a3Coefficients(n: Double) -> [Double] {
             let table: [Double] = [
-                -3, 128,            // eps^5
-                -2, -3, 64,         // eps^4
-                -1, -3, -1, 16,     // eps^3
-                3, -1, -2, 8,       // eps^2
-                1, -1, 2,           // eps^1
-                1, 1,               // eps^0
+                -3, 128,  // eps^5
+                -2, -3, 64,  // eps^4
+                -1, -3, -1, 16,  // eps^3
+                3, -1, -2, 8,  // eps^2
+                1, -1, 2,  // eps^1
+                1, 1,  // eps^0
             ]
             return evaluate(table, orders: [0, 1, 2, 2, 1, 0], n: n)
         }
@@ -1097,12 +1204,21 @@ extension Geodesic {
 
         @inline(__always)
         private static func quadrant(_ q: Int32, _ s: Double, _ c: Double, _ x: Double) -> (Double, Double) {
-            var sinx: Double, cosx: Double
+            var sinx: Double
+            var cosx: Double
             switch q & 3 {
-            case 0: sinx = s; cosx = c
-            case 1: sinx = c; cosx = -s
-            case 2: sinx = -s; cosx = -c
-            default: sinx = -c; cosx = s
+            case 0:
+                sinx = s
+                cosx = c
+            case 1:
+                sinx = c
+                cosx = -s
+            case 2:
+                sinx = -s
+                cosx = -c
+            default:
+                sinx = -c
+                cosx = s
             }
             cosx += 0
             if sinx == 0 { sinx = Double(signOf: x, magnitudeOf: sinx) }
@@ -1125,7 +1241,8 @@ extension Geodesic {
 
         /// atan2(y, x) in degrees, computed in the octant where it is accurate.
         static func atan2d(_ yIn: Double, _ xIn: Double) -> Double {
-            var x = xIn, y = yIn
+            var x = xIn
+            var y = yIn
             var q = 0
             if abs(y) > abs(x) {
                 swap(&x, &y)
@@ -1146,11 +1263,13 @@ extension Geodesic {
 
         /// Positive root k of k^4 + 2k^3 - (x^2 + y^2 - 1)k^2 - 2y^2 k - y^2 = 0.
         static func astroid(_ x: Double, _ y: Double) -> Double {
-            let p = x * x, q = y * y
+            let p = x * x
+            let q = y * y
             let r = (p + q - 1) / 6
             guard !(q == 0 && r <= 0) else { return 0 }
-            let s = p * q / 4        // r^3 s
-            let r2 = r * r, r3 = r * r2
+            let s = p * q / 4  // r^3 s
+            let r2 = r * r
+            let r3 = r * r2
             // Discriminant of the quadratic for T3; zero on the evolute
             // p^(1/3) + q^(1/3) = 1.
             let disc = s * (s + 2 * r3)
@@ -1158,16 +1277,16 @@ extension Geodesic {
             if disc >= 0 {
                 var t3 = s + r3
                 // Pick the sign of the root maximising |T3| to avoid cancellation.
-                t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot() // (r t)^3
-                let t = cbrt(t3)    // real root
+                t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()  // (r t)^3
+                let t = cbrt(t3)  // real root
                 u += t + (t != 0 ? r2 / t : 0)
             } else {
                 // T is complex, but u is real.
                 let ang = atan2((-disc).squareRoot(), -(s + r3))
                 u += 2 * r * cos(ang / 3)
             }
-            let v = (u * u + q).squareRoot()        // > 0
-            let uv = u < 0 ? q / (v - u) : u + v    // u + v > 0
+            let v = (u * u + q).squareRoot()  // > 0
+            let uv = u < 0 ? q / (v - u) : u + v  // u + v > 0
             let w = (uv - q) / (2 * v)
             return uv / ((uv + w * w).squareRoot() + w)
         }
@@ -1176,7 +1295,8 @@ extension Geodesic {
         /// eastwards or westwards, else 0 (used to count polygon windings).
         static func transit(_ lon1: Double, _ lon2: Double) -> Int {
             let lon12 = angDiff(lon1, lon2).d
-            let l1 = angNormalize(lon1), l2 = angNormalize(lon2)
+            let l1 = angNormalize(lon1)
+            let l2 = angNormalize(lon2)
             if lon12 > 0 && ((l1 < 0 && l2 >= 0) || (l1 > 0 && l2 == 0)) { return 1 }
             if lon12 < 0 && l1 >= 0 && l2 < 0 { return -1 }
             return 0

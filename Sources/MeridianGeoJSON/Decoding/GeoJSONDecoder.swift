@@ -49,7 +49,8 @@ public struct GeoJSONFeature: GeoJSONObject {
 
     public init(_ feature: Feature) {
         identifier = feature.id?.description
-        properties = feature.propertiesAreNull ? nil : Array(JSONValue.object(feature.properties).jsonBytes().dropLast())
+        properties =
+            feature.propertiesAreNull ? nil : Array(JSONValue.object(feature.properties).jsonBytes().dropLast())
         geometry = feature.geometry?.shapes ?? []
     }
 }

@@ -27,21 +27,28 @@ public enum GeoJSONDocument: Sendable, Hashable {
     case geometry(Geometry, members: JSONObject)
 
     /// Decodes one GeoJSON text.
-    public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
+    public init<Bytes: Collection<UInt8>>(decoding bytes: Bytes, options: JSONReadingOptions = JSONReadingOptions())
+        throws(DiagnosticError)
+    {
         let result: Result<GeoJSONDocument, DiagnosticError> = withContiguousBytes(bytes) { buffer in
             Self.decode(buffer, options: options)
         }
         self = try result.get()
     }
 
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, lineOffset: Int = 0, byteOffsetBase: Int = 0) -> Result<GeoJSONDocument, DiagnosticError> {
+    static func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, lineOffset: Int = 0, byteOffsetBase: Int = 0
+    ) -> Result<GeoJSONDocument, DiagnosticError> {
         var parser = GeoJSONParser(JSONReader(buffer, maximumDepth: options.maximumDepth))
         do throws(JSONReaderFailure) {
             let decoded = try parser.readObject(.any)
             try parser.reader.expectEnd()
             return .success(GeoJSONDocument(decoded))
         } catch {
-            return .failure(DiagnosticError(error.diagnostic(in: buffer, file: options.fileName, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase)))
+            return .failure(
+                DiagnosticError(
+                    error.diagnostic(
+                        in: buffer, file: options.fileName, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase)))
         }
     }
 

@@ -30,10 +30,14 @@ struct GeoJSONParser {
     /// keep the feature in the collection, true when it was consumed.
     typealias FeatureSink = (Feature) throws -> Void
 
-    mutating func readObject(_ expectation: Expectation, featureSink: FeatureSink? = nil) throws(JSONReaderFailure) -> Decoded {
+    mutating func readObject(_ expectation: Expectation, featureSink: FeatureSink? = nil) throws(JSONReaderFailure)
+        -> Decoded
+    {
         let objectStart = reader.index
         guard try reader.peek() == 0x7B else {
-            let what = expectation == .feature ? "a Feature object" : expectation == .geometry ? "a geometry object" : "a GeoJSON object"
+            let what =
+                expectation == .feature
+                ? "a Feature object" : expectation == .geometry ? "a geometry object" : "a GeoJSON object"
             throw failure("geojson.object.expected", "expected \(what), found \(describeValue())", at: reader.index)
         }
         var type: String?
@@ -57,7 +61,10 @@ struct GeoJSONParser {
                 if reader.equals(key, "type") {
                     typeOffset = reader.index
                     guard try reader.peek() == 0x22 else {
-                        throw failure("geojson.type.not-string", "\"type\" member should be string, but is \(article(describeValue())) instead", at: reader.index)
+                        throw failure(
+                            "geojson.type.not-string",
+                            "\"type\" member should be string, but is \(article(describeValue())) instead",
+                            at: reader.index)
                     }
                     type = try reader.readString()
                 } else if reader.equals(key, "coordinates") {
@@ -71,7 +78,9 @@ struct GeoJSONParser {
                         try reader.scanLiteral("null")
                         geometry = .some(nil)
                     } else {
-                        guard case .geometry(let g, let members) = try readObject(.geometry) else { preconditionFailure() }
+                        guard case .geometry(let g, let members) = try readObject(.geometry) else {
+                            preconditionFailure()
+                        }
                         geometry = .some(g)
                         geometryMembers = members
                     }
@@ -80,7 +89,9 @@ struct GeoJSONParser {
                 } else if reader.equals(key, "properties") {
                     let next = try reader.peek()
                     guard next == 0x7B || next == 0x6E else {
-                        throw failure("geojson.properties.not-object", "properties member should be an object or null, found \(describeValue())", at: reader.index)
+                        throw failure(
+                            "geojson.properties.not-object",
+                            "properties member should be an object or null, found \(describeValue())", at: reader.index)
                     }
                     properties = try reader.readValue()
                 } else if reader.equals(key, "id") {
@@ -94,7 +105,9 @@ struct GeoJSONParser {
                         default: break
                         }
                     } else {
-                        throw failure("geojson.id.invalid", "id should be a string or number, found \(describeValue())", at: reader.index)
+                        throw failure(
+                            "geojson.id.invalid", "id should be a string or number, found \(describeValue())",
+                            at: reader.index)
                     }
                 } else if reader.equals(key, "bbox") {
                     bbox = try readBoundingBox()
@@ -115,12 +128,18 @@ struct GeoJSONParser {
             guard sawFeatures else {
                 throw failure("geojson.features.missing", "\"features\" member required", at: objectStart)
             }
-            try forbid(["geometry": geometry != nil, "properties": properties != nil, "coordinates": coordinates != nil, "geometries": geometries != nil], in: "FeatureCollection", at: objectStart)
+            try forbid(
+                [
+                    "geometry": geometry != nil, "properties": properties != nil, "coordinates": coordinates != nil,
+                    "geometries": geometries != nil,
+                ], in: "FeatureCollection", at: objectStart)
             if let id { foreign["id"] = id.jsonValue }
             return .featureCollection(FeatureCollection(features: features ?? [], bbox: bbox, foreignMembers: foreign))
         case "Feature":
             guard expectation != .geometry else { throw wrongType(type, expectation, at: typeOffset) }
-            try forbid(["features": features != nil, "coordinates": coordinates != nil, "geometries": geometries != nil], in: "Feature", at: objectStart)
+            try forbid(
+                ["features": features != nil, "coordinates": coordinates != nil, "geometries": geometries != nil],
+                in: "Feature", at: objectStart)
             var feature = Feature(id: id, geometry: geometry ?? nil, bbox: bbox, foreignMembers: foreign)
             feature.geometryMembers = geometryMembers
             switch properties {
@@ -131,7 +150,9 @@ struct GeoJSONParser {
             return .feature(feature)
         default:
             guard expectation != .feature else { throw wrongType(type, expectation, at: typeOffset) }
-            try forbid(["features": features != nil, "geometry": geometry != nil, "properties": properties != nil], in: type, at: objectStart)
+            try forbid(
+                ["features": features != nil, "geometry": geometry != nil, "properties": properties != nil], in: type,
+                at: objectStart)
             var members = foreign
             if let bbox { members["bbox"] = .array(bbox.map(JSONValue.double)) }
             if let id { members["id"] = id.jsonValue }
@@ -154,13 +175,17 @@ struct GeoJSONParser {
         }
     }
 
-    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon"]
+    static let geometryTypes: Set<String> = [
+        "Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
+    ]
 
     // MARK: - Members
 
     mutating func readFeatures(sink: FeatureSink?) throws(JSONReaderFailure) -> [Feature] {
         guard try reader.peek() == 0x5B else {
-            throw failure("geojson.features.not-array", "\"features\" member should be an array, found \(describeValue())", at: reader.index)
+            throw failure(
+                "geojson.features.not-array", "\"features\" member should be an array, found \(describeValue())",
+                at: reader.index)
         }
         var features: [Feature] = []
         guard try reader.beginArray() else { return features }
@@ -179,7 +204,9 @@ struct GeoJSONParser {
 
     mutating func readGeometries() throws(JSONReaderFailure) -> [Geometry] {
         guard try reader.peek() == 0x5B else {
-            throw failure("geojson.geometries.not-array", "\"geometries\" member should be an array, found \(describeValue())", at: reader.index)
+            throw failure(
+                "geojson.geometries.not-array", "\"geometries\" member should be an array, found \(describeValue())",
+                at: reader.index)
         }
         var geometries: [Geometry] = []
         guard try reader.beginArray() else { return geometries }
@@ -192,14 +219,17 @@ struct GeoJSONParser {
 
     mutating func readBoundingBox() throws(JSONReaderFailure) -> [Double] {
         guard try reader.peek() == 0x5B else {
-            throw failure("geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(article(describeValue()))", at: reader.index)
+            throw failure(
+                "geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(article(describeValue()))",
+                at: reader.index)
         }
         var numbers: [Double] = []
         guard try reader.beginArray() else { return numbers }
         repeat {
             let next = try reader.peek()
             guard next == 0x2D || (next >= 0x30 && next <= 0x39) else {
-                throw failure("geojson.bbox.not-number", "each element in a bbox member must be a number", at: reader.index)
+                throw failure(
+                    "geojson.bbox.not-number", "each element in a bbox member must be a number", at: reader.index)
             }
             numbers.append(try reader.readDouble())
         } while try reader.nextElement()
@@ -210,7 +240,9 @@ struct GeoJSONParser {
 
     mutating func readCoordinates() throws(JSONReaderFailure) -> CoordinateNode {
         guard try reader.peek() == 0x5B else {
-            throw failure("geojson.coordinates.not-array", "\"coordinates\" member should be an array, found \(describeValue())", at: reader.index)
+            throw failure(
+                "geojson.coordinates.not-array", "\"coordinates\" member should be an array, found \(describeValue())",
+                at: reader.index)
         }
         return try readCoordinateArray()
     }
@@ -234,7 +266,10 @@ struct GeoJSONParser {
             var positions: [Coordinate] = []
             repeat {
                 guard try reader.peek() == 0x5B else {
-                    throw failure("geojson.position.not-array", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: reader.index)
+                    throw failure(
+                        "geojson.position.not-array",
+                        "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
+                        at: reader.index)
                 }
                 positions.append(try readPosition())
             } while try reader.nextElement()
@@ -243,7 +278,10 @@ struct GeoJSONParser {
         var children: [CoordinateNode] = []
         repeat {
             guard try reader.peek() == 0x5B else {
-                throw failure("geojson.position.not-array", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: reader.index)
+                throw failure(
+                    "geojson.position.not-array",
+                    "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
+                    at: reader.index)
             }
             children.append(try readCoordinateArray())
         } while try reader.nextElement()
@@ -263,9 +301,13 @@ struct GeoJSONParser {
             let next = try reader.peek()
             guard next == 0x2D || (next >= 0x30 && next <= 0x39) else {
                 if next == 0x5B {
-                    throw failure("geojson.position.too-deep", "coordinates are nested too deeply: a position must contain numbers", at: reader.index)
+                    throw failure(
+                        "geojson.position.too-deep",
+                        "coordinates are nested too deeply: a position must contain numbers", at: reader.index)
                 }
-                throw failure("geojson.position.not-number", "each element in a position must be a number, found \(describeValue())", at: reader.index)
+                throw failure(
+                    "geojson.position.not-number",
+                    "each element in a position must be a number, found \(describeValue())", at: reader.index)
             }
             let value = try reader.readDouble()
             switch count {
@@ -284,7 +326,10 @@ struct GeoJSONParser {
 
     func makeGeometry(_ type: String, _ node: CoordinateNode, at offset: Int) throws(JSONReaderFailure) -> Geometry {
         func shallow() -> JSONReaderFailure {
-            failure("geojson.coordinates.too-shallow", "a number was found where a coordinate array should have been found: this needs to be nested more deeply", at: offset)
+            failure(
+                "geojson.coordinates.too-shallow",
+                "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
+                at: offset)
         }
         func deep() -> JSONReaderFailure {
             failure("geojson.coordinates.too-deep", "coordinates are nested too deeply for a \(type)", at: offset)
@@ -312,7 +357,8 @@ struct GeoJSONParser {
         case "Point":
             switch node {
             case .position(let c): return .point(c)
-            case .empty: throw failure("geojson.position.too-short", "a position must have 2 or more elements", at: offset)
+            case .empty:
+                throw failure("geojson.position.too-short", "a position must have 2 or more elements", at: offset)
             default: throw deep()
             }
         case "MultiPoint": return .multiPoint(try positions(node))
@@ -340,9 +386,12 @@ struct GeoJSONParser {
     func wrongType(_ type: String, _ expectation: Expectation, at offset: Int) -> JSONReaderFailure {
         switch expectation {
         case .feature:
-            failure("geojson.feature.wrong-type", "Every feature must be a Feature object, found type \(type)", at: offset)
+            failure(
+                "geojson.feature.wrong-type", "Every feature must be a Feature object, found type \(type)", at: offset)
         case .geometry:
-            failure("geojson.geometry.wrong-type", "a geometry must be one of the seven geometry types, found type \(type)", at: offset)
+            failure(
+                "geojson.geometry.wrong-type", "a geometry must be one of the seven geometry types, found type \(type)",
+                at: offset)
         case .any:
             failure("geojson.type.misplaced", "a \(type) cannot appear here", at: offset)
         }
@@ -351,7 +400,8 @@ struct GeoJSONParser {
     /// RFC 7946, 7.1: members that would change an object's semantics.
     func forbid(_ members: KeyValuePairs<String, Bool>, in type: String, at offset: Int) throws(JSONReaderFailure) {
         for (name, present) in members where present {
-            throw failure("geojson.member.changes-semantics", "\(type) object cannot contain a \"\(name)\" member", at: offset)
+            throw failure(
+                "geojson.member.changes-semantics", "\(type) object cannot contain a \"\(name)\" member", at: offset)
         }
     }
 

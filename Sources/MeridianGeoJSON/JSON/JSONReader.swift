@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// A strict RFC 8259 reader over UTF-8 bytes: the one tokenizer every JSON
 /// path in Meridian uses (the generic ``JSONValue`` parser, the GeoJSON
@@ -81,7 +82,9 @@ struct JSONReader {
     /// Requires that only whitespace remains.
     mutating func expectEnd() throws(JSONReaderFailure) {
         skipWhitespace()
-        if index < bytes.count { throw fail(.trailingContent, "unexpected \(describe(at: index)) after the JSON value") }
+        if index < bytes.count {
+            throw fail(.trailingContent, "unexpected \(describe(at: index)) after the JSON value")
+        }
     }
 
     // MARK: - Containers
@@ -348,7 +351,8 @@ struct JSONReader {
         while position < raw.end {
             let digit = Int64(base[position] &- 0x30)
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = sum
             position += 1
@@ -372,7 +376,9 @@ struct JSONReader {
     /// Reads any value into a ``JSONValue``. With `duplicateKeys`, the
     /// offsets and names of repeated object keys are recorded (the last
     /// value wins either way).
-    mutating func readValue(duplicateKeys: UnsafeMutablePointer<[DuplicateKey]>? = nil) throws(JSONReaderFailure) -> JSONValue {
+    mutating func readValue(duplicateKeys: UnsafeMutablePointer<[DuplicateKey]>? = nil) throws(JSONReaderFailure)
+        -> JSONValue
+    {
         switch try peek() {
         case 0x7B:
             var object = JSONObject()
@@ -385,7 +391,8 @@ struct JSONReader {
                 let keyOffset = index
                 let raw = try readKey()
                 let key = string(raw)
-                let hash = raw.hasEscapes
+                let hash =
+                    raw.hasEscapes
                     ? Self.hash(Array(key.utf8)) : Self.hash(base + raw.start, count: raw.end - raw.start)
                 let value = try readValue(duplicateKeys: duplicateKeys)
                 var existing: Int?
@@ -484,7 +491,8 @@ struct JSONReader {
 
     func unexpected(expected: StaticString) -> JSONReaderFailure {
         if index >= bytes.count {
-            return JSONReaderFailure(kind: .unexpectedEnd, message: "unexpected end of input, expected \(expected)", offset: index)
+            return JSONReaderFailure(
+                kind: .unexpectedEnd, message: "unexpected end of input, expected \(expected)", offset: index)
         }
         return JSONReaderFailure(
             kind: .unexpectedCharacter, message: "expected \(expected), found \(describe(at: index))", offset: index)
@@ -531,12 +539,20 @@ struct JSONReader {
             var high: UInt8 = 0xBF
             switch b0 {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
+            case 0xE0:
+                length = 3
+                low = 0xA0
             case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
+            case 0xED:
+                length = 3
+                high = 0x9F
+            case 0xF0:
+                length = 4
+                low = 0x90
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
+            case 0xF4:
+                length = 4
+                high = 0x8F
             default: return i
             }
             guard i + length <= end else { return i }

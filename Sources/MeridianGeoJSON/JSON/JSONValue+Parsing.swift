@@ -12,7 +12,9 @@ extension JSONValue {
     /// ``JSONReadingOptions/maximumDepth``. Repeated keys are allowed (the
     /// last value wins). Throws `DiagnosticError` with the line, column,
     /// byte offset and JSON pointer of the problem.
-    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
+    public init<Bytes: Collection<UInt8>>(parsing bytes: Bytes, options: JSONReadingOptions = JSONReadingOptions())
+        throws(DiagnosticError)
+    {
         let result: Result<JSONValue, DiagnosticError> = withContiguousBytes(bytes) { buffer in
             var reader = JSONReader(buffer, maximumDepth: options.maximumDepth)
             do throws(JSONReaderFailure) {

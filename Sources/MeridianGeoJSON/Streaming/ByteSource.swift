@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// A window over a file read in chunks: the bytes not yet consumed, with
 /// enough bookkeeping (lines and columns discarded so far) to locate an
@@ -40,12 +41,15 @@ final class ByteSource {
     convenience init(path: String, chunkSize: Int = 1 << 20) throws(DiagnosticError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw DiagnosticError(code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))",
+                location: SourceLocation(file: path))
         }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw DiagnosticError(code: "io.open", message: "\(path) is a folder, not a file", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "io.open", message: "\(path) is a folder, not a file", location: SourceLocation(file: path))
         }
         self.init(descriptor: descriptor, closesDescriptor: true, chunkSize: chunkSize)
     }
@@ -160,7 +164,10 @@ final class ByteSource {
                             escaped = true
                         } else {
                             inString = false
-                            if depth == 0 { i += 1; return i }
+                            if depth == 0 {
+                                i += 1
+                                return i
+                            }
                         }
                         i += 1
                         continue
@@ -171,11 +178,17 @@ final class ByteSource {
                     case 0x22: inString = true
                     case 0x7B, 0x5B: depth += 1
                     case 0x7D, 0x5D:
-                        if depth == 0 { i -= 1; return i }
+                        if depth == 0 {
+                            i -= 1
+                            return i
+                        }
                         depth -= 1
                         if depth == 0 { return i }
                     case 0x2C, 0x20, 0x0A, 0x0D, 0x09:
-                        if depth == 0 { i -= 1; return i }
+                        if depth == 0 {
+                            i -= 1
+                            return i
+                        }
                     default: break
                     }
                 }

@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// Reads the features of a GeoJSON file one at a time, in memory bounded
 /// by the largest single feature, whatever the file's size.
@@ -72,8 +73,10 @@ public final class GeoJSONFeatureReader {
 
     /// Reads from an open file descriptor whose first bytes were already
     /// read (to sniff the format of a pipe): `prefix` is read first.
-    public convenience init(fileDescriptor: Int32, prefix: [UInt8], options: JSONReadingOptions = JSONReadingOptions()) {
-        self.init(source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix), options: options)
+    public convenience init(fileDescriptor: Int32, prefix: [UInt8], options: JSONReadingOptions = JSONReadingOptions())
+    {
+        self.init(
+            source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix), options: options)
     }
 
     /// How many bytes of the input have been read past: with the file's
@@ -243,7 +246,8 @@ public final class GeoJSONFeatureReader {
             }
             if key == "features" {
                 guard source.buffer[source.position] == 0x5B else {
-                    throw error("geojson.features.not-array", "\"features\" member should be an array", at: source.position)
+                    throw error(
+                        "geojson.features.not-array", "\"features\" member should be an array", at: source.position)
                 }
                 source.position += 1
                 state = .inFeatures
@@ -254,7 +258,9 @@ public final class GeoJSONFeatureReader {
             switch key {
             case "type":
                 guard value == .string("FeatureCollection") else {
-                    throw error("geojson.type.unexpected", "a document this large must be a FeatureCollection", at: source.position)
+                    throw error(
+                        "geojson.type.unexpected", "a document this large must be a FeatureCollection",
+                        at: source.position)
                 }
             case "bbox":
                 collection.bbox = value.arrayValue?.compactMap(\.doubleValue)
@@ -263,7 +269,8 @@ public final class GeoJSONFeatureReader {
             }
             source.position = valueEnd
             guard let next = try source.peekNonWhitespace() else {
-                throw error("json.syntax.unexpected-end", "unexpected end of input, expected ',' or '}'", at: source.position)
+                throw error(
+                    "json.syntax.unexpected-end", "unexpected end of input, expected ',' or '}'", at: source.position)
             }
             source.position += 1
             if next == 0x7D {
@@ -277,7 +284,8 @@ public final class GeoJSONFeatureReader {
 
     private func nextCollectionElement() throws(DiagnosticError) -> Feature? {
         guard let next = try source.peekNonWhitespace() else {
-            throw error("json.syntax.unexpected-end", "unexpected end of input inside \"features\"", at: source.position)
+            throw error(
+                "json.syntax.unexpected-end", "unexpected end of input inside \"features\"", at: source.position)
         }
         if next == 0x5D {
             source.position += 1
@@ -286,7 +294,8 @@ public final class GeoJSONFeatureReader {
         }
         if featureCount > 0 {
             guard next == 0x2C else {
-                throw error("json.syntax.unexpected-character", "expected ',' or ']' between features", at: source.position)
+                throw error(
+                    "json.syntax.unexpected-character", "expected ',' or ']' between features", at: source.position)
             }
             source.position += 1
             _ = try source.peekNonWhitespace()
@@ -392,7 +401,9 @@ public final class GeoJSONFeatureReader {
         return try result.get()
     }
 
-    private func locate(_ failure: JSONReaderFailure, in slice: UnsafeBufferPointer<UInt8>, start: Int, pointerPrefix: String) -> DiagnosticError {
+    private func locate(
+        _ failure: JSONReaderFailure, in slice: UnsafeBufferPointer<UInt8>, start: Int, pointerPrefix: String
+    ) -> DiagnosticError {
         let bases = source.bases(at: start)
         return DiagnosticError(
             failure.diagnostic(
@@ -404,6 +415,7 @@ public final class GeoJSONFeatureReader {
         let bases = source.bases(at: min(index, source.buffer.count))
         return DiagnosticError(
             code: code, message: message,
-            location: SourceLocation(file: options.fileName, line: bases.lines + 1, column: bases.column, byteOffset: bases.bytes))
+            location: SourceLocation(
+                file: options.fileName, line: bases.lines + 1, column: bases.column, byteOffset: bases.bytes))
     }
 }

@@ -14,7 +14,9 @@ public struct KMZLimits: Sendable, Hashable {
     /// entry. Text KML compresses 5-30x; zip bombs go past 1000x.
     public var maximumCompressionRatio: Double
 
-    public init(maximumEntryCount: Int = 10_000, maximumEntrySize: UInt64 = 512 << 20, maximumCompressionRatio: Double = 200) {
+    public init(
+        maximumEntryCount: Int = 10_000, maximumEntrySize: UInt64 = 512 << 20, maximumCompressionRatio: Double = 200
+    ) {
         self.maximumEntryCount = maximumEntryCount
         self.maximumEntrySize = maximumEntrySize
         self.maximumCompressionRatio = maximumCompressionRatio

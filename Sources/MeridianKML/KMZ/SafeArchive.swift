@@ -68,7 +68,8 @@ struct SafeArchive {
         for entry in archive {
             count += 1
             if count > limits.maximumEntryCount {
-                throw error("kmz.archive.too-many-entries", "the archive lists more than \(limits.maximumEntryCount) entries")
+                throw error(
+                    "kmz.archive.too-many-entries", "the archive lists more than \(limits.maximumEntryCount) entries")
             }
             if Self.isUnsafe(entry.path) {
                 throw error("kmz.entry.unsafe-path", "the archive holds an entry with an unsafe path: \(entry.path)")
@@ -92,7 +93,8 @@ struct SafeArchive {
         {
             throw error(
                 "kmz.entry.ratio",
-                "\(entry.path) would inflate \(declared / max(entry.compressedSize, 1)) times; the limit is \(Int(limits.maximumCompressionRatio))")
+                "\(entry.path) would inflate \(declared / max(entry.compressedSize, 1)) times; the limit is \(Int(limits.maximumCompressionRatio))"
+            )
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(declared))
@@ -108,7 +110,8 @@ struct SafeArchive {
             }
         } catch {
             if overflow {
-                throw self.error("kmz.entry.too-large", "\(entry.path) inflates past its declared size of \(declared) bytes")
+                throw self.error(
+                    "kmz.entry.too-large", "\(entry.path) inflates past its declared size of \(declared) bytes")
             }
             throw self.error("kmz.entry.corrupt", "\(entry.path) could not be read from the archive: \(error)")
         }

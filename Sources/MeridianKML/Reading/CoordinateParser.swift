@@ -57,18 +57,22 @@ enum CoordinateParser {
                 return
             }
             if n <= 4 {
-                result.coordinates.append(Coordinate(latitude: run[1], longitude: run[0], altitude: n >= 3 ? run[2] : nil))
+                result.coordinates.append(
+                    Coordinate(latitude: run[1], longitude: run[0], altitude: n >= 3 ? run[2] : nil))
                 return
             }
             // A comma-only run of several tuples.
             let size = n % 3 == 0 ? 3 : (n % 2 == 0 ? 2 : 3)
             if n % size != 0 {
-                result.problems.append("a comma-separated run of \(n) numbers is not a whole number of tuples; the last \(n % size) were skipped")
+                result.problems.append(
+                    "a comma-separated run of \(n) numbers is not a whole number of tuples; the last \(n % size) were skipped"
+                )
             }
             var start = 0
             while start + size <= n {
                 result.coordinates.append(
-                    Coordinate(latitude: run[start + 1], longitude: run[start], altitude: size == 3 ? run[start + 2] : nil))
+                    Coordinate(
+                        latitude: run[start + 1], longitude: run[start], altitude: size == 3 ? run[start + 2] : nil))
                 start += size
             }
         }

@@ -50,7 +50,8 @@ enum EntityGuard {
                     for i in 0..<entity where bytes[i] == 0x0A { line += 1 }
                     throw DiagnosticError(
                         code: "kml.xml.entity",
-                        message: "the document declares XML entities in a DTD; KML has none, and entity expansion is how billion-laughs attacks work, so it is refused",
+                        message:
+                            "the document declares XML entities in a DTD; KML has none, and entity expansion is how billion-laughs attacks work, so it is refused",
                         location: SourceLocation(file: fileName, line: line))
                 }
                 index = end + 1

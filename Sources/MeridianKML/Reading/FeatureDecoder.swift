@@ -28,11 +28,15 @@ struct FeatureDecoder {
 
     /// Fields read as strings (visibility as a Boolean), in property order.
     private static let simpleFields: [(KMLTag, String)] = [
-        (.name, "name"), (.address, "address"), (.visibility, "visibility"), (.open, "open"), (.phoneNumber, "phoneNumber"),
+        (.name, "name"), (.address, "address"), (.visibility, "visibility"), (.open, "open"),
+        (.phoneNumber, "phoneNumber"),
     ]
-    private static let networkLinkFields: [(KMLTag, String)] = [(.refreshVisibility, "refreshVisibility"), (.flyToView, "flyToView")]
+    private static let networkLinkFields: [(KMLTag, String)] = [
+        (.refreshVisibility, "refreshVisibility"), (.flyToView, "flyToView"),
+    ]
     private static let linkFields: [(KMLTag, String)] = [
-        (.href, "href"), (.refreshMode, "refreshMode"), (.refreshInterval, "refreshInterval"), (.viewRefreshMode, "viewRefreshMode"),
+        (.href, "href"), (.refreshMode, "refreshMode"), (.refreshInterval, "refreshInterval"),
+        (.viewRefreshMode, "viewRefreshMode"),
         (.viewRefreshTime, "viewRefreshTime"), (.viewBoundScale, "viewBoundScale"), (.viewFormat, "viewFormat"),
         (.httpQuery, "httpQuery"),
     ]
@@ -62,11 +66,13 @@ struct FeatureDecoder {
             if let box = element.child(.Region)?.child(.LatLonAltBox), let north = box.number(.north),
                 let south = box.number(.south), let east = box.number(.east), let west = box.number(.west)
             {
-                feature.geometry = .polygon([[
-                    Coordinate(latitude: north, longitude: west), Coordinate(latitude: north, longitude: east),
-                    Coordinate(latitude: south, longitude: east), Coordinate(latitude: south, longitude: west),
-                    Coordinate(latitude: north, longitude: west),
-                ]])
+                feature.geometry = .polygon([
+                    [
+                        Coordinate(latitude: north, longitude: west), Coordinate(latitude: north, longitude: east),
+                        Coordinate(latitude: south, longitude: east), Coordinate(latitude: south, longitude: west),
+                        Coordinate(latitude: north, longitude: west),
+                    ]
+                ])
                 feature.bbox = [west, south, east, north]
             }
         case .PhotoOverlay:

@@ -61,7 +61,8 @@ struct GeometryDecoder {
     /// Collects the geometries among the children of `parent`.
     private mutating func collect(_ parent: KMLElement, into parts: inout [Geometry], depth: Int) {
         guard depth < 64 else {
-            problems.append(("geometries nested more than 64 deep were skipped", parent.children.first { _ in true }?.line ?? 0))
+            problems.append(
+                ("geometries nested more than 64 deep were skipped", parent.children.first { _ in true }?.line ?? 0))
             return
         }
         for element in parent.children {
@@ -80,7 +81,8 @@ struct GeometryDecoder {
                 if coordinates.count >= 2 {
                     parts.append(.lineString(coordinates))
                 } else {
-                    problems.append(("a \(element.name) needs at least 2 positions; it has \(coordinates.count)", element.line))
+                    problems.append(
+                        ("a \(element.name) needs at least 2 positions; it has \(coordinates.count)", element.line))
                 }
             case .Polygon:
                 if let polygon = polygon(element) { parts.append(polygon) }
@@ -103,7 +105,8 @@ struct GeometryDecoder {
         var ring = coordinates(of: element)
         if let first = ring.first, let last = ring.last, first != last { ring.append(first) }
         guard ring.count >= 4 else {
-            problems.append(("a polygon's \(role) ring needs 4 positions once closed; it has \(ring.count)", element.line))
+            problems.append(
+                ("a polygon's \(role) ring needs 4 positions once closed; it has \(ring.count)", element.line))
             return nil
         }
         return ring
@@ -129,7 +132,9 @@ struct GeometryDecoder {
         for coord in element.children where coord.is(.coord) {
             let numbers = coord.withBytes { Self.numbers($0) }
             if numbers.count >= 2 {
-                coordinates.append(Coordinate(latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil))
+                coordinates.append(
+                    Coordinate(
+                        latitude: numbers[1], longitude: numbers[0], altitude: numbers.count >= 3 ? numbers[2] : nil))
             } else {
                 problems.append(("a gx:coord needs a longitude and a latitude", coord.line))
             }
@@ -147,10 +152,16 @@ struct GeometryDecoder {
             result.reserveCapacity(3)
             var index = 0
             while index < buffer.count {
-                while index < buffer.count, buffer[index] == 0x20 || buffer[index] == 0x09 || buffer[index] == 0x0A || buffer[index] == 0x0D { index += 1 }
+                while index < buffer.count,
+                    buffer[index] == 0x20 || buffer[index] == 0x09 || buffer[index] == 0x0A || buffer[index] == 0x0D
+                { index += 1 }
                 var end = index
-                while end < buffer.count, !(buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A || buffer[end] == 0x0D) { end += 1 }
-                if end > index, let value = CoordinateParser.parseNumber(buffer, from: index, to: end) { result.append(value) }
+                while end < buffer.count,
+                    !(buffer[end] == 0x20 || buffer[end] == 0x09 || buffer[end] == 0x0A || buffer[end] == 0x0D)
+                { end += 1 }
+                if end > index, let value = CoordinateParser.parseNumber(buffer, from: index, to: end) {
+                    result.append(value)
+                }
                 index = end
             }
             return result

@@ -21,7 +21,9 @@ public struct KMLDocument: Sendable {
         diagnostics = reader.diagnostics
     }
 
-    public init(bytes: [UInt8], fileName: String? = nil, options: KMLReadingOptions = KMLReadingOptions()) throws(DiagnosticError) {
+    public init(bytes: [UInt8], fileName: String? = nil, options: KMLReadingOptions = KMLReadingOptions())
+        throws(DiagnosticError)
+    {
         let reader = try KMLFeatureReader(bytes: bytes, fileName: fileName, options: options)
         features = try reader.readAll()
         diagnostics = reader.diagnostics

@@ -189,7 +189,9 @@ final class KMLTree {
     func open(name: Int32, line: Int, attributeStart: Int) -> Int {
         let index = storage.pointee.nodes.count
         storage.pointee.nodes.append(
-            Node(name: name, end: index + 1, line: line, attributeStart: attributeStart, attributeEnd: storage.pointee.attributes.count))
+            Node(
+                name: name, end: index + 1, line: line, attributeStart: attributeStart,
+                attributeEnd: storage.pointee.attributes.count))
         return index
     }
 

@@ -24,7 +24,8 @@ enum KMLElementNames {
         // gx: extension (prefix stripped)
         "Track", "MultiTrack", "coord", "angles", "LatLonQuad", "Tour", "Playlist", "FlyTo", "Wait", "AnimatedUpdate",
         "TourControl", "SoundCue", "duration", "flyToMode", "playMode", "delayedStart", "interpolate",
-        "SimpleArrayField", "CascadingStyle", "SimpleArrayData", "TimeStamp", "TimeSpan", "ViewerOptions", "option", "balloonVisibility",
+        "SimpleArrayField", "CascadingStyle", "SimpleArrayData", "TimeStamp", "TimeSpan", "ViewerOptions", "option",
+        "balloonVisibility",
         "altitudeOffset", "drawOrder", "horizFov", "labelVisibility", "outerColor", "outerWidth", "physicalWidth",
         "x", "y", "w", "h", "altitudeMode", "value",
     ]

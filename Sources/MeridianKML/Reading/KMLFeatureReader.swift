@@ -76,7 +76,9 @@ public final class KMLFeatureReader {
             return
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DiagnosticError(code: "io.input.open", message: "cannot read \(path): no such file or not readable", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "io.input.open", message: "cannot read \(path): no such file or not readable",
+                location: SourceLocation(file: path))
         }
         let head = Array(handle.readData(ofLength: 1 << 16))
         try? handle.close()
@@ -86,16 +88,21 @@ public final class KMLFeatureReader {
             try self.init(bytes: bytes, sourceName: path + "/" + entry, path: nil, options: options)
             kmzEntry = entry
         } else {
-            try head.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: path) }
+            try head.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
+                try EntityGuard.check(buffer, fileName: path)
+            }
             let names = KMLNameTable()
             try self.init(
-                stream: XMLStreamReader(path: path, fileName: path, names: names), names: names, sourceName: path, path: path,
+                stream: XMLStreamReader(path: path, fileName: path, names: names), names: names, sourceName: path,
+                path: path,
                 options: options)
         }
     }
 
     /// Reads KML or KMZ bytes held in memory.
-    public convenience init(bytes: [UInt8], fileName: String? = nil, options: KMLReadingOptions = KMLReadingOptions()) throws(DiagnosticError) {
+    public convenience init(bytes: [UInt8], fileName: String? = nil, options: KMLReadingOptions = KMLReadingOptions())
+        throws(DiagnosticError)
+    {
         if SafeArchive.isZip(bytes) {
             let archive = try SafeArchive(bytes: bytes, fileName: fileName, limits: options.kmzLimits)
             let (entry, inner) = try archive.firstKML()
@@ -106,8 +113,12 @@ public final class KMLFeatureReader {
         }
     }
 
-    private convenience init(bytes: [UInt8], sourceName: String?, path: String?, options: KMLReadingOptions) throws(DiagnosticError) {
-        try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in try EntityGuard.check(buffer, fileName: sourceName) }
+    private convenience init(bytes: [UInt8], sourceName: String?, path: String?, options: KMLReadingOptions)
+        throws(DiagnosticError)
+    {
+        try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
+            try EntityGuard.check(buffer, fileName: sourceName)
+        }
         let names = KMLNameTable()
         try self.init(
             stream: XMLStreamReader(bytes: bytes, fileName: sourceName, recovering: false, names: names), names: names,
@@ -115,7 +126,9 @@ public final class KMLFeatureReader {
         self.bytes = bytes
     }
 
-    private init(stream: XMLStreamReader, names: KMLNameTable, sourceName: String?, path: String?, options: KMLReadingOptions) {
+    private init(
+        stream: XMLStreamReader, names: KMLNameTable, sourceName: String?, path: String?, options: KMLReadingOptions
+    ) {
         self.stream = stream
         self.names = names
         self.tree = KMLTree(names: names)
@@ -193,7 +206,8 @@ public final class KMLFeatureReader {
             case .entityReference:
                 throw DiagnosticError(
                     code: "kml.xml.entity",
-                    message: "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
+                    message:
+                        "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
                     location: SourceLocation(file: sourceName, line: stream.line))
             default:
                 break
@@ -301,7 +315,8 @@ public final class KMLFeatureReader {
             case .entityReference:
                 throw DiagnosticError(
                     code: "kml.xml.entity",
-                    message: "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
+                    message:
+                        "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
                     location: SourceLocation(file: sourceName, line: stream.line))
             default:
                 break
@@ -368,7 +383,9 @@ public final class KMLFeatureReader {
         var warning = error.diagnostic
         warning.severity = .warning
         warning.code = "kml.xml.recovered"
-        warning.message = error.diagnostic.message + "; the document was read with libxml2's recovery mode, as Google Earth would open it"
+        warning.message =
+            error.diagnostic.message
+            + "; the document was read with libxml2's recovery mode, as Google Earth would open it"
         diagnostics.append(warning)
         containers.removeAll()
         sawRoot = false

@@ -25,8 +25,14 @@ import MeridianCore
 /// Never loads a DTD, expands an entity or touches the network.
 final class XMLStreamReader {
     enum NodeType: Int32 {
-        case element = 1, text = 3, cdata = 4, entityReference = 5, documentType = 10
-        case whitespace = 13, significantWhitespace = 14, endElement = 15
+        case element = 1
+        case text = 3
+        case cdata = 4
+        case entityReference = 5
+        case documentType = 10
+        case whitespace = 13
+        case significantWhitespace = 14
+        case endElement = 15
         case other = 0
     }
 
@@ -87,7 +93,8 @@ final class XMLStreamReader {
     /// Streams a file from disk.
     init(path: String, fileName: String?, names: KMLNameTable) throws(DiagnosticError) {
         guard let handle = mx_reader_open_file(path) else {
-            throw DiagnosticError(code: "io.input.open", message: "cannot read \(path)", location: SourceLocation(file: fileName ?? path))
+            throw DiagnosticError(
+                code: "io.input.open", message: "cannot read \(path)", location: SourceLocation(file: fileName ?? path))
         }
         self.handle = handle
         self.buffer = nil
@@ -104,12 +111,15 @@ final class XMLStreamReader {
             if let base = source.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: source.count) }
         }
         let pointer = copy.baseAddress!.assumingMemoryBound(to: CChar.self)
-        let opened = recovering
+        let opened =
+            recovering
             ? mx_reader_open_recovering(pointer, bytes.count, fileName)
             : mx_reader_open_memory(pointer, bytes.count, fileName)
         guard let opened else {
             copy.deallocate()
-            throw DiagnosticError(code: "kml.xml.syntax", message: "libxml2 could not start reading the document", location: SourceLocation(file: fileName))
+            throw DiagnosticError(
+                code: "kml.xml.syntax", message: "libxml2 could not start reading the document",
+                location: SourceLocation(file: fileName))
         }
         self.handle = opened
         self.buffer = copy

@@ -39,7 +39,9 @@ struct KMLStyle: Sendable, Hashable {
         if let poly = element.child(.PolyStyle) {
             color(poly, "fill", "fill-opacity")
             if let fill = poly.value(.fill), fill == "0" || fill == "false" { properties["fill-opacity"] = 0 }
-            if let outline = poly.value(.outline), outline == "0" || outline == "false" { properties["stroke-opacity"] = 0 }
+            if let outline = poly.value(.outline), outline == "0" || outline == "false" {
+                properties["stroke-opacity"] = 0
+            }
         }
         if let line = element.child(.LineStyle) {
             color(line, "stroke", "stroke-opacity")

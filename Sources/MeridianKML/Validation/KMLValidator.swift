@@ -18,7 +18,9 @@ public enum KMLValidator {
     }
 
     public static func validate(bytes: [UInt8], fileName: String? = nil) -> [Diagnostic] {
-        run { options throws(DiagnosticError) in try KMLFeatureReader(bytes: bytes, fileName: fileName, options: options) }
+        run { options throws(DiagnosticError) in
+            try KMLFeatureReader(bytes: bytes, fileName: fileName, options: options)
+        }
     }
 
     private static func run(_ open: (KMLReadingOptions) throws(DiagnosticError) -> KMLFeatureReader) -> [Diagnostic] {

@@ -227,7 +227,8 @@ public struct KMLWriter: Sendable {
             return KMLColor.kml(css: css, opacity: style[opacityKey]?.doubleValue)
         }
         func number(_ key: String) -> String? { style[key]?.doubleValue.map { XMLText.number($0) } }
-        if style["icon"] != nil || style["icon-color"] != nil || style["icon-scale"] != nil || style["icon-heading"] != nil
+        if style["icon"] != nil || style["icon-color"] != nil || style["icon-scale"] != nil
+            || style["icon-heading"] != nil
             || style["icon-offset"] != nil
         {
             out.open("IconStyle")
@@ -245,7 +246,9 @@ public struct KMLWriter: Sendable {
                 let units = style["icon-offset-units"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 let xunits = units.count == 2 ? units[0] : "pixels"
                 let yunits = units.count == 2 ? units[1] : "pixels"
-                out.line(#"<hotSpot x="\#(XMLText.number(x))" y="\#(XMLText.number(y))" xunits="\#(XMLText.escaped(xunits))" yunits="\#(XMLText.escaped(yunits))"/>"#)
+                out.line(
+                    #"<hotSpot x="\#(XMLText.number(x))" y="\#(XMLText.number(y))" xunits="\#(XMLText.escaped(xunits))" yunits="\#(XMLText.escaped(yunits))"/>"#
+                )
             }
             out.close("IconStyle")
         }
@@ -280,7 +283,9 @@ public struct KMLWriter: Sendable {
     func writeFeature(_ feature: Feature, plan: Plan, into out: inout Output) {
         let properties = feature.properties
         let geometryType = properties["@geometry-type"]?.stringValue
-        let element = geometryType == "groundoverlay" ? "GroundOverlay" : geometryType == "networklink" ? "NetworkLink" : "Placemark"
+        let element =
+            geometryType == "groundoverlay"
+            ? "GroundOverlay" : geometryType == "networklink" ? "NetworkLink" : "Placemark"
         if let id = feature.id {
             out.line("<\(element) id=\"\(XMLText.escaped(id.description))\">")
         } else {
@@ -397,7 +402,9 @@ public struct KMLWriter: Sendable {
             out.close("MultiGeometry")
         case .multiLineString(let lines):
             let tracks = times?.arrayValue?.map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
-            if let tracks, tracks.count == lines.count, zip(tracks, lines).allSatisfy({ $0.count == $1.count && !$0.isEmpty }) {
+            if let tracks, tracks.count == lines.count,
+                zip(tracks, lines).allSatisfy({ $0.count == $1.count && !$0.isEmpty })
+            {
                 out.open("gx:MultiTrack")
                 for (line, when) in zip(lines, tracks) { writeTrack(line, when: when, into: &out) }
                 out.close("gx:MultiTrack")
@@ -443,7 +450,8 @@ public struct KMLWriter: Sendable {
             out.element("east", XMLText.number(east))
             out.element("west", XMLText.number(west))
             // The rotation that turns the box's north-west corner onto the ring's first position.
-            let cx = (west + east) / 2, cy = (south + north) / 2
+            let cx = (west + east) / 2
+            let cy = (south + north) / 2
             let turned = atan2(ring[0].latitude - cy, ring[0].longitude - cx) - atan2(north - cy, west - cx)
             var degrees = turned * 180 / .pi
             if degrees > 180 { degrees -= 360 }
@@ -477,7 +485,10 @@ public struct KMLWriter: Sendable {
             out.close("Region")
         }
         out.open("Link")
-        for key in ["href", "refreshMode", "refreshInterval", "viewRefreshMode", "viewRefreshTime", "viewBoundScale", "viewFormat", "httpQuery"] {
+        for key in [
+            "href", "refreshMode", "refreshInterval", "viewRefreshMode", "viewRefreshTime", "viewBoundScale",
+            "viewFormat", "httpQuery",
+        ] {
             if let value = properties[key]?.stringValue { out.element(key, value) }
         }
         out.close("Link")

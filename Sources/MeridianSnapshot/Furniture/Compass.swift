@@ -28,6 +28,8 @@ struct Compass {
         svg.appendEscaped(theme.panelBorder)
         svg.append("\"/><path d=\"M0,-13l5,13h-10z\" fill=\"#e8453c\"/><path d=\"M0,13l5,-13h-10z\" fill=\"")
         svg.appendEscaped(theme.secondaryText)
-        svg.append("\"/><text y=\"-1\" font-size=\"7\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">N</text></g>\n")
+        svg.append(
+            "\"/><text y=\"-1\" font-size=\"7\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#ffffff\">N</text></g>\n"
+        )
     }
 }

@@ -33,7 +33,9 @@ struct Legend {
 
     var isEmpty: Bool { rows.isEmpty }
 
-    private var shownRows: ArraySlice<Row> { rows.prefix(rows.count > Self.maximumRows ? Self.maximumRows - 1 : Self.maximumRows) }
+    private var shownRows: ArraySlice<Row> {
+        rows.prefix(rows.count > Self.maximumRows ? Self.maximumRows - 1 : Self.maximumRows)
+    }
 
     private var moreText: String? {
         rows.count > Self.maximumRows ? "+ \(rows.count - shownRows.count) more" : nil

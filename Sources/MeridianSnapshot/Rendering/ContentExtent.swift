@@ -73,6 +73,7 @@ struct ContentExtent {
         guard let range = longitudeRange else { return .null }
         let northWest = MapPoint(Coordinate(latitude: north, longitude: range.west))
         let southEast = MapPoint(Coordinate(latitude: south, longitude: range.east))
-        return MapRect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+        return MapRect(
+            x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
     }
 }

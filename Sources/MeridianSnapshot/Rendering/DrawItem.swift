@@ -56,17 +56,28 @@ struct DrawItem {
     /// The item's extent for automatic framing.
     func addExtent(to extent: inout ContentExtent) {
         func add(_ coordinates: [Coordinate]) {
-            var west = Double.infinity, east = -Double.infinity, south = Double.infinity, north = -Double.infinity
+            var west = Double.infinity
+            var east = -Double.infinity
+            var south = Double.infinity
+            var north = -Double.infinity
             var offset = 0.0
             var previous = Double.nan
             for c in coordinates where c.longitude.isFinite && c.latitude.isFinite {
                 var longitude = c.longitude + offset
                 if !previous.isNaN {
-                    if longitude - previous > 180 { offset -= 360; longitude -= 360 } else if longitude - previous < -180 { offset += 360; longitude += 360 }
+                    if longitude - previous > 180 {
+                        offset -= 360
+                        longitude -= 360
+                    } else if longitude - previous < -180 {
+                        offset += 360
+                        longitude += 360
+                    }
                 }
                 previous = longitude
-                west = min(west, longitude); east = max(east, longitude)
-                south = min(south, c.latitude); north = max(north, c.latitude)
+                west = min(west, longitude)
+                east = max(east, longitude)
+                south = min(south, c.latitude)
+                north = max(north, c.latitude)
             }
             extent.add(west: west, east: east, south: south, north: north)
         }
@@ -78,7 +89,9 @@ struct DrawItem {
             let northWest = MapPoint(x: rect.minX, y: rect.minY).coordinate
             let southEast = MapPoint(x: rect.maxX, y: rect.maxY).coordinate
             let west = circle.center.longitude - (circle.center.longitude - northWest.longitude)
-            extent.add(west: west, east: west + rect.width / MapSize.world.width * 360, south: southEast.latitude, north: northWest.latitude)
+            extent.add(
+                west: west, east: west + rect.width / MapSize.world.width * 360, south: southEast.latitude,
+                north: northWest.latitude)
         }
     }
 }

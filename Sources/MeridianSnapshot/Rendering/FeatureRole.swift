@@ -15,7 +15,8 @@ import MeridianCore
 enum FeatureRole: Int, Comparable {
     // Raw values order areas bottom to top: context first, then floors,
     // rooms, furniture; plain features last.
-    case venue = 0, footprint, level, section, unit, fixture, kiosk
+    case venue = 0
+    case footprint, level, section, unit, fixture, kiosk
     case detail, opening, amenity, occupant
     /// Not drawn: anchors, addresses, buildings, relationships, geofences.
     case hidden

@@ -63,7 +63,9 @@ struct LabelPlacer {
         case .end: minX = candidate.x - textWidth
         }
         // Ascent ~0.8 em above the baseline, descent ~0.25 em below, plus the halo.
-        return Box(minX: minX - 1.5, minY: candidate.y - fontSize * 0.8 - 1.5, maxX: minX + textWidth + 1.5, maxY: candidate.y + fontSize * 0.25 + 1.5)
+        return Box(
+            minX: minX - 1.5, minY: candidate.y - fontSize * 0.8 - 1.5, maxX: minX + textWidth + 1.5,
+            maxY: candidate.y + fontSize * 0.25 + 1.5)
     }
 
     mutating func addObstacle(_ box: Box) {

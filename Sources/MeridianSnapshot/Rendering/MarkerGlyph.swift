@@ -48,10 +48,10 @@ enum MarkerGlyph {
 
     static let amenityCharacters: [String: String] = [
         "information": "i", "atm": "$", "parking": "P", "firstaid": "+", "elevator": "E",
-            "escalator": "Es", "stairs": "S", "ramp": "R", "wheelchair": "W", "entrance": "→",
-            "exit": "←", "foodservice": "F", "drinkingfountain": "D", "phone": "T",
-            "babychanging": "B", "security": "S", "ticketing": "T", "vendingmachine": "V",
-            "library": "L", "prayerroom": "P", "lostandfound": "?", "meetingpoint": "M",
-            "checkin": "C", "wifi": "W", "smokingarea": "S", "mailbox": "M", "exhibit": "E",
-        ]
+        "escalator": "Es", "stairs": "S", "ramp": "R", "wheelchair": "W", "entrance": "→",
+        "exit": "←", "foodservice": "F", "drinkingfountain": "D", "phone": "T",
+        "babychanging": "B", "security": "S", "ticketing": "T", "vendingmachine": "V",
+        "library": "L", "prayerroom": "P", "lostandfound": "?", "meetingpoint": "M",
+        "checkin": "C", "wifi": "W", "smokingarea": "S", "mailbox": "M", "exhibit": "E",
+    ]
 }

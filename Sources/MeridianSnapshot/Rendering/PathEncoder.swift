@@ -59,7 +59,8 @@ struct PathEncoder {
 
     /// The screen area of the last polygon appended (for label priority),
     /// and the box and centroid of its largest visible ring.
-    private(set) var lastLargestRing: (area: Double, minX: Double, minY: Double, maxX: Double, maxY: Double, cx: Double, cy: Double)?
+    private(set) var lastLargestRing:
+        (area: Double, minX: Double, minY: Double, maxX: Double, maxY: Double, cx: Double, cy: Double)?
     /// The midpoint of the longest visible part of the last line appended.
     private(set) var lastLineAnchor: (x: Double, y: Double, length: Double, angle: Double)?
 
@@ -139,7 +140,11 @@ struct PathEncoder {
         if enclosesPole {
             minX = min(minX, maxX - MapSize.world.width)
             maxX = max(maxX, minX + MapSize.world.width)
-            if extent.maxLatitude + extent.minLatitude > 0 { minY = -MapSize.world.height } else { maxY = 2 * MapSize.world.height }
+            if extent.maxLatitude + extent.minLatitude > 0 {
+                minY = -MapSize.world.height
+            } else {
+                maxY = 2 * MapSize.world.height
+            }
         }
         guard maxY >= bounds.minY, minY <= bounds.maxY else { return [] }
         return viewport.worldShifts(minX: minX, maxX: maxX, bounds: bounds)
@@ -210,9 +215,12 @@ struct PathEncoder {
         ys.removeAll(keepingCapacity: true)
         let v = viewport
         let squaredTolerance = tolerance * tolerance
-        var lastX = Double.nan, lastY = Double.nan
-        var pendingX = Double.nan, pendingY = Double.nan
-        var firstMapX = Double.nan, lastMapX = 0.0
+        var lastX = Double.nan
+        var lastY = Double.nan
+        var pendingX = Double.nan
+        var pendingY = Double.nan
+        var firstMapX = Double.nan
+        var lastMapX = 0.0
         for shiftX in shifts {
             var offset = startOffset
             var previousLongitude = Double.nan
@@ -282,13 +290,16 @@ struct PathEncoder {
         stack.append((0, count - 1))
         while let (first, last) = stack.popLast() {
             guard last - first > 1 else { continue }
-            let ax = xs[first], ay = ys[first]
-            let dx = xs[last] - ax, dy = ys[last] - ay
+            let ax = xs[first]
+            let ay = ys[first]
+            let dx = xs[last] - ax
+            let dy = ys[last] - ay
             let lengthSquared = dx * dx + dy * dy
             var farthest = -1
             var farthestDistance = squaredTolerance
             for index in (first + 1)..<last {
-                let px = xs[index] - ax, py = ys[index] - ay
+                let px = xs[index] - ax
+                let py = ys[index] - ay
                 let distance: Double
                 if lengthSquared == 0 {
                     distance = px * px + py * py
@@ -297,7 +308,8 @@ struct PathEncoder {
                     if t <= 0 {
                         distance = px * px + py * py
                     } else if t >= 1 {
-                        let qx = xs[index] - xs[last], qy = ys[index] - ys[last]
+                        let qx = xs[index] - xs[last]
+                        let qy = ys[index] - ys[last]
                         distance = qx * qx + qy * qy
                     } else {
                         let cross = px * dy - py * dx
@@ -327,7 +339,8 @@ struct PathEncoder {
 
     private var isInsideClip: Bool {
         for index in xs.indices {
-            let x = xs[index], y = ys[index]
+            let x = xs[index]
+            let y = ys[index]
             if x < clipMinX || x > clipMaxX || y < clipMinY || y > clipMaxY { return false }
         }
         return true
@@ -346,10 +359,12 @@ struct PathEncoder {
             guard !xs.isEmpty else { return }
             clipXs.removeAll(keepingCapacity: true)
             clipYs.removeAll(keepingCapacity: true)
-            var px = xs[xs.count - 1], py = ys[ys.count - 1]
+            var px = xs[xs.count - 1]
+            var py = ys[ys.count - 1]
             var previousInside = inside(px, py, edge)
             for index in xs.indices {
-                let cx = xs[index], cy = ys[index]
+                let cx = xs[index]
+                let cy = ys[index]
                 let currentInside = inside(cx, cy, edge)
                 if currentInside != previousInside {
                     let (ix, iy) = intersect(px, py, cx, cy, edge)
@@ -378,7 +393,9 @@ struct PathEncoder {
         }
     }
 
-    @inline(__always) private func intersect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ edge: Int) -> (Double, Double) {
+    @inline(__always) private func intersect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ edge: Int) -> (
+        Double, Double
+    ) {
         switch edge {
         case 0, 1:
             let x = edge == 0 ? clipMinX : clipMaxX
@@ -399,16 +416,22 @@ struct PathEncoder {
         guard count >= 3 else { return }
         // Shoelace area; y grows down, so a positive area is clockwise on screen.
         var twiceArea = 0.0
-        var cx = 0.0, cy = 0.0
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var cx = 0.0
+        var cy = 0.0
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         var j = count - 1
         for i in 0..<count {
             let cross = xs[j] * ys[i] - xs[i] * ys[j]
             twiceArea += cross
             cx += (xs[j] + xs[i]) * cross
             cy += (ys[j] + ys[i]) * cross
-            minX = min(minX, xs[i]); maxX = max(maxX, xs[i])
-            minY = min(minY, ys[i]); maxY = max(maxY, ys[i])
+            minX = min(minX, xs[i])
+            maxX = max(maxX, xs[i])
+            minY = min(minY, ys[i])
+            maxY = max(maxY, ys[i])
             j = i
         }
         guard twiceArea != 0 else { return }
@@ -479,13 +502,15 @@ struct PathEncoder {
     private mutating func noteLineAnchor(start: Int, end: Int) {
         var length = 0.0
         for index in (start + 1)..<end {
-            let dx = xs[index] - xs[index - 1], dy = ys[index] - ys[index - 1]
+            let dx = xs[index] - xs[index - 1]
+            let dy = ys[index] - ys[index - 1]
             length += (dx * dx + dy * dy).squareRoot()
         }
         guard length > (lastLineAnchor?.length ?? 0) else { return }
         var walked = 0.0
         for index in (start + 1)..<end {
-            let dx = xs[index] - xs[index - 1], dy = ys[index] - ys[index - 1]
+            let dx = xs[index] - xs[index - 1]
+            let dy = ys[index] - ys[index - 1]
             let segment = (dx * dx + dy * dy).squareRoot()
             if walked + segment >= length / 2, segment > 0 {
                 let t = (length / 2 - walked) / segment
@@ -508,17 +533,36 @@ struct PathEncoder {
         clipYs.removeAll(keepingCapacity: true)
         var open = false
         for index in 1..<max(1, xs.count) {
-            let x0 = xs[index - 1], y0 = ys[index - 1], x1 = xs[index], y1 = ys[index]
-            let dx = x1 - x0, dy = y1 - y0
-            var t0 = 0.0, t1 = 1.0
+            let x0 = xs[index - 1]
+            let y0 = ys[index - 1]
+            let x1 = xs[index]
+            let y1 = ys[index]
+            let dx = x1 - x0
+            let dy = y1 - y0
+            var t0 = 0.0
+            var t1 = 1.0
             var visible = true
             for (p, q) in [(-dx, x0 - clipMinX), (dx, clipMaxX - x0), (-dy, y0 - clipMinY), (dy, clipMaxY - y0)] {
                 if p == 0 {
-                    if q < 0 { visible = false; break }
+                    if q < 0 {
+                        visible = false
+                        break
+                    }
                 } else {
                     let r = q / p
-                    if p < 0 { if r > t1 { visible = false; break }; if r > t0 { t0 = r } }
-                    else { if r < t0 { visible = false; break }; if r < t1 { t1 = r } }
+                    if p < 0 {
+                        if r > t1 {
+                            visible = false
+                            break
+                        }
+                        if r > t0 { t0 = r }
+                    } else {
+                        if r < t0 {
+                            visible = false
+                            break
+                        }
+                        if r < t1 { t1 = r }
+                    }
                 }
             }
             if !visible {

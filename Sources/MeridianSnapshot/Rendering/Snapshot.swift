@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// A finished map image as SVG, as `MKMapSnapshotter.Snapshot`: the
 /// document, and the projection that made it so callers can place their
@@ -31,7 +32,10 @@ public struct Snapshot: Sendable, Hashable {
     public let placedLabels: [String]
     public let droppedLabelCount: Int
 
-    init(size: Snapshotter.Size, scale: Double, viewport: Viewport, body: [UInt8], placedLabels: [String], droppedLabelCount: Int) {
+    init(
+        size: Snapshotter.Size, scale: Double, viewport: Viewport, body: [UInt8], placedLabels: [String],
+        droppedLabelCount: Int
+    ) {
         self.size = size
         self.scale = scale
         self.viewport = viewport
@@ -81,18 +85,24 @@ public struct Snapshot: Sendable, Hashable {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var status = stat()
         guard stat(folder.isEmpty ? "/" : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw DiagnosticError(code: "snapshot.output.folder", message: "the output folder \(folder) does not exist", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "snapshot.output.folder", message: "the output folder \(folder) does not exist",
+                location: SourceLocation(file: path))
         }
         let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).\(getpid()).partial"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw DiagnosticError(code: "snapshot.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "snapshot.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))",
+                location: SourceLocation(file: path))
         }
         let data = bytes
         var offset = 0
         var failure: Int32 = 0
         while offset < data.count {
-            let written = data.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+            let written = data.withUnsafeBytes { raw in
+                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = errno
@@ -104,7 +114,9 @@ public struct Snapshot: Sendable, Hashable {
         if failure == 0, rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw DiagnosticError(code: "snapshot.output.write", message: "cannot write \(path): \(String(cString: strerror(failure)))", location: SourceLocation(file: path))
+            throw DiagnosticError(
+                code: "snapshot.output.write", message: "cannot write \(path): \(String(cString: strerror(failure)))",
+                location: SourceLocation(file: path))
         }
     }
 }

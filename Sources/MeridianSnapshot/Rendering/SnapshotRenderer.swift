@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// Writes one snapshot's SVG once the view is fixed: layers, labels and
 /// furniture. Internal to ``Snapshotter``, which validates and frames.
@@ -98,8 +99,11 @@ struct SnapshotRenderer {
     // MARK: - Document
 
     private mutating func writeHeader(title: String?, items: [DrawItem]) {
-        let width = options.size.width, height = options.size.height
-        svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"")
+        let width = options.size.width
+        let height = options.size.height
+        svg.append(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\""
+        )
         svg.appendNumber(width * options.scale, decimals: 2)
         svg.append("\" height=\"")
         svg.appendNumber(height * options.scale, decimals: 2)
@@ -107,7 +111,9 @@ struct SnapshotRenderer {
         svg.appendNumber(width, decimals: 2)
         svg.append(" ")
         svg.appendNumber(height, decimals: 2)
-        svg.append("\" role=\"img\" aria-labelledby=\"map-title map-desc\" font-family=\"Helvetica, Arial, 'DejaVu Sans', sans-serif\" data-theme=\"")
+        svg.append(
+            "\" role=\"img\" aria-labelledby=\"map-title map-desc\" font-family=\"Helvetica, Arial, 'DejaVu Sans', sans-serif\" data-theme=\""
+        )
         svg.appendEscaped(theme.name)
         svg.append("\">\n<title id=\"map-title\">")
         svg.appendEscaped(title ?? "Map")
@@ -116,7 +122,9 @@ struct SnapshotRenderer {
         svg.append("</desc>\n")
         if useBalloons {
             // One balloon outline, reused by every marker: the tint comes from each <use>.
-            svg.append("<defs><path id=\"balloon\" d=\"M0,0C-1.5,-5 -11,-12 -11,-23A11,11 0 1 1 11,-23C11,-12 1.5,-5 0,0z\" stroke=\"#ffffff\" stroke-width=\"1.2\"/></defs>\n")
+            svg.append(
+                "<defs><path id=\"balloon\" d=\"M0,0C-1.5,-5 -11,-12 -11,-23A11,11 0 1 1 11,-23C11,-12 1.5,-5 0,0z\" stroke=\"#ffffff\" stroke-width=\"1.2\"/></defs>\n"
+            )
         }
         svg.append("<rect id=\"background\" width=\"100%\" height=\"100%\" fill=\"")
         svg.appendEscaped(theme.background)
@@ -139,7 +147,9 @@ struct SnapshotRenderer {
     private static func sanitizedID(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if (scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || scalar == "-" || scalar == "_" {
+            if (scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || scalar == "-"
+                || scalar == "_"
+            {
                 result.unicodeScalars.append(scalar)
             } else if !result.hasSuffix("-") {
                 result += "-"
@@ -159,7 +169,9 @@ struct SnapshotRenderer {
         svg.append("\">\n")
 
         // Areas: indoor context first, then rooms, then plain features, each in input order.
-        let areas = items.filter { !$0.polygons.isEmpty || $0.circle != nil }.sorted { ($0.role, $0.order) < ($1.role, $1.order) }
+        let areas = items.filter { !$0.polygons.isEmpty || $0.circle != nil }.sorted {
+            ($0.role, $0.order) < ($1.role, $1.order)
+        }
         if !areas.isEmpty {
             svg.append("<g class=\"areas\" fill=\"")
             svg.appendEscaped(theme.fill)
@@ -229,11 +241,20 @@ struct SnapshotRenderer {
         case .unit:
             base.fill = theme.unitFill(forCategory: item.category ?? "")
             (base.fillOpacity, base.stroke, base.strokeWidth) = (1, theme.unitStroke, 0.75)
-        case .venue: (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.venueFill, 1, theme.levelStroke, 1)
-        case .footprint: (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.footprintFill, 1, theme.levelStroke, 1)
-        case .level: (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.levelFill, 1, theme.levelStroke, 1.5)
-        case .section: (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.unitFills[.other] ?? theme.fill, 0.5, theme.unitStroke, 0.5)
-        case .fixture, .kiosk: (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.fixtureFill, 1, theme.unitStroke, 0.5)
+        case .venue:
+            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.venueFill, 1, theme.levelStroke, 1)
+        case .footprint:
+            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (
+                theme.footprintFill, 1, theme.levelStroke, 1
+            )
+        case .level:
+            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.levelFill, 1, theme.levelStroke, 1.5)
+        case .section:
+            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (
+                theme.unitFills[.other] ?? theme.fill, 0.5, theme.unitStroke, 0.5
+            )
+        case .fixture, .kiosk:
+            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.fixtureFill, 1, theme.unitStroke, 0.5)
         default:
             if item.properties["fill"] == nil, let color = categoryColor(item.category) {
                 base.fill = color
@@ -243,7 +264,10 @@ struct SnapshotRenderer {
         return SimpleStyle(properties: item.properties, over: base)
     }
 
-    private mutating func writeStyle(fill: String?, fillOpacity: Double?, stroke: String, strokeWidth: Double, strokeOpacity: Double, defaults: SimpleStyle, lineDefaults: Bool) {
+    private mutating func writeStyle(
+        fill: String?, fillOpacity: Double?, stroke: String, strokeWidth: Double, strokeOpacity: Double,
+        defaults: SimpleStyle, lineDefaults: Bool
+    ) {
         if let fill, fill != defaults.fill {
             svg.append(" fill=\"")
             svg.appendEscaped(fill)
@@ -274,7 +298,8 @@ struct SnapshotRenderer {
     private mutating func writeArea(_ item: DrawItem) {
         for polygon in item.polygons { encoder.appendPolygon(polygon) }
         if let circle = item.circle {
-            let radiusPoints = circle.radius * mapPointsPerMeter(atLatitude: circle.center.latitude) * viewport.pointsPerMapPoint
+            let radiusPoints =
+                circle.radius * mapPointsPerMeter(atLatitude: circle.center.latitude) * viewport.pointsPerMapPoint
             // About one vertex per 3 points of circumference: smooth at any size, never a projected ellipse.
             let vertices = Int(min(720, max(32, 2 * .pi * radiusPoints / 3)))
             var ring = circle.boundary(vertexCount: vertices)
@@ -294,7 +319,9 @@ struct SnapshotRenderer {
         svg.append(" d=\"")
         svg.append(contentsOf: d)
         svg.append("\"/>\n")
-        if let category = item.category, options.showsLegend, item.role != .venue, item.role != .level, item.role != .footprint {
+        if let category = item.category, options.showsLegend, item.role != .venue, item.role != .level,
+            item.role != .footprint
+        {
             legend.note(category: category, color: style.fill, kind: .area)
         }
         // Indoor context (venue, footprint, level) is not labelled: the level's name is the
@@ -303,17 +330,24 @@ struct SnapshotRenderer {
         if options.labels.labelsAreas, !isContext, let text = item.label, let ring {
             let fontSize = options.labels.fontSize - 1
             let width = LabelPlacer.textWidth(text, fontSize: fontSize)
-            if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite, ring.cy.isFinite {
-                var candidates: [LabelPlacer.Candidate] = [.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)]
+            if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite,
+                ring.cy.isFinite
+            {
+                var candidates: [LabelPlacer.Candidate] = [
+                    .init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)
+                ]
                 // A room's amenity symbol often sits at its centre (a lift's "E", a restroom's
                 // "WC"): then the name goes just below or above it, if the room is tall enough.
                 if item.role == .unit, ring.maxY - ring.minY >= 3 * fontSize + 8 {
-                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
-                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35 - fontSize - 6, alignment: .middle))
+                    candidates.append(
+                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
+                    candidates.append(
+                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 - fontSize - 6, alignment: .middle))
                 }
                 labels.append(
                     LabelRequest(
-                        text: text, rank: item.role == .unit ? 2 : 3, weight: -ring.area, order: item.order, fontSize: fontSize,
+                        text: text, rank: item.role == .unit ? 2 : 3, weight: -ring.area, order: item.order,
+                        fontSize: fontSize,
                         candidates: candidates, id: item.id, color: nil))
             }
         }
@@ -343,7 +377,8 @@ struct SnapshotRenderer {
         svg.append("<path")
         writeDataAttributes(item)
         writeStyle(
-            fill: nil, fillOpacity: nil, stroke: style.stroke, strokeWidth: style.strokeWidth, strokeOpacity: style.strokeOpacity,
+            fill: nil, fillOpacity: nil, stroke: style.stroke, strokeWidth: style.strokeWidth,
+            strokeOpacity: style.strokeOpacity,
             defaults: SimpleStyle(theme: theme), lineDefaults: true)
         if item.role == .opening { svg.append(" stroke-linecap=\"butt\"") }
         svg.append(" d=\"")
@@ -358,7 +393,10 @@ struct SnapshotRenderer {
                 labels.append(
                     LabelRequest(
                         text: text, rank: 4, weight: -anchor.length, order: item.order, fontSize: fontSize,
-                        candidates: [.init(x: anchor.x, y: anchor.y - 4, alignment: .middle), .init(x: anchor.x, y: anchor.y + fontSize + 3, alignment: .middle)],
+                        candidates: [
+                            .init(x: anchor.x, y: anchor.y - 4, alignment: .middle),
+                            .init(x: anchor.x, y: anchor.y + fontSize + 3, alignment: .middle),
+                        ],
                         id: item.id, color: nil))
             }
         }
@@ -502,7 +540,10 @@ struct SnapshotRenderer {
         let glyph = MarkerGlyph.amenity(category: item.category)
         svg.append("<circle r=\"7.5\" fill=\"")
         svg.appendEscaped(style.markerColor)
-        svg.append(glyph.count > 1 ? "\" stroke=\"#ffffff\"/><text y=\"2.2\" font-size=\"6\">" : "\" stroke=\"#ffffff\"/><text y=\"3\" font-size=\"8.5\">")
+        svg.append(
+            glyph.count > 1
+                ? "\" stroke=\"#ffffff\"/><text y=\"2.2\" font-size=\"6\">"
+                : "\" stroke=\"#ffffff\"/><text y=\"3\" font-size=\"8.5\">")
         svg.appendEscaped(glyph)
         svg.append("</text></g>\n")
         obstacles.append(LabelPlacer.Box(minX: x - 8, minY: y - 8, maxX: x + 8, maxY: y + 8))
@@ -539,7 +580,9 @@ struct SnapshotRenderer {
         return (out.bytes, placed.map(\.0.text), dropped)
     }
 
-    private func writeText(_ request: LabelRequest, _ spot: LabelPlacer.Candidate, into out: inout SVGBuffer, withID: Bool) {
+    private func writeText(
+        _ request: LabelRequest, _ spot: LabelPlacer.Candidate, into out: inout SVGBuffer, withID: Bool
+    ) {
         out.append("<text")
         if withID, let id = request.id {
             out.append(" data-id=\"")
@@ -567,7 +610,8 @@ struct SnapshotRenderer {
 
     /// Writes the furniture and registers its boxes as obstacles for labels.
     private mutating func layoutFurniture(title: String?, into out: inout SVGBuffer) {
-        let width = viewport.width, height = viewport.height
+        let width = viewport.width
+        let height = viewport.height
         var nextY = 10.0
         if let title, !title.isEmpty {
             let fontSize = 15.0
@@ -598,9 +642,13 @@ struct SnapshotRenderer {
         case .never: showCompass = false
         }
         if showCompass {
-            let cx = width - 10 - Compass.radius, cy = 10 + Compass.radius
+            let cx = width - 10 - Compass.radius
+            let cy = 10 + Compass.radius
             Compass(heading: viewport.heading).write(into: &out, centerX: cx, centerY: cy, theme: theme)
-            obstacles.append(.init(minX: cx - Compass.radius, minY: cy - Compass.radius, maxX: cx + Compass.radius, maxY: cy + Compass.radius))
+            obstacles.append(
+                .init(
+                    minX: cx - Compass.radius, minY: cy - Compass.radius, maxX: cx + Compass.radius,
+                    maxY: cy + Compass.radius))
         }
         if let units = options.scaleBar, let bar = scaleBar(units: units) {
             bar.write(into: &out, x: 16, y: height - 12, theme: theme)

@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// Draws features into a static SVG map, as `MKMapSnapshotter` draws a
 /// map into an image.
@@ -56,27 +57,38 @@ public struct Snapshotter: Sendable {
         guard size.width.isFinite, size.height.isFinite, size.width >= 16, size.height >= 16,
             size.width <= 100_000, size.height <= 100_000
         else {
-            throw DiagnosticError(code: "snapshot.options.size", message: "the image size must be between 16 and 100000 points on each side")
+            throw DiagnosticError(
+                code: "snapshot.options.size",
+                message: "the image size must be between 16 and 100000 points on each side")
         }
         guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-            throw DiagnosticError(code: "snapshot.options.scale", message: "the scale must be greater than 0 and at most 16")
+            throw DiagnosticError(
+                code: "snapshot.options.scale", message: "the scale must be greater than 0 and at most 16")
         }
         guard (0...6).contains(options.precision) else {
-            throw DiagnosticError(code: "snapshot.options.precision", message: "the coordinate precision must be between 0 and 6 decimals")
+            throw DiagnosticError(
+                code: "snapshot.options.precision", message: "the coordinate precision must be between 0 and 6 decimals"
+            )
         }
         guard options.simplificationTolerance.isFinite, options.simplificationTolerance >= 0 else {
-            throw DiagnosticError(code: "snapshot.options.tolerance", message: "the simplification tolerance must be a number of pixels, 0 or more")
+            throw DiagnosticError(
+                code: "snapshot.options.tolerance",
+                message: "the simplification tolerance must be a number of pixels, 0 or more")
         }
         if case .camera(let camera) = options.framing {
             guard camera.pitch == 0 else {
                 throw DiagnosticError(
                     code: "snapshot.camera.pitch",
-                    message: "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0")
+                    message:
+                        "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0"
+                )
             }
             guard camera.distance.isFinite, camera.distance > 0, camera.heading.isFinite,
                 camera.center.latitude.isFinite, camera.center.longitude.isFinite
             else {
-                throw DiagnosticError(code: "snapshot.camera.distance", message: "the camera needs a finite centre, heading and a distance greater than 0 metres")
+                throw DiagnosticError(
+                    code: "snapshot.camera.distance",
+                    message: "the camera needs a finite centre, heading and a distance greater than 0 metres")
             }
         }
     }
@@ -91,7 +103,8 @@ public struct Snapshotter: Sendable {
             for feature in layer.features {
                 var properties = feature.properties
                 for (key, value) in overrides.members { properties[key] = value }
-                let featureType = properties["feature_type"]?.stringValue ?? feature.foreignMembers["feature_type"]?.stringValue
+                let featureType =
+                    properties["feature_type"]?.stringValue ?? feature.foreignMembers["feature_type"]?.stringValue
                 var item = DrawItem(
                     layer: layerIndex, order: order, id: feature.id?.description,
                     category: DrawItem.text(of: properties[options.categoryProperty]),
@@ -127,7 +140,9 @@ public struct Snapshotter: Sendable {
         guard !items.isEmpty else {
             throw DiagnosticError(
                 code: "snapshot.content.empty",
-                message: "nothing to draw: the inputs have no features with geometry\(options.pointFilter == .all ? "" : " that pass the point filter")")
+                message:
+                    "nothing to draw: the inputs have no features with geometry\(options.pointFilter == .all ? "" : " that pass the point filter")"
+            )
         }
         return items
     }
@@ -155,7 +170,8 @@ public struct Snapshotter: Sendable {
             guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
                 rect.width > 0 || rect.height > 0
             else {
-                throw DiagnosticError(code: "snapshot.framing.invalid", message: "the region to show is empty or not finite")
+                throw DiagnosticError(
+                    code: "snapshot.framing.invalid", message: "the region to show is empty or not finite")
             }
         }
         /// The largest scale at which `rect` fits around `center`.
@@ -176,11 +192,15 @@ public struct Snapshotter: Sendable {
             let rect = MapRect(region)
             try check(rect)
             let center = MapPoint(region.center)
-            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
+            return Viewport(
+                width: width, height: height, center: center,
+                pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
         case .mapRect(let rect):
             try check(rect)
             let center = MapPoint(x: rect.midX, y: rect.midY)
-            return Viewport(width: width, height: height, center: center, pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
+            return Viewport(
+                width: width, height: height, center: center,
+                pointsPerMapPoint: scale(rect, around: center, padding: 0), heading: 0)
         case .camera(let camera):
             let meters = 2 * camera.distance * tan(MapCamera.halfFieldOfView)
             let mapPoints = meters * mapPointsPerMeter(atLatitude: camera.center.latitude)
@@ -188,7 +208,9 @@ public struct Snapshotter: Sendable {
             guard k.isFinite, k > 0 else {
                 throw DiagnosticError(code: "snapshot.framing.invalid", message: "the camera's view is empty")
             }
-            return Viewport(width: width, height: height, center: MapPoint(camera.center), pointsPerMapPoint: k, heading: camera.heading)
+            return Viewport(
+                width: width, height: height, center: MapPoint(camera.center), pointsPerMapPoint: k,
+                heading: camera.heading)
         case .automatic(let padding):
             var extent = ContentExtent()
             for item in items { item.addExtent(to: &extent) }
@@ -196,10 +218,13 @@ public struct Snapshotter: Sendable {
             let hasPoints = items.contains { !$0.points.isEmpty }
             var rect = extent.mapRect
             guard !rect.isNull else {
-                throw DiagnosticError(code: "snapshot.content.empty", message: "nothing to draw: no feature has a finite position")
+                throw DiagnosticError(
+                    code: "snapshot.content.empty", message: "nothing to draw: no feature has a finite position")
             }
             // Latitudes are clamped at 85 degrees, so whole-world data fits the square world.
-            rect = MapRect(x: rect.minX, y: max(rect.minY, 0), width: rect.width, height: min(rect.maxY, MapSize.world.height) - max(rect.minY, 0))
+            rect = MapRect(
+                x: rect.minX, y: max(rect.minY, 0), width: rect.width,
+                height: min(rect.maxY, MapSize.world.height) - max(rect.minY, 0))
             let center = MapPoint(x: rect.midX, y: rect.midY)
             var k = scale(rect, around: center, padding: max(0, padding) + (hasPoints ? 20 : 0))
             // Points alone (a single place, a small cluster): show at least 1 km, as a map app
@@ -207,7 +232,8 @@ public struct Snapshotter: Sendable {
             // fits an overlay's boundingMapRect, down to 10 m so a sliver still has a scale.
             let hasShapes = items.contains { !$0.polygons.isEmpty || !$0.lines.isEmpty || $0.circle != nil }
             let minimumMeters = hasShapes ? 10.0 : 1_000.0
-            let maximumK = min(width, height) / (minimumMeters / metersPerMapPoint(atLatitude: center.coordinate.latitude))
+            let maximumK =
+                min(width, height) / (minimumMeters / metersPerMapPoint(atLatitude: center.coordinate.latitude))
             if !k.isFinite || k > maximumK { k = maximumK }
             return Viewport(width: width, height: height, center: center, pointsPerMapPoint: k, heading: 0)
         }

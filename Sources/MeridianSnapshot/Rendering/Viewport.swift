@@ -1,3 +1,5 @@
+import MeridianCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import MeridianCore
 
 /// The affine map from Web Mercator map points to SVG points: scale about
 /// a centre, then rotate by the heading, then move to the image's middle.

@@ -63,7 +63,9 @@ public struct SimpleStyle: Sendable, Hashable {
         if let value = properties["stroke-width"]?.doubleValue, value.isFinite, value >= 0, value <= 100 {
             strokeWidth = value
         }
-        if let value = properties["marker-size"]?.stringValue, let size = MarkerSize(rawValue: value) { markerSize = size }
+        if let value = properties["marker-size"]?.stringValue, let size = MarkerSize(rawValue: value) {
+            markerSize = size
+        }
         if let value = properties["marker-symbol"]?.stringValue, !value.isEmpty { markerSymbol = value }
         if let value = properties["title"]?.stringValue, !value.isEmpty { title = value }
     }

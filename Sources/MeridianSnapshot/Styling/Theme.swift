@@ -58,7 +58,10 @@ public struct Theme: Sendable, Hashable {
         lineStroke: "#2f6db5", lineWidth: 2,
         markerTint: "#e8453c", glyph: "#ffffff", text: "#26282b", halo: "#ffffff",
         panel: "#ffffff", panelBorder: "#c9c5bd", secondaryText: "#5f6368",
-        palette: ["#e8453c", "#1a73e8", "#188038", "#f29900", "#9334e6", "#e52592", "#12b5cb", "#795548", "#5f6368", "#b06000"],
+        palette: [
+            "#e8453c", "#1a73e8", "#188038", "#f29900", "#9334e6", "#e52592", "#12b5cb", "#795548", "#5f6368",
+            "#b06000",
+        ],
         venueFill: "#ebe7df", footprintFill: "#e2ddd3", levelFill: "#f7f4ee", levelStroke: "#8f887c",
         unitStroke: "#aaa294",
         unitFills: [
@@ -75,7 +78,10 @@ public struct Theme: Sendable, Hashable {
         lineStroke: "#8ab8ff", lineWidth: 2,
         markerTint: "#ff5a4f", glyph: "#ffffff", text: "#eceff1", halo: "#1d2024",
         panel: "#2a2e33", panelBorder: "#4a4f56", secondaryText: "#aab0b6",
-        palette: ["#ff6b61", "#6ea8ff", "#5dd27a", "#ffc04d", "#c08bff", "#ff7bc2", "#4fd6e8", "#c4a484", "#aab0b6", "#ff9f43"],
+        palette: [
+            "#ff6b61", "#6ea8ff", "#5dd27a", "#ffc04d", "#c08bff", "#ff7bc2", "#4fd6e8", "#c4a484", "#aab0b6",
+            "#ff9f43",
+        ],
         venueFill: "#2b2f34", footprintFill: "#33383e", levelFill: "#2a2e33", levelStroke: "#7d848c",
         unitStroke: "#5c636b",
         unitFills: [

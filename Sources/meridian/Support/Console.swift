@@ -62,7 +62,11 @@ struct Console: Sendable {
     // MARK: Colour
 
     enum Colour: String {
-        case red = "31", yellow = "33", cyan = "36", dim = "2", bold = "1"
+        case red = "31"
+        case yellow = "33"
+        case cyan = "36"
+        case dim = "2"
+        case bold = "1"
     }
 
     static func paint(_ text: String, _ colour: Colour, when enabled: Bool) -> String {

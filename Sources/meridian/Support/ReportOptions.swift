@@ -3,7 +3,9 @@ import ArgumentParser
 /// The options every subcommand shares: how diagnostics and reports are
 /// printed, and how much.
 struct ReportOptions: ParsableArguments {
-    @Option(help: "How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations).")
+    @Option(
+        help: "How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations)."
+    )
     var format: DiagnosticFormat = .text
 
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes, progress or summaries of success.")
