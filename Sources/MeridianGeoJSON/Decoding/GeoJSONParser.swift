@@ -26,11 +26,7 @@ struct GeoJSONParser {
         case geometry(Geometry, members: JSONObject)
     }
 
-    /// Called for each feature of a FeatureCollection; return false to
-    /// keep the feature in the collection, true when it was consumed.
-    typealias FeatureSink = (Feature) throws -> Void
-
-    mutating func readObject(_ expectation: Expectation, featureSink: FeatureSink? = nil) throws(JSONReaderFailure)
+    mutating func readObject(_ expectation: Expectation) throws(JSONReaderFailure)
         -> Decoded
     {
         let objectStart = reader.index
@@ -56,14 +52,13 @@ struct GeoJSONParser {
 
         if try reader.beginObject() {
             repeat {
-                let keyOffset = reader.index
                 let key = try reader.readKey()
                 if reader.equals(key, "type") {
                     typeOffset = reader.index
                     guard try reader.peek() == 0x22 else {
                         throw failure(
                             "geojson.type.not-string",
-                            "\"type\" member should be string, but is \(article(describeValue())) instead",
+                            "\"type\" member should be string, but is \(describeValue()) instead",
                             at: reader.index)
                     }
                     type = try reader.readString()
@@ -72,7 +67,7 @@ struct GeoJSONParser {
                     coordinates = try readCoordinates()
                 } else if reader.equals(key, "features") {
                     sawFeatures = true
-                    features = try readFeatures(sink: featureSink)
+                    features = try readFeatures()
                 } else if reader.equals(key, "geometry") {
                     if try reader.peek() == 0x6E {
                         try reader.scanLiteral("null")
@@ -113,7 +108,6 @@ struct GeoJSONParser {
                     bbox = try readBoundingBox()
                 } else {
                     let name = reader.string(key)
-                    _ = keyOffset
                     foreign[name] = try reader.readValue()
                 }
             } while try reader.nextMember()
@@ -181,7 +175,7 @@ struct GeoJSONParser {
 
     // MARK: - Members
 
-    mutating func readFeatures(sink: FeatureSink?) throws(JSONReaderFailure) -> [Feature] {
+    mutating func readFeatures() throws(JSONReaderFailure) -> [Feature] {
         guard try reader.peek() == 0x5B else {
             throw failure(
                 "geojson.features.not-array", "\"features\" member should be an array, found \(describeValue())",
@@ -191,13 +185,7 @@ struct GeoJSONParser {
         guard try reader.beginArray() else { return features }
         repeat {
             guard case .feature(let feature) = try readObject(.feature) else { preconditionFailure() }
-            if let sink {
-                do { try sink(feature) } catch let failure as JSONReaderFailure { throw failure } catch {
-                    throw JSONReaderFailure(kind: .geoJSON, message: "\(error)", offset: reader.index, code: "io.sink")
-                }
-            } else {
-                features.append(feature)
-            }
+            features.append(feature)
         } while try reader.nextElement()
         return features
     }
@@ -220,7 +208,7 @@ struct GeoJSONParser {
     mutating func readBoundingBox() throws(JSONReaderFailure) -> [Double] {
         guard try reader.peek() == 0x5B else {
             throw failure(
-                "geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(article(describeValue()))",
+                "geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(describeValue())",
                 at: reader.index)
         }
         var numbers: [Double] = []
@@ -419,7 +407,6 @@ struct GeoJSONParser {
         }
     }
 
-    func article(_ description: String) -> String { description }
 }
 
 extension FeatureIdentifier {
