@@ -199,3 +199,16 @@ func decodingError(_ text: String) -> Diagnostic? {
         #expect(diagnostic.location.jsonPointer == "/features/1")
     }
 }
+
+@Suite struct RepeatedKeyTests {
+    @Test func repeatedKeyInALargeObjectIsFoundAndTheLastValueWins() throws {
+        // Past 16 members the reader switches from a scan to a hash index.
+        let members = (0..<40).map { #""k\#($0)":\#($0)"# }.joined(separator: ",")
+        let value = try JSONValue(parsing: Array(#"{\#(members),"k7":"last","k\u0033\u0039":"escaped"}"#.utf8))
+        let object = try #require(value.objectValue)
+        #expect(object.count == 40)
+        #expect(object["k7"] == "last")
+        #expect(object["k39"] == "escaped")
+        #expect(object.keys[7] == "k7")
+    }
+}

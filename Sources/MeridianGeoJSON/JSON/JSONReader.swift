@@ -383,10 +383,11 @@ struct JSONReader {
         case 0x7B:
             var object = JSONObject()
             guard try beginObject() else { return .object(object) }
-            // Repeated keys are found by comparing 64-bit hashes of the raw
-            // key bytes (Natural Earth features carry over a hundred
-            // properties); strings are compared only when hashes match.
-            var hashes: [UInt64] = []
+            // Repeated keys are found through 64-bit hashes of the key
+            // bytes: a scan while the object is small, then a hash index
+            // (Natural Earth features carry over a hundred properties).
+            // Strings are compared only when hashes match.
+            var keyIndex = KeyIndex()
             repeat {
                 let keyOffset = index
                 let raw = try readKey()
@@ -395,20 +396,11 @@ struct JSONReader {
                     raw.hasEscapes
                     ? Self.hash(Array(key.utf8)) : Self.hash(base + raw.start, count: raw.end - raw.start)
                 let value = try readValue(duplicateKeys: duplicateKeys)
-                var existing: Int?
-                var position = 0
-                while position < hashes.count {
-                    if hashes[position] == hash && object.keys[position] == key {
-                        existing = position
-                        break
-                    }
-                    position += 1
-                }
-                if existing != nil {
+                if keyIndex.position(of: hash, where: { object.keys[$0] == key }) != nil {
                     duplicateKeys?.pointee.append(DuplicateKey(name: key, offset: keyOffset))
                     object[key] = value
                 } else {
-                    hashes.append(hash)
+                    keyIndex.append(hash)
                     object.appendUnchecked(key: key, value: value)
                 }
             } while try nextMember()
@@ -562,6 +554,57 @@ struct JSONReader {
             i += length
         }
         return nil
+    }
+}
+
+/// The hashes of an object's keys, in member order, for finding repeated
+/// keys: a linear scan up to 16 keys, an open-addressing table beyond.
+struct KeyIndex {
+    private var hashes: [UInt64] = []
+    /// Slots holding member positions, -1 when empty; empty until needed.
+    private var slots: [Int32] = []
+
+    /// The position of a member whose hash matches and for which `matches`
+    /// confirms the key, if any.
+    @inline(__always)
+    func position(of hash: UInt64, where matches: (Int) -> Bool) -> Int? {
+        if slots.isEmpty {
+            for position in hashes.indices where hashes[position] == hash && matches(position) {
+                return position
+            }
+            return nil
+        }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let position = Int(slots[slot])
+            if hashes[position] == hash && matches(position) { return position }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    mutating func append(_ hash: UInt64) {
+        hashes.append(hash)
+        if slots.isEmpty {
+            if hashes.count > 16 { rebuild(capacity: 64) }
+        } else if hashes.count * 2 > slots.count {
+            rebuild(capacity: slots.count * 2)
+        } else {
+            insert(hashes.count - 1)
+        }
+    }
+
+    private mutating func rebuild(capacity: Int) {
+        slots = [Int32](repeating: -1, count: capacity)
+        for position in hashes.indices { insert(position) }
+    }
+
+    private mutating func insert(_ position: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hashes[position]) & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(position)
     }
 }
 
