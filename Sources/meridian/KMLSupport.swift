@@ -18,13 +18,6 @@ enum KMLSupport {
         return false
     }
 
-    /// A summary of a KML or KMZ file, or nil for other inputs.
-    static func summary(_ path: String) throws -> FileSummary? {
-        let input = InputFormat(path: path)
-        guard input == .kml || input == .kmz else { return nil }
-        return try FileSummary(kmlPath: path)
-    }
-
     /// Warnings go to standard error, at most 20, then a count (none
     /// with --quiet).
     static func report(_ warnings: [Diagnostic]) {

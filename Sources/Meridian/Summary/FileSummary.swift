@@ -1,5 +1,4 @@
 import MeridianCore
-import MeridianGeoJSON
 
 /// What `meridian info` reports about a file: its layout, how many
 /// features of each geometry type, the extent, and the property keys.
@@ -24,12 +23,9 @@ public struct FileSummary: Sendable {
     /// Property key -> number of features that have it, in order of first appearance.
     public var propertyKeys: [(name: String, count: Int)] = []
 
+    /// Summarises any file Meridian reads (see ``init(source:progress:)``).
     public init(path: String) throws(DiagnosticError) {
-        self.path = path
-        self.layout = "unknown"
-        let reader = try GeoJSONFeatureReader(path: path)
-        while let feature = try reader.next() { add(feature) }
-        layout = reader.layout?.rawValue ?? "unknown"
+        try self.init(source: FeatureSource(path: path))
     }
 
     /// Creates an empty summary for a layout; ``add(_:)`` counts features in.
