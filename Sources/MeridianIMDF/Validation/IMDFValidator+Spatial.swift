@@ -6,7 +6,9 @@ extension IMDFValidator.Context {
     mutating func checkSpatial() {
         for level in archive.levels {
             let units = archive.units(onLevel: level.id).filter { $0.geometry != nil }
-            let shapes = units.map { PlanarShape(polygons: $0.geometry!.polygons, projection: projection) }
+            let shapes = units.compactMap { unit in
+                unit.geometry.map { PlanarShape(polygons: $0.polygons, projection: projection) }
+            }
             let index = SpatialIndex(boxes: shapes.enumerated().map { ($1.box, $0) })
             // Overlaps: each pair once (i < j).
             for (i, shape) in shapes.enumerated() {
