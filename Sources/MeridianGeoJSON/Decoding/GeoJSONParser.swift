@@ -176,33 +176,37 @@ struct GeoJSONParser {
     // MARK: - Members
 
     mutating func readFeatures() throws(JSONReaderFailure) -> [Feature] {
-        guard try reader.peek() == 0x5B else {
-            throw failure(
-                "geojson.features.not-array", "\"features\" member should be an array, found \(describeValue())",
-                at: reader.index)
+        try readObjects(member: "features", .feature) { decoded in
+            guard case .feature(let feature) = decoded else { preconditionFailure("readObject(.feature) gives features") }
+            return feature
         }
-        var features: [Feature] = []
-        guard try reader.beginArray() else { return features }
-        repeat {
-            guard case .feature(let feature) = try readObject(.feature) else { preconditionFailure() }
-            features.append(feature)
-        } while try reader.nextElement()
-        return features
     }
 
     mutating func readGeometries() throws(JSONReaderFailure) -> [Geometry] {
+        try readObjects(member: "geometries", .geometry) { decoded in
+            guard case .geometry(let geometry, _) = decoded else {
+                preconditionFailure("readObject(.geometry) gives geometries")
+            }
+            return geometry
+        }
+    }
+
+    /// The objects of an array member (`features`, `geometries`), each read
+    /// as `expectation` allows.
+    mutating func readObjects<Element>(
+        member: String, _ expectation: Expectation, _ element: (Decoded) -> Element
+    ) throws(JSONReaderFailure) -> [Element] {
         guard try reader.peek() == 0x5B else {
             throw failure(
-                "geojson.geometries.not-array", "\"geometries\" member should be an array, found \(describeValue())",
+                "geojson.\(member).not-array", "\"\(member)\" member should be an array, found \(describeValue())",
                 at: reader.index)
         }
-        var geometries: [Geometry] = []
-        guard try reader.beginArray() else { return geometries }
+        var elements: [Element] = []
+        guard try reader.beginArray() else { return elements }
         repeat {
-            guard case .geometry(let geometry, _) = try readObject(.geometry) else { preconditionFailure() }
-            geometries.append(geometry)
+            elements.append(element(try readObject(expectation)))
         } while try reader.nextElement()
-        return geometries
+        return elements
     }
 
     mutating func readBoundingBox() throws(JSONReaderFailure) -> [Double] {

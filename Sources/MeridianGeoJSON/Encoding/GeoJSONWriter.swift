@@ -229,16 +229,7 @@ public struct GeoJSONWriter: Sendable {
         if case .geometryCollection(let geometries) = geometry {
             output.writeString("geometries")
             output.colon()
-            output.write(byte: 0x5B)
-            output.level += 1
-            for (index, child) in geometries.enumerated() {
-                if index > 0 { output.write(byte: 0x2C) }
-                output.newline()
-                write(child, into: &output)
-            }
-            output.level -= 1
-            if !geometries.isEmpty { output.newline() }
-            output.write(byte: 0x5D)
+            writeList(geometries, into: &output) { child, output in write(child, into: &output) }
         } else {
             output.writeString("coordinates")
             output.colon()
@@ -278,15 +269,23 @@ public struct GeoJSONWriter: Sendable {
     }
 
     func writeLines(_ lines: [[Coordinate]], into output: inout JSONOutput) {
+        writeList(lines, into: &output) { line, output in writePositions(line, into: &output) }
+    }
+
+    /// `[` the items `]`, each on a line of its own in pretty mode.
+    @inline(__always)
+    func writeList<Item>(
+        _ items: [Item], into output: inout JSONOutput, _ writeItem: (Item, inout JSONOutput) -> Void
+    ) {
         output.write(byte: 0x5B)
         output.level += 1
-        for (index, line) in lines.enumerated() {
+        for (index, item) in items.enumerated() {
             if index > 0 { output.write(byte: 0x2C) }
             output.newline()
-            writePositions(line, into: &output)
+            writeItem(item, &output)
         }
         output.level -= 1
-        if !lines.isEmpty { output.newline() }
+        if !items.isEmpty { output.newline() }
         output.write(byte: 0x5D)
     }
 
@@ -296,16 +295,7 @@ public struct GeoJSONWriter: Sendable {
         case .multiPoint(let cs), .lineString(let cs): writePositions(cs, into: &output)
         case .multiLineString(let lines), .polygon(let lines): writeLines(lines, into: &output)
         case .multiPolygon(let polygons):
-            output.write(byte: 0x5B)
-            output.level += 1
-            for (index, polygon) in polygons.enumerated() {
-                if index > 0 { output.write(byte: 0x2C) }
-                output.newline()
-                writeLines(polygon, into: &output)
-            }
-            output.level -= 1
-            if !polygons.isEmpty { output.newline() }
-            output.write(byte: 0x5D)
+            writeList(polygons, into: &output) { polygon, output in writeLines(polygon, into: &output) }
         case .geometryCollection: break
         }
     }
