@@ -98,7 +98,7 @@ import Testing
         let svg = try String(contentsOfFile: output, encoding: .utf8)
         #expect(svg.contains("<title id=\"map-title\">First Floor</title>"))
         #expect(svg.contains("data-feature-type=\"unit\"") && svg.contains("data-category=\"restroom.female\""))
-        #expect(svg.contains("fill=\"\(Theme.light.unitFill(forCategory: "restroom.female"))\""))
+        #expect(svg.contains("fill=\"\(IndoorTheme.light.unitFill(forCategory: "restroom.female"))\""))
         #expect(svg.contains(">Noodle Bar</text>"), "an occupant's name at its anchor")
         #expect(svg.contains("class=\"amenity\"") && svg.contains(">WC</text>"))
         // Doorways in the walkway colour, drawn after (above) every unit.
@@ -107,7 +107,7 @@ import Testing
         #expect(lastUnit.lowerBound < firstOpening.lowerBound)
         #expect(
             svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains(
-                "stroke=\"\(Theme.light.unitFills[.walkway]!)\""))
+                "stroke=\"\(IndoorTheme.light.unitFills[.walkway]!)\""))
         #expect(!svg.contains(">Ground Floor<"), "only the level asked for")
         try Self.expectWellFormed(Array(svg.utf8))
     }
@@ -118,7 +118,7 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("<title id=\"map-title\">Rez-de-chaussée</title>"))
-        #expect(result.stdout.contains("fill=\"\(Theme.dark.unitFill(forCategory: "room"))\""))
+        #expect(result.stdout.contains("fill=\"\(IndoorTheme.dark.unitFill(forCategory: "room"))\""))
     }
 
     @Test func anUnknownLevelIsAClearErrorListingTheLevels() throws {

@@ -12,9 +12,12 @@ struct DrawItem {
     var order: Int
     var id: String?
     var category: String?
+    /// The `feature_type` property, written out as `data-feature-type`
+    /// for scripts and style sheets; it changes nothing in the drawing.
     var featureType: String?
-    var role: FeatureRole
     var properties: JSONObject
+    /// Read once from `properties`: draw order, marker, line cap, context, label rank.
+    var hints: DrawingHints
     var label: String?
     var polygons: [[[Coordinate]]] = []
     var lines: [[Coordinate]] = []

@@ -17,7 +17,7 @@ import MeridianCore
 /// options.labels = LabelOptions(property: "name")
 /// options.showsLegend = true
 /// let snapshot = try Snapshotter(options: options).snapshot()
-/// try snapshot.write(toFile: "landmarks.svg")
+/// let svg = snapshot.bytes   // or, with `import Meridian`, try snapshot.write(toFile: "landmarks.svg")
 /// ```
 ///
 /// What it does, in order: validate the options (errors are
@@ -25,7 +25,8 @@ import MeridianCore
 /// feature into areas, lines and points, dropping points the
 /// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
 /// or automatic fit) on the Web Mercator plane of `MapPoint`; then write
-/// layer by layer, areas below lines below points, only what is visible
+/// layer by layer, areas below lines below points, each in
+/// `meridian:draw-order` (see ``DrawingHints``), only what is visible
 /// (see `PathEncoder` for clipping and simplification), then labels
 /// placed without overlaps, then the scale bar, compass, legend, title and
 /// attribution.
@@ -108,10 +109,10 @@ public struct Snapshotter: Sendable {
                 var item = DrawItem(
                     layer: layerIndex, order: order, id: feature.id?.description,
                     category: DrawItem.text(of: properties[options.categoryProperty]),
-                    featureType: featureType, role: FeatureRole(featureType: featureType),
-                    properties: properties, label: labelText(properties))
+                    featureType: featureType, properties: properties, hints: DrawingHints(properties: properties),
+                    label: labelText(properties))
                 order += 1
-                guard item.role != .hidden, let geometry = feature.geometry else { continue }
+                guard let geometry = feature.geometry else { continue }
                 item.add(geometry)
                 if !item.points.isEmpty, !options.pointFilter.includes(category: item.category) { item.points = [] }
                 if !item.isEmpty { items.append(item) }
@@ -152,7 +153,7 @@ public struct Snapshotter: Sendable {
         for (key, value) in options.styleOverrides.members { merged[key] = value }
         return DrawItem(
             layer: layer, order: order, id: nil, category: DrawItem.text(of: merged[options.categoryProperty]),
-            featureType: nil, role: .generic, properties: merged, label: labelText(merged))
+            featureType: nil, properties: merged, hints: DrawingHints(properties: merged), label: labelText(merged))
     }
 
     private func labelText(_ properties: JSONObject) -> String? {

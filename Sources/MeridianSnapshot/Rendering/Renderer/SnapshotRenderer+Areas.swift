@@ -3,31 +3,13 @@ import MeridianCore
 /// Polygons and circles: one `<path>` per feature, and a label request at
 /// the middle of its largest visible ring.
 extension SnapshotRenderer {
+    /// The theme's area defaults under the feature's simplestyle; a
+    /// feature with a category and no `fill` takes its category's colour.
     mutating func areaStyle(_ item: DrawItem) -> SimpleStyle {
         var base = SimpleStyle(theme: theme)
-        switch item.role {
-        case .unit:
-            base.fill = theme.unitFill(forCategory: item.category ?? "")
-            (base.fillOpacity, base.stroke, base.strokeWidth) = (1, theme.unitStroke, 0.75)
-        case .venue:
-            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.venueFill, 1, theme.levelStroke, 1)
-        case .footprint:
-            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (
-                theme.footprintFill, 1, theme.levelStroke, 1
-            )
-        case .level:
-            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.levelFill, 1, theme.levelStroke, 1.5)
-        case .section:
-            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (
-                theme.unitFills[.other] ?? theme.fill, 0.5, theme.unitStroke, 0.5
-            )
-        case .fixture, .kiosk:
-            (base.fill, base.fillOpacity, base.stroke, base.strokeWidth) = (theme.fixtureFill, 1, theme.unitStroke, 0.5)
-        default:
-            if item.properties["fill"] == nil, let color = categoryColor(item.category) {
-                base.fill = color
-                if item.properties["stroke"] == nil { base.stroke = color }
-            }
+        if item.properties["fill"] == nil, let color = categoryColor(item.category) {
+            base.fill = color
+            if item.properties["stroke"] == nil { base.stroke = color }
         }
         return SimpleStyle(properties: item.properties, over: base)
     }
@@ -56,15 +38,12 @@ extension SnapshotRenderer {
         svg.append(" d=\"")
         svg.append(contentsOf: d)
         svg.append("\"/>\n")
-        if let category = item.category, options.showsLegend, item.role != .venue, item.role != .level,
-            item.role != .footprint
-        {
+        if let category = item.category, options.showsLegend, !item.hints.isContext {
             legend.note(category: category, color: style.fill, kind: .area)
         }
-        // Indoor context (venue, footprint, level) is not labelled: the level's name is the
-        // title, and a venue's name in the middle of its own floor plan reads as a room's.
-        let isContext = item.role == .venue || item.role == .footprint || item.role == .level
-        if options.labels.labelsAreas, !isContext, let text = item.label, let ring {
+        // Context (`meridian:context`: a venue's outline under its floor plan) is not labelled:
+        // a venue's name in the middle of its own floor plan reads as a room's.
+        if options.labels.labelsAreas, !item.hints.isContext, let text = item.label, let ring {
             let fontSize = options.labels.fontSize - 1
             let width = LabelPlacer.textWidth(text, fontSize: fontSize)
             if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite,
@@ -73,9 +52,9 @@ extension SnapshotRenderer {
                 var candidates: [LabelPlacer.Candidate] = [
                     .init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)
                 ]
-                // A room's amenity symbol often sits at its centre (a lift's "E", a restroom's
-                // "WC"): then the name goes just below or above it, if the room is tall enough.
-                if item.role == .unit, ring.maxY - ring.minY >= 3 * fontSize + 8 {
+                // An area ranked for labelling (a room) often has a symbol at its centre (a
+                // lift's "E", a restroom's "WC"): then its name goes just below or above it.
+                if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {
                     candidates.append(
                         .init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
                     candidates.append(
@@ -83,7 +62,7 @@ extension SnapshotRenderer {
                 }
                 labels.append(
                     LabelRequest(
-                        text: text, rank: item.role == .unit ? 2 : 3, weight: -ring.area, order: item.order,
+                        text: text, rank: item.hints.labelRank ?? 3, weight: -ring.area, order: item.order,
                         fontSize: fontSize,
                         candidates: candidates, id: item.id, color: nil))
             }

@@ -12,17 +12,7 @@ extension SnapshotRenderer {
         var base = SimpleStyle(theme: theme)
         base.stroke = theme.lineStroke
         base.strokeWidth = theme.lineWidth
-        switch item.role {
-        case .opening:
-            // Apple's sample: openings in the walkway colour, over unit outlines, so doorways read as gaps.
-            base.stroke = theme.unitFills[.walkway] ?? theme.background
-            base.strokeWidth = 2
-        case .detail:
-            base.stroke = theme.unitStroke
-            base.strokeWidth = 0.5
-        default:
-            if item.properties["stroke"] == nil, let color = categoryColor(item.category) { base.stroke = color }
-        }
+        if item.properties["stroke"] == nil, let color = categoryColor(item.category) { base.stroke = color }
         let style = SimpleStyle(properties: item.properties, over: base)
         svg.append("<path")
         writeDataAttributes(item)
@@ -30,19 +20,25 @@ extension SnapshotRenderer {
             fill: nil, fillOpacity: nil, stroke: style.stroke, strokeWidth: style.strokeWidth,
             strokeOpacity: style.strokeOpacity,
             defaults: SimpleStyle(theme: theme), lineDefaults: true)
-        if item.role == .opening { svg.append(" stroke-linecap=\"butt\"") }
+        // Round is the group's default; a doorway drawn as a gap in a wall wants butt ends.
+        switch item.hints.strokeLinecap {
+        case .butt: svg.append(" stroke-linecap=\"butt\"")
+        case .square: svg.append(" stroke-linecap=\"square\"")
+        case .round, nil: break
+        }
         svg.append(" d=\"")
         svg.append(contentsOf: d)
         svg.append("\"/>\n")
-        if let category = item.category, options.showsLegend, item.role == .generic {
+        if let category = item.category, options.showsLegend, !item.hints.isContext {
             legend.note(category: category, color: style.stroke, kind: .line)
         }
-        if let text = item.label, let anchor, item.role == .generic {
+        if let text = item.label, let anchor, !item.hints.isContext {
             let fontSize = options.labels.fontSize - 1
             if anchor.length >= LabelPlacer.textWidth(text, fontSize: fontSize) {
                 labels.append(
                     LabelRequest(
-                        text: text, rank: 4, weight: -anchor.length, order: item.order, fontSize: fontSize,
+                        text: text, rank: item.hints.labelRank ?? 4, weight: -anchor.length, order: item.order,
+                        fontSize: fontSize,
                         candidates: [
                             .init(x: anchor.x, y: anchor.y - 4, alignment: .middle),
                             .init(x: anchor.x, y: anchor.y + fontSize + 3, alignment: .middle),

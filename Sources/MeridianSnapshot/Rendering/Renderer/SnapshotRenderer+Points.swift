@@ -1,53 +1,55 @@
 import MeridianCore
 
-/// Points: balloon markers, dots, and their label requests.
+/// Points, marked as `meridian:marker` says (see ``DrawingHints``) or, by
+/// default, as balloons or dots by ``MarkerStyle``; and their label requests.
 extension SnapshotRenderer {
     mutating func writePoints(_ item: DrawItem) {
         var base = SimpleStyle(theme: theme)
-        if item.role == .amenity {
-            base.markerColor = theme.amenityTint
-        } else if item.properties["marker-color"] == nil, let color = categoryColor(item.category) {
+        if item.properties["marker-color"] == nil, let color = categoryColor(item.category) {
             base.markerColor = color
         }
         let style = SimpleStyle(properties: item.properties, over: base)
+        let marker = item.hints.marker ?? (useBalloons ? .balloon : .dot)
         var drew = false
         for coordinate in item.points {
             for (x, y) in encoder.positions(of: coordinate, margin: 40) {
                 drew = true
-                switch item.role {
-                case .occupant:
-                    // Occupants are names at their anchors, not markers.
-                    if let text = item.label {
-                        let fontSize = options.labels.fontSize - 1.5
-                        labels.append(
-                            LabelRequest(
-                                text: text, rank: 1, weight: 0, order: item.order, fontSize: fontSize,
-                                candidates: [
-                                    .init(x: x, y: y + fontSize * 0.35, alignment: .middle),
-                                    .init(x: x, y: y - 3, alignment: .middle),
-                                    .init(x: x, y: y + fontSize + 2, alignment: .middle),
-                                ], id: item.id, color: nil))
-                    }
-                case .amenity:
-                    writeAmenity(item, x: x, y: y, style: style)
-                default:
-                    if useBalloons {
-                        writeBalloon(item, x: x, y: y, style: style)
-                    } else {
-                        writeDot(item, x: x, y: y, style: style)
-                    }
+                switch marker {
+                case .label: writePlaceName(item, x: x, y: y)
+                case .symbol: writeSymbol(item, x: x, y: y, style: style)
+                case .balloon: writeBalloon(item, x: x, y: y, style: style)
+                case .dot: writeDot(item, x: x, y: y, style: style)
                 }
             }
         }
         if drew {
             drawnFeatures += 1
-            if let category = item.category, options.showsLegend, item.role != .occupant {
+            // A point marked by its label alone has no mark to show in the legend.
+            if let category = item.category, options.showsLegend, marker != .label {
                 legend.note(category: category, color: style.markerColor, kind: .point)
             }
         }
     }
 
+    /// A name at a point, with no mark (`meridian:marker` `label`): a shop
+    /// at its anchor on an indoor map, a town on a small-scale one.
+    mutating func writePlaceName(_ item: DrawItem, x: Double, y: Double) {
+        guard let text = item.label else { return }
+        let fontSize = options.labels.fontSize - 1.5
+        labels.append(
+            LabelRequest(
+                text: text, rank: item.hints.labelRank ?? 1, weight: 0, order: item.order, fontSize: fontSize,
+                candidates: [
+                    .init(x: x, y: y + fontSize * 0.35, alignment: .middle),
+                    .init(x: x, y: y - 3, alignment: .middle),
+                    .init(x: x, y: y + fontSize + 2, alignment: .middle),
+                ], id: item.id, color: nil))
+    }
+
+    /// MapKit's `Marker`: a balloon tinted by `marker-color` holding the
+    /// `marker-symbol` glyph or a monogram, its label beside it.
     mutating func writeBalloon(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+        drewBalloon = true
         let s = style.markerSize.factor
         svg.append("<g class=\"marker\"")
         writeDataAttributes(item)
@@ -85,7 +87,7 @@ extension SnapshotRenderer {
             let headY = y - 23 * s
             labels.append(
                 LabelRequest(
-                    text: text, rank: 0, weight: 0, order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 0, weight: 0, order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + 13 * s, y: headY + fontSize * 0.35, alignment: .start),
                         .init(x: x - 13 * s, y: headY + fontSize * 0.35, alignment: .end),
@@ -95,6 +97,7 @@ extension SnapshotRenderer {
         }
     }
 
+    /// A small dot tinted by `marker-color`, for dense data; its label beside it.
     mutating func writeDot(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
         let r = 4 * style.markerSize.factor
         svg.append("<circle")
@@ -113,7 +116,7 @@ extension SnapshotRenderer {
             let fontSize = options.labels.fontSize - 1
             labels.append(
                 LabelRequest(
-                    text: text, rank: 2, weight: 0, order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 2, weight: 0, order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + r + 3, y: y + fontSize * 0.35, alignment: .start),
                         .init(x: x - r - 3, y: y + fontSize * 0.35, alignment: .end),
@@ -123,7 +126,12 @@ extension SnapshotRenderer {
         }
     }
 
-    mutating func writeAmenity(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+    /// A map symbol (`meridian:marker` `symbol`): a small disc tinted by
+    /// `marker-color` holding the `marker-symbol` glyph, named by its
+    /// tooltip rather than a label, as a point of interest on a base map.
+    /// Its group keeps the class `amenity`, which style sheets and scripts
+    /// written when symbols were IMDF amenities rely on.
+    mutating func writeSymbol(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
         svg.append("<g class=\"amenity\"")
         writeDataAttributes(item)
         svg.append(" transform=\"translate(")
@@ -137,7 +145,7 @@ extension SnapshotRenderer {
             svg.append("</title>")
         }
         // Two-letter glyphs ("WC", "Es") are set smaller so they stay inside the disc.
-        let glyph = MarkerGlyph.amenity(category: item.category)
+        let glyph = MarkerGlyph.symbol(style.markerSymbol)
         svg.append("<circle r=\"7.5\" fill=\"")
         svg.appendEscaped(style.markerColor)
         svg.append(

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Writes one snapshot's SVG once the view is fixed: layers, labels and
 /// furniture. Internal to ``Snapshotter``, which validates and frames.
 ///
@@ -36,8 +28,10 @@ struct SnapshotRenderer {
     var categoryColors: [String: String] = [:]
     var labels: [LabelRequest] = []
     var obstacles: [LabelPlacer.Box] = []
+    /// Whether points with no `meridian:marker` are balloons (else dots).
     var useBalloons = false
-    var levelName: String?
+    /// Whether a balloon was written, so the document needs its shape in `<defs>`.
+    var drewBalloon = false
     var drawnFeatures = 0
 
     typealias Options = Snapshotter.Options
@@ -54,7 +48,7 @@ struct SnapshotRenderer {
     mutating func render(_ items: [DrawItem]) -> Snapshot {
         // Balloons or dots: count the visible points first.
         var visiblePoints = 0
-        for item in items where item.role == .generic {
+        for item in items where item.hints.marker == nil {
             for point in item.points { visiblePoints += encoder.positions(of: point, margin: 0).count }
         }
         switch options.markerStyle {
@@ -63,7 +57,6 @@ struct SnapshotRenderer {
         case .automatic: useBalloons = visiblePoints <= MarkerStyle.automaticBalloonLimit
         }
         if visiblePoints == 0 { useBalloons = false }
-        levelName = items.first { $0.role == .level }?.label
 
         var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)
         swap(&svg, &layersBody)
@@ -73,7 +66,7 @@ struct SnapshotRenderer {
         }
         swap(&svg, &layersBody)
 
-        let title = options.title ?? levelName
+        let title = options.title ?? options.layers.lazy.compactMap(\.title).first { !$0.isEmpty }
         var furniture = SVGBuffer(precision: options.precision, capacity: 4096)
         layoutFurniture(title: title, into: &furniture)
         let (labelBytes, placed, dropped) = placeLabels()
@@ -113,7 +106,7 @@ struct SnapshotRenderer {
         svg.append("</title>\n<desc id=\"map-desc\">")
         svg.appendEscaped(description(items: items))
         svg.append("</desc>\n")
-        if useBalloons {
+        if drewBalloon {
             // One balloon outline, reused by every marker: the tint comes from each <use>.
             svg.append(
                 "<defs><path id=\"balloon\" d=\"M0,0C-1.5,-5 -11,-12 -11,-23A11,11 0 1 1 11,-23C11,-12 1.5,-5 0,0z\" stroke=\"#ffffff\" stroke-width=\"1.2\"/></defs>\n"
@@ -151,6 +144,11 @@ struct SnapshotRenderer {
         return result.isEmpty ? "layer" : result
     }
 
+    /// Ascending `meridian:draw-order`, then input order (``DrawingHints``).
+    static func inDrawingOrder(_ items: [DrawItem]) -> [DrawItem] {
+        items.sorted { ($0.hints.drawOrder, $0.order) < ($1.hints.drawOrder, $1.order) }
+    }
+
     mutating func writeLayer(index: Int, items: [DrawItem]) {
         let name = options.layers[index].id
         var id = Self.sanitizedID(name)
@@ -161,10 +159,7 @@ struct SnapshotRenderer {
         svg.appendEscaped(name)
         svg.append("\">\n")
 
-        // Areas: indoor context first, then rooms, then plain features, each in input order.
-        let areas = items.filter { !$0.polygons.isEmpty || $0.circle != nil }.sorted {
-            ($0.role, $0.order) < ($1.role, $1.order)
-        }
+        let areas = Self.inDrawingOrder(items.filter { !$0.polygons.isEmpty || $0.circle != nil })
         if !areas.isEmpty {
             svg.append("<g class=\"areas\" fill=\"")
             svg.appendEscaped(theme.fill)
@@ -178,7 +173,7 @@ struct SnapshotRenderer {
             for item in areas { writeArea(item) }
             svg.append("</g>\n")
         }
-        let lines = items.filter { !$0.lines.isEmpty }.sorted { ($0.role, $0.order) < ($1.role, $1.order) }
+        let lines = Self.inDrawingOrder(items.filter { !$0.lines.isEmpty })
         if !lines.isEmpty {
             svg.append("<g class=\"lines\" fill=\"none\" stroke=\"")
             svg.appendEscaped(theme.lineStroke)
@@ -188,7 +183,7 @@ struct SnapshotRenderer {
             for item in lines { writeLine(item) }
             svg.append("</g>\n")
         }
-        let points = items.filter { !$0.points.isEmpty }
+        let points = Self.inDrawingOrder(items.filter { !$0.points.isEmpty })
         if !points.isEmpty {
             svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
             svg.appendEscaped(theme.glyph)
