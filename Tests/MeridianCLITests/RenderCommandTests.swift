@@ -87,6 +87,25 @@ import Testing
         try Self.expectWellFormed(first.stdoutBytes)
     }
 
+    @Test func hugeOrNonFiniteNumbersAreUsageErrorsNotCrashes() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("x.svg").path
+        let input = CLI.sample("cambridge-landmarks.geojson")
+        for (option, code) in [
+            ("--bbox=-1e300,-80,1e300,80", "snapshot.options.map-rect"),
+            ("--region=0,1e300,1,1", "snapshot.options.region"),
+            ("--camera=52,0,1e300", "snapshot.camera.distance"),
+            ("--camera=52,0,1e-300", "snapshot.camera.distance"),
+            ("--padding=nan", "snapshot.options.padding"),
+        ] {
+            let result = try CLI.run(["render", input, option, "-o", output])
+            #expect(result.status == 2, "\(option): \(result.stderr)")
+            #expect(result.stderr.contains(code), "\(option)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     // MARK: IMDF and KML inputs
 
     @Test func anIMDFLevelIsDrawnAsApplesSampleDrawsIt() throws {

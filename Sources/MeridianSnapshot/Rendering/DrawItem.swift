@@ -65,7 +65,7 @@ struct DrawItem {
             var north = -Double.infinity
             var offset = 0.0
             var previous = Double.nan
-            for c in coordinates where c.longitude.isFinite && c.latitude.isFinite {
+            for c in coordinates where c.isDrawable {
                 var longitude = c.longitude + offset
                 if !previous.isNaN {
                     if longitude - previous > 180 {
@@ -87,7 +87,7 @@ struct DrawItem {
         for polygon in polygons { for ring in polygon { add(ring) } }
         for line in lines { add(line) }
         for point in points { add([point]) }
-        if let circle {
+        if let circle, circle.center.isDrawable {
             let rect = circle.boundingMapRect
             let northWest = MapPoint(x: rect.minX, y: rect.minY).coordinate
             let southEast = MapPoint(x: rect.maxX, y: rect.maxY).coordinate

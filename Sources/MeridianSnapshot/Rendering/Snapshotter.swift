@@ -21,7 +21,8 @@ import MeridianCore
 /// ```
 ///
 /// What it does, in order: validate the options (errors are
-/// `DiagnosticError`s with `snapshot.*` codes, never traps); break each
+/// `DiagnosticError`s with `snapshot.*` codes, never traps; see
+/// `Snapshotter+Validation`); break each
 /// feature into areas, lines and points, dropping points the
 /// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
 /// or automatic fit) on the Web Mercator plane of `MapPoint`; then write
@@ -49,49 +50,6 @@ public struct Snapshotter: Sendable {
         let viewport = try makeViewport(items: items)
         var renderer = SnapshotRenderer(options: options, viewport: viewport)
         return renderer.render(items)
-    }
-
-    // MARK: - Options
-
-    private func validate() throws(DiagnosticError) {
-        let size = options.size
-        guard size.width.isFinite, size.height.isFinite, size.width >= 16, size.height >= 16,
-            size.width <= 100_000, size.height <= 100_000
-        else {
-            throw DiagnosticError(
-                code: "snapshot.options.size",
-                message: "the image size must be between 16 and 100000 points on each side")
-        }
-        guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-            throw DiagnosticError(
-                code: "snapshot.options.scale", message: "the scale must be greater than 0 and at most 16")
-        }
-        guard (0...6).contains(options.precision) else {
-            throw DiagnosticError(
-                code: "snapshot.options.precision", message: "the coordinate precision must be between 0 and 6 decimals"
-            )
-        }
-        guard options.simplificationTolerance.isFinite, options.simplificationTolerance >= 0 else {
-            throw DiagnosticError(
-                code: "snapshot.options.tolerance",
-                message: "the simplification tolerance must be a number of pixels, 0 or more")
-        }
-        if case .camera(let camera) = options.framing {
-            guard camera.pitch == 0 else {
-                throw DiagnosticError(
-                    code: "snapshot.camera.pitch",
-                    message:
-                        "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0"
-                )
-            }
-            guard camera.distance.isFinite, camera.distance > 0, camera.heading.isFinite,
-                camera.center.latitude.isFinite, camera.center.longitude.isFinite
-            else {
-                throw DiagnosticError(
-                    code: "snapshot.camera.distance",
-                    message: "the camera needs a finite centre, heading and a distance greater than 0 metres")
-            }
-        }
     }
 
     // MARK: - Content
@@ -122,7 +80,7 @@ public struct Snapshotter: Sendable {
                 switch overlay {
                 case .circle(let circle, let properties):
                     item = makeItem(layer: layerIndex, order: order, properties: properties)
-                    guard circle.radius.isFinite, circle.radius > 0 else { continue }
+                    guard circle.radius.isFinite, circle.radius > 0, circle.center.isDrawable else { continue }
                     item.circle = circle
                 case .geodesicPolyline(let line, let properties):
                     item = makeItem(layer: layerIndex, order: order, properties: properties)
@@ -220,7 +178,10 @@ public struct Snapshotter: Sendable {
             var rect = extent.mapRect
             guard !rect.isNull else {
                 throw DiagnosticError(
-                    code: "snapshot.content.empty", message: "nothing to draw: no feature has a finite position")
+                    code: "snapshot.content.empty",
+                    message:
+                        "nothing to draw: no feature has a position that can be drawn (finite, within 720 degrees of longitude)"
+                )
             }
             // Latitudes are clamped at 85 degrees, so whole-world data fits the square world.
             rect = MapRect(

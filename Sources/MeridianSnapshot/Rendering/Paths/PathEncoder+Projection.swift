@@ -50,7 +50,7 @@ extension PathEncoder {
         for shiftX in shifts {
             var offset = startOffset
             var previousLongitude = Double.nan
-            for coordinate in coordinates {
+            for coordinate in coordinates where coordinate.isDrawable {
                 var longitude = coordinate.longitude + offset
                 guard longitude.isFinite, coordinate.latitude.isFinite else { continue }
                 if !previousLongitude.isNaN {

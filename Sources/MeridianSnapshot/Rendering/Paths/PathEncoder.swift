@@ -103,13 +103,19 @@ struct PathEncoder {
         var union = outer
         var offsets: [Double] = [0]
         for ring in rings.dropFirst() {
-            guard let first = ring.first(where: { $0.longitude.isFinite }) else {
+            guard let first = ring.first(where: \.isDrawable) else {
                 offsets.append(0)
                 continue
             }
+            // The whole turns that bring the ring's start within 180 degrees of the exterior's middle
+            // (at most 180 east of it): O(1), where stepping by 360 would take a turn per step.
+            let distance = first.longitude - middle
             var offset = 0.0
-            while first.longitude + offset - middle > 180 { offset -= 360 }
-            while first.longitude + offset - middle < -180 { offset += 360 }
+            if distance > 180 {
+                offset = -360 * ((distance - 180) / 360).rounded(.up)
+            } else if distance < -180 {
+                offset = 360 * ((-180 - distance) / 360).rounded(.up)
+            }
             offsets.append(offset)
             let extent = UnwrappedExtent(of: ring, startOffset: offset)
             union.minLongitude = min(union.minLongitude, extent.minLongitude)
@@ -170,7 +176,7 @@ struct PathEncoder {
     /// The SVG positions of a coordinate: one per world copy in view
     /// (within `margin` points of the image).
     func positions(of coordinate: Coordinate, margin: Double) -> [(x: Double, y: Double)] {
-        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return [] }
+        guard coordinate.isDrawable else { return [] }
         let point = MapPoint(coordinate)
         var result: [(x: Double, y: Double)] = []
         for shift in viewport.worldShifts(minX: point.x, maxX: point.x, bounds: bounds) {

@@ -13,7 +13,8 @@ import MeridianCore
 /// It is what ``PathEncoder`` tests against the view before projecting
 /// anything, and how it tells a ring that goes once round a pole (its last
 /// unwrapped longitude is 360 degrees from its first). Positions that are
-/// not finite are skipped. Cost: O(n).
+/// not drawable (not finite, or a longitude beyond two turns, see
+/// `Coordinate.isDrawable`) are skipped. Cost: O(n).
 struct UnwrappedExtent {
     var minLongitude = Double.infinity
     var maxLongitude = -Double.infinity
@@ -27,7 +28,7 @@ struct UnwrappedExtent {
     init(of coordinates: [Coordinate], startOffset: Double = 0) {
         var offset = startOffset
         var previous = Double.nan
-        for coordinate in coordinates {
+        for coordinate in coordinates where coordinate.isDrawable {
             var longitude = coordinate.longitude + offset
             if !previous.isNaN {
                 if longitude - previous > 180 {
