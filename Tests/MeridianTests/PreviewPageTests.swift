@@ -90,6 +90,34 @@ import Testing
         #expect(!units.isEmpty && units.allSatisfy { $0["name"] is String })
     }
 
+    /// Each feature once per layer, the first of a repeated id, in the
+    /// layers' and the features' order; with an index of the ids listed
+    /// beside the JSON object (which finds keys by scanning), 100 000
+    /// points no longer take 41 s.
+    @Test func theFeatureIndexListsEachIDOncePerLayerInOrder() throws {
+        func points(_ count: Int, prefix: String) -> [Feature] {
+            (0..<count).map { index in
+                Feature(
+                    id: .string("\(prefix)\(index % (count / 2))"),
+                    geometry: .point(Coordinate(latitude: 52 + Double(index) * 1e-5, longitude: 0.1)),
+                    properties: JSONObject([("name", .string("\(prefix) \(index)"))]))
+            }
+        }
+        let page = PreviewPage(sources: [
+            .layer(Layer(id: "a", features: points(4_000, prefix: "p"))),
+            .layer(Layer(id: "b", features: points(2_000, prefix: "p"))),
+        ])
+        let html = try page.html()
+        let features = try #require(try Self.data(in: html)["features"] as? [String: [String: [String: Any]]])
+        #expect(features["a"]?.count == 2_000 && features["b"]?.count == 1_000)
+        #expect(features["a"]?["p7"]?["name"] as? String == "p 7", "the first feature with an id is listed")
+        let json = try #require(html.components(separatedBy: "id=\"meridian-data\">").last)
+        let positions = try ["\"a\":{\"p0\"", "\"p1\":", "\"p1999\":", "\"b\":{\"p0\""].map {
+            try #require(json.range(of: $0)).lowerBound
+        }
+        #expect(positions == positions.sorted())
+    }
+
     @Test func plainLayersMakeOnePageWithoutASwitcherAndFeaturesWithoutIDsGetKeys() throws {
         let features = [
             Feature(
