@@ -118,6 +118,32 @@ import Testing
         #expect(positions == positions.sorted())
     }
 
+    /// Longitudes of +-1e300 crashed the snapshot (an unchecked conversion
+    /// to Int) and hung its framing; now such positions are skipped.
+    @Test func positionsAtAbsurdLongitudesAreSkippedNotFatal() throws {
+        func point(_ id: String, _ longitude: Double) -> Feature {
+            Feature(id: .string(id), geometry: .point(Coordinate(latitude: 52.2, longitude: longitude)))
+        }
+        let far = [point("east", 1e300), point("west", -1e300)]
+        let html = try PreviewPage(sources: [.layer(Layer(id: "places", features: far + [point("here", 0.12)]))]).html()
+        #expect(html.contains("data-id=\"here\"") && !html.contains("data-id=\"east\""))
+        let line = Feature(
+            id: "line",
+            geometry: .lineString([
+                Coordinate(latitude: 10, longitude: 1e300), Coordinate(latitude: 20, longitude: -1e300),
+            ]))
+        #expect {
+            try PreviewPage(sources: [.layer(Layer(id: "far", features: far + [line]))]).html()
+        } throws: { error in
+            (error as? DiagnosticError)?.diagnostic.code == "snapshot.content.empty"
+        }
+        // Beside a venue, whose levels share one frame.
+        let venue = try PreviewPage(sources: [
+            .venue(try Glue.arcade(), name: "meridian-arcade"), .layer(Layer(id: "far", features: far + [line])),
+        ]).html()
+        #expect(venue.contains("data-feature-type=\"unit\""))
+    }
+
     @Test func plainLayersMakeOnePageWithoutASwitcherAndFeaturesWithoutIDsGetKeys() throws {
         let features = [
             Feature(
