@@ -30,18 +30,19 @@ let package = Package(
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
         .target(name: "CLibXML2", dependencies: ["LibXML2"]),
+        // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
-            name: "MeridianKML",
+            name: "MeridianArchive",
+            dependencies: ["MeridianCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "CLibXML2"]),
+        .target(name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive"]),
+        .target(
+            name: "Meridian",
             dependencies: [
-                "MeridianCore", "CLibXML2",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
             ]
         ),
-                .target(
-            name: "MeridianIMDF",
-            dependencies: ["MeridianCore", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
-        ),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -64,6 +65,10 @@ let package = Package(
         .executableTarget(name: "VenueDirectory", dependencies: ["Meridian"], path: "Samples/VenueDirectory"),
         .executableTarget(name: "RegionSnapshot", dependencies: ["Meridian"], path: "Samples/RegionSnapshot"),
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
+        .testTarget(
+            name: "MeridianArchiveTests",
+            dependencies: ["MeridianArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"], exclude: ["FuzzRegressions"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),

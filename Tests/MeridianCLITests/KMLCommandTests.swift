@@ -93,6 +93,6 @@ import Testing
         let input = try write("PK\u{3}\u{4}not really a zip", to: folder, as: "bad.kmz")
         let result = try CLI.run(["convert", input, "-o", folder.appendingPathComponent("o.geojson").path])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("kmz."))
+        #expect(result.stderr.contains("archive."))
     }
 }
