@@ -388,7 +388,7 @@ import Testing
     func decimalPlacesAreCountedAsAPrinterWouldWriteThem(_ token: String, _ places: Int) {
         let bytes = Array(token.utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            #expect(GeoJSONValidation.decimalPlaces(buffer[...]) == places)
+            #expect(GeoJSONValidationPass.decimalPlaces(buffer[...]) == places)
         }
     }
 
