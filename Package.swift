@@ -69,18 +69,21 @@ let package = Package(
             name: "MeridianArchiveTests",
             dependencies: ["MeridianArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
-        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
+        // Shared by every test target: fixtures, samples, temporary folders, external tools,
+        // and the conditions that skip a test with its reason.
+        .target(name: "MeridianTestSupport", path: "Tests/MeridianTestSupport"),
+        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"], resources: [.copy("Resources")]),
+        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianIMDFTests",
-            dependencies: ["MeridianIMDF", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["MeridianIMDF", "MeridianGeoJSON", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON"]),
-        .testTarget(name: "MeridianTests", dependencies: ["Meridian"]),
+        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",
-            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder"]
+            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]
         ),
     ]
 )

@@ -1,6 +1,8 @@
-// swift-format-ignore-file: the snippets below must match the articles line for line.
+// swift-format-ignore-file
+// The snippets below must match the articles line for line: swift format leaves this file alone.
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 /// Every Swift snippet of the DocC articles (Sources/*/*.docc), compiled and
@@ -453,7 +455,7 @@ struct DocumentationExampleTests {
     /// Each ```swift block of every article must appear, line for line
     /// (ignoring indentation), in this file or in a sample program.
     @Test func snippetsOfTheArticlesAreCompiledHere() throws {
-        let root = CLI.packageRoot
+        let root = Fixtures.packageRoot
         let manager = FileManager.default
         func lines(_ text: String) -> [String] {
             text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

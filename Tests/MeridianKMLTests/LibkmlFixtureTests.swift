@@ -1,13 +1,14 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianKML
 
 /// ../shared/fixtures/kml/libkml: hostile and odd inputs.
-@Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+@Suite(.requiresFixtures)
 struct LibkmlFixtureTests {
-    static func path(_ name: String) -> String { Fixtures.url("kml/libkml/\(name)")!.path }
+    static func path(_ name: String) -> String { Fixtures.url("kml/libkml/\(name)").path }
 
     @Test func commaOnlyCoordinatesReadAsTheGoldenFileDoes() throws {
         let bad = try KMLDocument(path: Self.path("badcoords.kml")).features
@@ -28,7 +29,7 @@ struct LibkmlFixtureTests {
     }
 
     @Test func billionLaughsInMemoryIsRefusedToo() throws {
-        let bytes = try Fixtures.bytes(Fixtures.url("kml/libkml/billion.kml")!)
+        let bytes = try Fixtures.bytes(Fixtures.url("kml/libkml/billion.kml"))
         #expect(throws: DiagnosticError.self) { _ = try KMLDocument(bytes: bytes) }
     }
 
