@@ -207,3 +207,16 @@ import Testing
         #expect(try CLI.run(["validate", broken.path], in: folder).status == 1)
     }
 }
+
+extension CLI {
+    fileprivate static func sample(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/\(name)").path
+    }
+
+    fileprivate static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
