@@ -30,18 +30,19 @@ let package = Package(
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
         .target(name: "CLibXML2", dependencies: ["LibXML2"]),
+        // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
-            name: "MeridianKML",
+            name: "MeridianArchive",
+            dependencies: ["MeridianCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "CLibXML2"]),
+        .target(name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive"]),
+        .target(
+            name: "Meridian",
             dependencies: [
-                "MeridianCore", "CLibXML2",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
             ]
         ),
-                .target(
-            name: "MeridianIMDF",
-            dependencies: ["MeridianCore", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
-        ),
-        .target(name: "Meridian", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot"]),
         .executableTarget(
             name: "meridian",
             dependencies: [
@@ -64,18 +65,25 @@ let package = Package(
         .executableTarget(name: "VenueDirectory", dependencies: ["Meridian"], path: "Samples/VenueDirectory"),
         .executableTarget(name: "RegionSnapshot", dependencies: ["Meridian"], path: "Samples/RegionSnapshot"),
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
-        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore"], resources: [.copy("Resources")]),
-        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON"], exclude: ["FuzzRegressions"]),
-        .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON"]),
+        .testTarget(
+            name: "MeridianArchiveTests",
+            dependencies: ["MeridianArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
+        // Shared by every test target: fixtures, samples, temporary folders, external tools,
+        // and the conditions that skip a test with its reason.
+        .target(name: "MeridianTestSupport", path: "Tests/MeridianTestSupport"),
+        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"], resources: [.copy("Resources")]),
+        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianIMDFTests",
-            dependencies: ["MeridianIMDF", "MeridianGeoJSON", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["MeridianIMDF", "MeridianGeoJSON", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON"]),
-        .testTarget(name: "MeridianTests", dependencies: ["Meridian"]),
+        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",
-            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder"]
+            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]
         ),
     ]
 )

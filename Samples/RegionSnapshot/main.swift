@@ -62,13 +62,15 @@ let inputPath = input ?? sampleData("cambridge-landmarks.geojson")
 
 // MARK: Reading the places
 
-let features: [Feature]
-do {
-    let bytes = try FileInput.readAll(inputPath)
-    features = try GeoJSONDocument(decoding: bytes, options: JSONReadingOptions(fileName: inputPath)).featureCollection.features
-} catch {
-    fail(error.diagnostic.description)
+/// Every feature of the input, whatever its format.
+func readFeatures(_ path: String) -> [Feature] {
+    do {
+        return try FeatureSource(path: path).readAll()
+    } catch {
+        fail(error.diagnostic.description)
+    }
 }
+let features = readFeatures(inputPath)
 
 // MARK: Map math: what lies inside the circle
 

@@ -82,28 +82,21 @@ guard !files.isEmpty else { fail("\(root) holds no .geojson, .json, .kml, .kmz f
 
 // MARK: Checking
 
+/// One front door: the input is opened once and validated by its detected
+/// format; false when it could not be opened or read.
+func check(_ path: String) -> (diagnostics: [Diagnostic], readable: Bool) {
+    do {
+        return (InputValidator().validate(try Input(path: path)).diagnostics, true)
+    } catch {
+        return ([error.diagnostic], false)
+    }
+}
+
 var report = DiagnosticReport()
 var unreadable = 0
 for (path, kind) in files {
-    var diagnostics: [Diagnostic]
-    switch kind {
-    case .geojson:
-        do {
-            diagnostics = GeoJSONValidator().validate(try FileInput.readAll(path), file: path)
-        } catch {
-            diagnostics = [error.diagnostic]
-            unreadable += 1
-        }
-    case .kml:
-        diagnostics = KMLValidator.validate(path: path)
-    case .imdf:
-        do {
-            diagnostics = try IMDFValidator().validate(path: path)
-        } catch {
-            diagnostics = [error.diagnostic]
-            unreadable += 1
-        }
-    }
+    let (diagnostics, readable) = check(path)
+    if !readable { unreadable += 1 }
     report.add(file: path, diagnostics: diagnostics)
 
     let errors = diagnostics.filter { $0.severity == .error }.count

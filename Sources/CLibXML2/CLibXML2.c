@@ -6,11 +6,31 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+// The byte source of a reader opened on a file descriptor: newlines that
+// stand for leading blank lines skipped while sniffing, then bytes already
+// read, then the descriptor. Up to `copyLimit` bytes are also kept, so that
+// a stream that cannot be read twice can still be recovered.
+typedef struct {
+    int descriptor;
+    size_t newlines;
+    unsigned char *prefix;
+    size_t prefixLength;
+    size_t prefixOffset;
+    unsigned char *copy;
+    size_t copyLength;
+    size_t copyLimit;
+    int copyOverflowed;
+    int readError;
+} MXSource;
 
 struct MXReader {
     xmlTextReaderPtr reader;
+    MXSource *source;
     xmlDocPtr document;  // owned when walking a recovered tree
     char *errorMessage;
     int errorLine;
@@ -72,6 +92,108 @@ MXReader *mx_reader_open_file(const char *path) {
     return mx_wrap(xmlReaderForFile(path, NULL, mx_options));
 }
 
+static void mx_keep(MXSource *source, const char *bytes, size_t length) {
+    if (source->copyLimit == 0 || source->copyOverflowed || length == 0) return;
+    if (source->copyLength + length > source->copyLimit) {
+        source->copyOverflowed = 1;
+        free(source->copy);
+        source->copy = NULL;
+        source->copyLength = 0;
+        return;
+    }
+    unsigned char *grown = realloc(source->copy, source->copyLength + length);
+    if (grown == NULL) {
+        source->copyOverflowed = 1;
+        return;
+    }
+    source->copy = grown;
+    memcpy(source->copy + source->copyLength, bytes, length);
+    source->copyLength += length;
+}
+
+static int mx_source_read(void *context, char *buffer, int length) {
+    MXSource *source = context;
+    if (length <= 0) return 0;
+    if (source->newlines > 0) {
+        size_t count = source->newlines < (size_t)length ? source->newlines : (size_t)length;
+        memset(buffer, '\n', count);
+        source->newlines -= count;
+        mx_keep(source, buffer, count);
+        return (int)count;
+    }
+    if (source->prefixOffset < source->prefixLength) {
+        size_t left = source->prefixLength - source->prefixOffset;
+        size_t count = left < (size_t)length ? left : (size_t)length;
+        memcpy(buffer, source->prefix + source->prefixOffset, count);
+        source->prefixOffset += count;
+        mx_keep(source, buffer, count);
+        return (int)count;
+    }
+    for (;;) {
+        ssize_t count = read(source->descriptor, buffer, (size_t)length);
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0) {
+            source->readError = errno;
+            return -1;
+        }
+        mx_keep(source, buffer, (size_t)count);
+        return (int)count;
+    }
+}
+
+static int mx_source_close(void *context) {
+    (void)context;
+    return 0;
+}
+
+static void mx_source_free(MXSource *source) {
+    if (source == NULL) return;
+    free(source->prefix);
+    free(source->copy);
+    free(source);
+}
+
+MXReader *mx_reader_open_descriptor(
+    int descriptor, const char *prefix, size_t prefixLength, size_t leadingNewlines, size_t copyLimit,
+    const char *url) {
+    xmlSetGenericErrorFunc(NULL, mx_silent_generic_error);
+    MXSource *source = calloc(1, sizeof(MXSource));
+    if (source == NULL) return NULL;
+    source->descriptor = descriptor;
+    source->newlines = leadingNewlines;
+    source->copyLimit = copyLimit;
+    if (prefixLength > 0) {
+        source->prefix = malloc(prefixLength);
+        if (source->prefix == NULL) {
+            free(source);
+            return NULL;
+        }
+        memcpy(source->prefix, prefix, prefixLength);
+        source->prefixLength = prefixLength;
+    }
+    xmlTextReaderPtr reader = xmlReaderForIO(mx_source_read, mx_source_close, source, url, NULL, mx_options);
+    MXReader *mx = mx_wrap(reader);
+    if (mx == NULL) {
+        mx_source_free(source);
+        return NULL;
+    }
+    mx->source = source;
+    return mx;
+}
+
+const unsigned char *mx_reader_copy(MXReader *mx, size_t *length) {
+    if (mx->source == NULL || mx->source->copyOverflowed || mx->source->copyLimit == 0) {
+        *length = 0;
+        return NULL;
+    }
+    *length = mx->source->copyLength;
+    return mx->source->copy;
+}
+
+int mx_reader_read_error(MXReader *mx) {
+    return mx->source == NULL ? 0 : mx->source->readError;
+}
+
 MXReader *mx_reader_open_memory(const char *bytes, size_t length, const char *url) {
     xmlSetGenericErrorFunc(NULL, mx_silent_generic_error);
     if (length > (size_t)0x7fffffff) return NULL;
@@ -117,6 +239,7 @@ void mx_reader_free(MXReader *mx) {
     if (mx == NULL) return;
     if (mx->reader != NULL) xmlFreeTextReader(mx->reader);
     if (mx->document != NULL) xmlFreeDoc(mx->document);
+    mx_source_free(mx->source);
     free(mx->errorMessage);
     free(mx);
 }

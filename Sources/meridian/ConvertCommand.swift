@@ -11,7 +11,7 @@ struct ConvertCommand: ReportingCommand {
             stream through one at a time, so files of any size convert in bounded memory, and \
             `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
             closes the pipe. The output format follows --to, else the output's extension \
-            (.geojsonseq, .ndjson, .kml, .kmz, anything else is a FeatureCollection). Use - for \
+            (.geojsonseq, .ndjson, .kml, .kmz, anything else is a FeatureCollection); --to wins over the extension. Use - for \
             standard input or output. The output file appears only when the conversion succeeds. \
             An input that cannot be read or decoded, or an output that cannot be written, exits 3.
             """
@@ -23,8 +23,8 @@ struct ConvertCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format: geojson, geojsonseq or ndjson.")
-    var to: GeoJSONOutputFormat?
+    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml or kmz (default: from the output's extension).")
+    var to: OutputFormat?
 
     @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
     var precision: Int?
@@ -52,30 +52,26 @@ struct ConvertCommand: ReportingCommand {
     func run() throws {
         let console = Console.shared
         let start = monotonicSeconds()
-        if try KMLSupport.convert(self) {
-            console.note("\(input): converted to \(output) in \(formatDuration(monotonicSeconds() - start))")
-            return
-        }
-        let format = to ?? GeoJSONOutputFormat(path: output)
+        let format = to ?? OutputFormat(path: output)
         let writer = GeoJSONWriter(
             options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))
-        let total = input == "-" ? nil : FileInput.size(of: input)
-        let progress = total.map { ProgressBar(label: "convert", total: $0, unit: .bytes) }
+        let progress = ProgressBar.forInput(input, label: "convert")
         let summary: FeatureConverter.Summary
         do throws(DiagnosticError) {
             summary = try FeatureConverter.convert(
-                input: input, output: output, format: format, writer: writer, level: level,
+                input: input, output: output, format: format, writer: writer,
+                kmlWriter: KMLWriter(options: .init(precision: precision)), level: level,
                 progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
             throw error
         }
         progress?.finish()
-        KMLSupport.report(summary.warnings)
+        console.warn(summary.warnings)
         console.note(
             "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
         )
     }
 }
 
-extension GeoJSONOutputFormat: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}

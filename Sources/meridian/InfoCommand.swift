@@ -23,7 +23,7 @@ struct InfoCommand: ReportingCommand {
         let console = Console.shared
         let paths = try InputExpansion.expand(inputs)
         let progress = ProgressBar(label: "info", total: paths.count, unit: .files)
-        KMLSupport.prepareForThreads(paths)
+        if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var reports: [JSONValue] = []
         var failed = false
         OrderedWorkers.run(count: paths.count) {
@@ -31,13 +31,8 @@ struct InfoCommand: ReportingCommand {
             let start = monotonicSeconds()
             defer { progress.advance() }
             do throws(DiagnosticError) {
-                let path = paths[index]
-                if IMDFCommands.handles(path) {
-                    let summary = try IMDFCommands.info(path)
-                    return .success((summary.text, summary.json, monotonicSeconds() - start, 0))
-                }
-                let summary = try FileSummary(source: FeatureSource(path: path))
-                return .success((summary.text + "\n", summary.json, monotonicSeconds() - start, summary.featureCount))
+                let summary = try InputSummary(input: Input(path: paths[index]))
+                return .success((summary.text, summary.json, monotonicSeconds() - start, summary.featureCount))
             } catch {
                 return .failure(error)
             }

@@ -26,7 +26,7 @@ struct MergeCommand: ReportingCommand {
     var output: String = "-"
 
     @Option(help: "Output format: geojson, geojsonseq or ndjson (default: from the output's extension).")
-    var to: GeoJSONOutputFormat?
+    var to: OutputFormat?
 
     @Option(help: "The property listing a place's alternate ids (an array, or one string).")
     var alternatesProperty: String = "alternate_ids"
@@ -59,9 +59,18 @@ struct MergeCommand: ReportingCommand {
     func run() throws {
         let console = Console.shared
         let paths = try InputExpansion.expand(inputs)
-        let format = to ?? GeoJSONOutputFormat(path: output)
-        let sink = try GeoJSONFeatureSink(
-            path: output, format: format, writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)))
+        let format = to ?? OutputFormat(path: output)
+        try OutputDestination.checkDistinct([output] + (reportFile.map { [$0] } ?? []))
+        let sink = try FeatureSink(
+            path: output, format: format, writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
+            kmlWriter: KMLWriter(options: .init(precision: precision)))
+        let reportDestination: OutputDestination?
+        do throws(DiagnosticError) {
+            reportDestination = try reportFile.map { path throws(DiagnosticError) in try OutputDestination(path: path) }
+        } catch {
+            sink.discard()
+            throw error
+        }
         var deduplicator = PlaceDeduplicator(alternatesProperty: alternatesProperty, idProperty: idProperty)
         let progress = ProgressBar(label: "merge", total: paths.count, unit: .files)
         var read: [(input: String, features: Int)] = []
@@ -75,23 +84,31 @@ struct MergeCommand: ReportingCommand {
                     count += 1
                     if case .kept = deduplicator.admit(feature, from: name) { try sink.write(feature) }
                 }
-                KMLSupport.report(source.warnings)
+                console.warn(source.warnings)
                 read.append((name, count))
                 progress.advance()
                 console.note(
                     "\(name): \(count) features (\(source.layout)) in \(formatDuration(monotonicSeconds() - start))")
             }
-            try sink.finish()
+            try sink.complete()
+            let report = reportText(deduplicator, read: read)
+            if let reportDestination {
+                try reportDestination.write(report.hasSuffix("\n") || report.isEmpty ? report : report + "\n")
+                try OutputDestination.commit([sink.destination, reportDestination])
+            } else {
+                try sink.destination.commit()
+                if !report.isEmpty { Console.error(report) }
+            }
         } catch {
             progress.finish()
             sink.discard()
+            reportDestination?.discard()
             throw error
         }
         progress.finish()
-        try writeReport(deduplicator, read: read)
     }
 
-    private func writeReport(_ deduplicator: PlaceDeduplicator, read: [(input: String, features: Int)]) throws {
+    private func reportText(_ deduplicator: PlaceDeduplicator, read: [(input: String, features: Int)]) -> String {
         let total = read.reduce(0) { $0 + $1.features }
         let dropped = deduplicator.duplicates
         var text: String
@@ -135,12 +152,6 @@ struct MergeCommand: ReportingCommand {
                 ]))
             text = String(decoding: value.jsonBytes(pretty: true), as: UTF8.self)
         }
-        if let reportFile {
-            let stream = try OutputStream(path: reportFile)
-            try stream.write(Array((text.hasSuffix("\n") || text.isEmpty ? text : text + "\n").utf8))
-            try stream.commit()
-        } else if !text.isEmpty {
-            Console.error(text)
-        }
+        return text
     }
 }

@@ -1,9 +1,6 @@
 import ArgumentParser
 import Meridian
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import MeridianCore
 
 @main
 struct MeridianCommand: ParsableCommand {
@@ -42,11 +39,11 @@ struct MeridianCommand: ParsableCommand {
         } catch let error as DiagnosticError {
             let status = ExitStatus.of(error)
             if status != ExitStatus.success { Console.shared.fail(error) }
-            Glibc.exit(status)
+            Platform.exit(status)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 printError(fullMessage(for: error))
-                Glibc.exit(ExitStatus.usage)
+                Platform.exit(ExitStatus.usage)
             }
             exit(withError: error)
         }

@@ -49,18 +49,21 @@ struct PreviewCommand: ReportingCommand {
         options.theme = Theme.named(theme) ?? .light
         let languages = language.map { [$0] } ?? []
         let paths = try InputExpansion.expand(inputs)
-        let indoor = RenderInput.IndoorOptions(level: nil, theme: options.theme, languages: languages)
+        let destination = try OutputDestination(path: output)
+        let indoor = Layer.IndoorOptions(level: nil, theme: options.theme, languages: languages)
+        var warnings: [Diagnostic] = []
         let sources = try paths.map { path throws(DiagnosticError) -> PreviewPage.Source in
-            if RenderInput.isIMDF(path) {
-                return .venue(try IMDFArchive(contentsOf: path), name: RenderInput.layerName(path))
+            let input = try Input(path: path)
+            if input.format == .imdf {
+                return .venue(try input.imdfArchive(), name: Layer.name(of: path))
             }
-            return .layer(try RenderInput.layer(from: path, indoor: indoor))
+            return .layer(try Layer(input: input, indoor: indoor, warnings: &warnings))
         }
+        Console.shared.warn(warnings)
         let page = PreviewPage(sources: sources, options: options, languages: languages, title: title)
         let html = try page.html()
-        let stream = try OutputStream(path: output)
-        try stream.write(Array(html.utf8))
-        try stream.commit()
+        try destination.write(html)
+        try destination.commit()
         let levels = page.levels.count
         Console.shared.note(
             "\(output): \(paths.count) input\(paths.count == 1 ? "" : "s")"

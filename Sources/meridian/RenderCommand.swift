@@ -131,23 +131,20 @@ struct RenderCommand: ReportingCommand {
         options.precision = precision
         options.simplificationTolerance = tolerance
         let paths = try InputExpansion.expand(inputs)
-        if level != nil, !paths.contains(where: RenderInput.isIMDF) {
+        let destination = try OutputDestination(path: output)
+        let opened = try paths.map { path throws(DiagnosticError) in try Input(path: path) }
+        if level != nil, !opened.contains(where: { $0.format == .imdf }) {
             throw ValidationError("--level applies to IMDF archives only")
         }
-        let indoor = RenderInput.IndoorOptions(
-            level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
-        options.layers = try paths.map { path throws(DiagnosticError) in
-            try RenderInput.layer(from: path, indoor: indoor)
+        let indoor = Layer.IndoorOptions(level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
+        var warnings: [Diagnostic] = []
+        options.layers = try opened.map { input throws(DiagnosticError) in
+            try Layer(input: input, indoor: indoor, warnings: &warnings)
         }
-
+        Console.shared.warn(warnings)
         let snapshot = try Snapshotter(options: options).snapshot()
-        if output == "-" {
-            let stream = try OutputStream(path: "-")
-            try stream.write(snapshot.bytes)
-            try stream.commit()
-        } else {
-            try snapshot.write(toFile: output)
-        }
+        try destination.write(snapshot.bytes)
+        try destination.commit()
     }
 
     private func numbers(_ text: String, count: ClosedRange<Int>, option: String) throws -> [Double] {
@@ -218,56 +215,6 @@ struct RenderCommand: ReportingCommand {
         }
         let categories = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") })
         return excluding ? .excluding(categories) : .including(categories)
-    }
-}
-
-/// Reads one input of `meridian render` into a layer.
-///
-/// The seam where the formats join, decided by content rather than name:
-/// an IMDF archive (a folder or zip holding manifest.json) becomes one
-/// level's features with `feature_type`, `category`, `name` and the
-/// theme's simplestyle properties (``IMDFLevelLayer``); KML and KMZ become
-/// features whose KML styles are simplestyle properties; anything else is
-/// GeoJSON (FeatureCollection, Feature, geometry, text sequences, NDJSON).
-enum RenderInput {
-    /// What IMDF inputs need besides the path.
-    struct IndoorOptions {
-        var level: Int?
-        var theme: Theme
-        var languages: [String]
-    }
-
-    static func isIMDF(_ path: String) -> Bool { IMDFCommands.handles(path) }
-
-    static func layer(from path: String, indoor: IndoorOptions) throws(DiagnosticError) -> Layer {
-        if isIMDF(path) {
-            let archive = try IMDFArchive(contentsOf: path)
-            let level = try IMDFLevelLayer(
-                archive: archive, ordinal: indoor.level, theme: indoor.theme, languages: indoor.languages)
-            var layer = level.layer
-            layer.id = layerName(path) + "-" + layer.id
-            return layer
-        }
-        switch path == "-" ? .geojson : InputFormat(path: path) {
-        case .kml, .kmz:
-            let document = try KMLDocument(path: path)
-            KMLSupport.report(document.diagnostics)
-            return Layer(id: layerName(path), features: document.features)
-        case .geojson:
-            let reader = try GeoJSONFeatureReader(path: path)
-            var features: [Feature] = []
-            while let feature = try reader.next() { features.append(feature) }
-            return Layer(id: layerName(path), features: features)
-        }
-    }
-
-    /// The file's name without folders and extension ("stdin" for -).
-    static func layerName(_ path: String) -> String {
-        if path == "-" { return "stdin" }
-        var name = Substring(path)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        return String(name)
     }
 }
 

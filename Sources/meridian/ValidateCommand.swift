@@ -36,7 +36,7 @@ struct ValidateCommand: ReportingCommand {
         let console = Console.shared
         let paths = try InputExpansion.expand(inputs)
         let progress = ProgressBar(label: "validate", total: paths.count, unit: .files)
-        KMLSupport.prepareForThreads(paths)
+        if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var diagnosticReport = DiagnosticReport()
         var unreadable = false
         var imdfFiles: Set<String> = []
@@ -55,7 +55,7 @@ struct ValidateCommand: ReportingCommand {
         case .text:
             for (file, diagnostics) in diagnosticReport.files {
                 for diagnostic in diagnostics where !report.quiet || diagnostic.severity == .error {
-                    let line = imdfFiles.contains(file) ? IMDFCommands.line(diagnostic) : diagnostic.description
+                    let line = imdfFiles.contains(file) ? diagnostic.imdfDescription : diagnostic.description
                     Console.out(Console.colourSeverity(line, enabled: console.colourOut))
                 }
             }
@@ -76,19 +76,12 @@ struct ValidateCommand: ReportingCommand {
         let start = monotonicSeconds()
         var checked = Checked(name: name, diagnostics: [])
         do throws(DiagnosticError) {
-            if IMDFCommands.handles(input) {
-                checked.diagnostics = try IMDFValidator().validate(path: input)
-                checked.imdf = true
-            } else {
-                let bytes = try FileInput.readAll(input)
-                switch InputFormat(prefix: Array(bytes.prefix(512))) {
-                case .kml, .kmz: checked.diagnostics = KMLValidator.validate(bytes: bytes, fileName: name)
-                case .geojson: checked.diagnostics = GeoJSONValidator().validate(bytes, file: name)
-                }
-            }
+            let result = InputValidator().validate(try Input(path: input))
+            checked.diagnostics = result.diagnostics
+            checked.imdf = result.isIMDF
         } catch {
             checked.diagnostics = [error.diagnostic]
-            checked.unreadable = true
+            checked.unreadable = !ExitStatus.isContentProblem(error)
         }
         checked.seconds = monotonicSeconds() - start
         return checked

@@ -1,4 +1,5 @@
 import Foundation
+import MeridianTestSupport
 import Testing
 
 /// Runs the built `meridian` tool, as a user would.
@@ -17,13 +18,6 @@ struct CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sample(_ name: String) -> String {
-        packageRoot.appendingPathComponent("Samples/\(name)").path
-    }
-
     @discardableResult
     static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil) throws -> Result {
         let process = Process()
@@ -31,34 +25,28 @@ struct CLI {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         // Files rather than pipes: a large output can never block the tool.
-        let scratch = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL)
-        let errData = try Data(contentsOf: errURL)
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
-    }
-
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        return try withTemporaryFolder { scratch in
+            let outURL = scratch.appendingPathComponent("stdout")
+            let errURL = scratch.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            let out = try FileHandle(forWritingTo: outURL)
+            let err = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = out
+            process.standardError = err
+            let input = Pipe()
+            process.standardInput = input
+            try process.run()
+            if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let outData = try Data(contentsOf: outURL)
+            let errData = try Data(contentsOf: errURL)
+            return Result(
+                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 @Suite struct ConvertCommandTests {
@@ -11,14 +12,14 @@ import Testing
     }
 
     @Test func unknownOptionIsAUsageError() throws {
-        let result = try CLI.run(["convert", "--no-such-option", CLI.sample("cambridge-landmarks.geojson")])
+        let result = try CLI.run(["convert", "--no-such-option", Samples.path("cambridge-landmarks.geojson")])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no-such-option"))
     }
 
     @Test func convertsTheSampleToASequenceOnStandardOutput() throws {
         let result = try CLI.run([
-            "convert", CLI.sample("cambridge-landmarks.geojson"), "--to", "geojsonseq", "--precision", "3",
+            "convert", Samples.path("cambridge-landmarks.geojson"), "--to", "geojsonseq", "--precision", "3",
         ])
         #expect(result.status == 0)
         let records = result.stdoutBytes.split(separator: 0x1E)
@@ -28,17 +29,18 @@ import Testing
     }
 
     @Test func convertsToAFileAndBackWithoutLoss() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ndjson = folder.appendingPathComponent("landmarks.ndjson").path
-        let back = folder.appendingPathComponent("landmarks.geojson").path
-        #expect(try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "-o", ndjson]).status == 0)
-        #expect(try String(contentsOfFile: ndjson, encoding: .utf8).split(separator: "\n").count == 6)
-        #expect(try CLI.run(["convert", ndjson, "-o", back, "--pretty"]).status == 0)
-        let original = try GeoJSONDocument(
-            decoding: Array(try Data(contentsOf: URL(fileURLWithPath: CLI.sample("cambridge-landmarks.geojson")))))
-        let roundTripped = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: back))))
-        #expect(roundTripped.featureCollection.features == original.featureCollection.features)
+        try withTemporaryFolder { folder in
+            let ndjson = folder.appendingPathComponent("landmarks.ndjson").path
+            let back = folder.appendingPathComponent("landmarks.geojson").path
+            #expect(try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "-o", ndjson]).status == 0)
+            #expect(try String(contentsOfFile: ndjson, encoding: .utf8).split(separator: "\n").count == 6)
+            #expect(try CLI.run(["convert", ndjson, "-o", back, "--pretty"]).status == 0)
+            let original = try GeoJSONDocument(
+                decoding: Array(try Data(contentsOf: URL(fileURLWithPath: Samples.path("cambridge-landmarks.geojson"))))
+            )
+            let roundTripped = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: back))))
+            #expect(roundTripped.featureCollection.features == original.featureCollection.features)
+        }
     }
 
     @Test func readsStandardInput() throws {
@@ -51,24 +53,24 @@ import Testing
     }
 
     @Test func badInputFailsWithALocationAndLeavesNoFile() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("broken.geojson")
-        try Data(
-            "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"
-                .utf8
-        ).write(to: input)
-        let output = folder.appendingPathComponent("out.geojson")
-        let result = try CLI.run(["convert", input.path, "-o", output.path])
-        #expect(result.status == 3)
-        #expect(result.stderr.contains("broken.geojson:3:2: error"))
-        #expect(result.stderr.contains("/features/1"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["broken.geojson"])
+        try withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent("broken.geojson")
+            try Data(
+                "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"
+                    .utf8
+            ).write(to: input)
+            let output = folder.appendingPathComponent("out.geojson")
+            let result = try CLI.run(["convert", input.path, "-o", output.path])
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("broken.geojson:3:2: error"))
+            #expect(result.stderr.contains("/features/1"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["broken.geojson"])
+        }
     }
 
     @Test func missingOutputFolderIsAClearError() throws {
         let result = try CLI.run([
-            "convert", CLI.sample("cambridge-landmarks.geojson"), "-o", "/nonexistent-folder/x.geojson",
+            "convert", Samples.path("cambridge-landmarks.geojson"), "-o", "/nonexistent-folder/x.geojson",
         ])
         #expect(result.status == 3)
         #expect(result.stderr.contains("output folder /nonexistent-folder does not exist"))
@@ -81,7 +83,7 @@ import Testing
     }
 
     @Test func infoSummarisesTheSample() throws {
-        let result = try CLI.run(["info", CLI.sample("cambridge-landmarks.geojson"), "--format", "json"])
+        let result = try CLI.run(["info", Samples.path("cambridge-landmarks.geojson"), "--format", "json"])
         #expect(result.status == 0)
         let value = try JSONValue(parsing: result.stdoutBytes)
         #expect(value["features"] == 6)

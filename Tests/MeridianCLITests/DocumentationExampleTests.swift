@@ -1,6 +1,8 @@
-// swift-format-ignore-file: the snippets below must match the articles line for line.
+// swift-format-ignore-file
+// The snippets below must match the articles line for line: swift format leaves this file alone.
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 /// Every Swift snippet of the DocC articles (Sources/*/*.docc), compiled and
@@ -380,10 +382,10 @@ struct DocumentationExampleTests {
 
     @Test func decodingAnyFormat() throws {
         func features(at path: String) throws(DiagnosticError) -> [Feature] {
-            if IMDFSource.isIMDF(path: path) { return try IMDFArchive(contentsOf: path).features() }
-            switch InputFormat(path: path) {                 // by content: zip, XML or JSON
-            case .geojson: return try GeoJSONDocument(decoding: FileInput.readAll(path)).featureCollection.features
-            case .kml, .kmz: return try KMLDocument(path: path).features
+            let input = try Input(path: path)                // opened once; the format decided by content
+            switch input.format {
+            case .imdf: return try input.imdfArchive().features()
+            case .geojson, .kml, .kmz: return try FeatureSource(input: input).readAll()
             }
         }
         let landmarks = try features(at: "Samples/cambridge-landmarks.geojson")   // 6 features
@@ -405,14 +407,14 @@ struct DocumentationExampleTests {
         defer { Self.remove("landmarks.geojsonseq", "landmarks.kmz", "landmarks.ndjson", "arcade.geojson") }
         let summary = try FeatureConverter.convert(
             input: "Samples/cambridge-landmarks.geojson", output: "landmarks.geojsonseq",
-            format: GeoJSONOutputFormat(path: "landmarks.geojsonseq"), writer: GeoJSONWriter(options: .init(precision: 6)))
+            format: OutputFormat(path: "landmarks.geojsonseq"), writer: GeoJSONWriter(options: .init(precision: 6)))
         print(summary.featureCount)                          // 6, streamed one at a time
-        let kmz = try KMLConversion.toKML(input: "Samples/cambridge-landmarks.geojson", output: "landmarks.kmz", kmz: true)
+        let kmz = try FeatureConverter.convert(input: "Samples/cambridge-landmarks.geojson", output: "landmarks.kmz", format: .kmz)
         let back = try FeatureConverter.convert(input: "landmarks.kmz", output: "landmarks.ndjson", format: .ndjson, writer: GeoJSONWriter())
         print(kmz.featureCount, back.featureCount, back.warnings)   // 6 6 []
 
         let venue = try IMDFArchive(contentsOf: "Samples/meridian-arcade.zip")
-        let output = try Meridian.OutputStream(path: "arcade.geojson")   // Foundation has an OutputStream too
+        let output = try OutputDestination(path: "arcade.geojson")
         try output.write(GeoJSONWriter().encode(FeatureCollection(features: venue.features())))
         try output.commit()                                  // the file appears only now, complete
         #expect(summary.featureCount == 6 && back.featureCount == 6 && back.warnings.isEmpty)
@@ -424,7 +426,7 @@ struct DocumentationExampleTests {
     @Test func validatingAnyFormat() throws {
         var report = DiagnosticReport()
         let landmarks = "Samples/cambridge-landmarks.geojson"
-        report.add(file: landmarks, diagnostics: GeoJSONValidator().validate(try FileInput.readAll(landmarks), file: landmarks))
+        report.add(file: landmarks, diagnostics: InputValidator().validate(try Input(path: landmarks)).diagnostics)
         report.add(file: "Samples/meridian-arcade", diagnostics: try IMDFValidator().validate(path: "Samples/meridian-arcade"))
         report.add(file: "tour.kml", diagnostics: KMLValidator.validate(bytes: Array("<kml><Document>".utf8), fileName: "tour.kml"))
         print(report.text())                                 // one line per diagnostic, then "1 error, 0 warnings in 3 files"
@@ -454,7 +456,7 @@ struct DocumentationExampleTests {
     /// Each ```swift block of every article must appear, line for line
     /// (ignoring indentation), in this file or in a sample program.
     @Test func snippetsOfTheArticlesAreCompiledHere() throws {
-        let root = CLI.packageRoot
+        let root = Fixtures.packageRoot
         let manager = FileManager.default
         func lines(_ text: String) -> [String] {
             text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

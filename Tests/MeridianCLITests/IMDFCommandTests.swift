@@ -1,35 +1,31 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 /// `meridian info | validate | convert` on IMDF archives, end to end.
 @Suite struct IMDFCommandTests {
-    static let fixtures: URL? = {
-        let url = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/imdf")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
     @Test func infoSummarisesTheSampleVenue() throws {
-        let result = try CLI.run(["info", CLI.sample("meridian-arcade.zip")])
+        let result = try CLI.run(["info", Samples.path("meridian-arcade.zip")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("IMDF archive (zip)"))
         #expect(result.stdout.contains("unit          21"))
         #expect(result.stdout.contains("languages: en-GB, en, fr"))
-        let json = try CLI.run(["info", "--format", "json", CLI.sample("meridian-arcade")])
+        let json = try CLI.run(["info", "--format", "json", Samples.path("meridian-arcade")])
         let value = try JSONValue(parsing: json.stdoutBytes)
         #expect(value["features"]?["occupant"] == 11)
         #expect(value["levels"]?.arrayValue?.map { $0["ordinal"] } == [1, 0])
     }
 
     @Test func validateExitsZeroOnTheSample() throws {
-        let result = try CLI.run(["validate", CLI.sample("meridian-arcade.zip")])
+        let result = try CLI.run(["validate", Samples.path("meridian-arcade.zip")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("0 errors, 0 warnings in 1 file"))
     }
 
-    @Test(.enabled(if: IMDFCommandTests.fixtures != nil, "../shared/fixtures is absent"))
+    @Test(.requires(fixture: "imdf/minimal-imdf"))
     func validateExitsOneOnViolationsAndPrintsThem() throws {
-        let path = Self.fixtures!.appendingPathComponent("minimal-imdf").path
+        let path = Fixtures.url("imdf/minimal-imdf").path
         let result = try CLI.run(["validate", path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("VIOLATION imdf.reference.unresolved"))
@@ -42,9 +38,9 @@ import Testing
         #expect(first?["featureId"]?.stringValue != nil)
     }
 
-    @Test(.enabled(if: IMDFCommandTests.fixtures != nil, "../shared/fixtures is absent"))
+    @Test(.requires(fixture: "imdf/Addenbrookes_Final_IMDF"))
     func warningsFailOnlyWithStrict() throws {
-        let path = Self.fixtures!.appendingPathComponent("Addenbrookes_Final_IMDF").path
+        let path = Fixtures.url("imdf/Addenbrookes_Final_IMDF").path
         #expect(try CLI.run(["validate", path]).status == 0)
         #expect(try CLI.run(["validate", "--strict", path]).status == 1)
     }
@@ -55,21 +51,23 @@ import Testing
     }
 
     @Test func convertWritesTheVenueOrOneLevelAsGeoJSON() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let all = folder.appendingPathComponent("venue.geojson").path
-        #expect(try CLI.run(["convert", CLI.sample("meridian-arcade.zip"), "-o", all]).status == 0)
-        let document = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: all))))
-        #expect(document.featureCollection.features.count == 80)
-        #expect(document.featureCollection.features[0].foreignMembers["feature_type"] == "venue")
+        try withTemporaryFolder { folder in
+            let all = folder.appendingPathComponent("venue.geojson").path
+            #expect(try CLI.run(["convert", Samples.path("meridian-arcade.zip"), "-o", all]).status == 0)
+            let document = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: all))))
+            #expect(document.featureCollection.features.count == 80)
+            #expect(document.featureCollection.features[0].foreignMembers["feature_type"] == "venue")
 
-        let first = folder.appendingPathComponent("level1.geojson").path
-        #expect(try CLI.run(["convert", CLI.sample("meridian-arcade.zip"), "-o", first, "--level", "1"]).status == 0)
-        let level = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: first))))
-        let types = Set(level.featureCollection.features.compactMap { $0.foreignMembers["feature_type"]?.stringValue })
-        #expect(types == ["level", "unit", "opening", "section", "kiosk", "amenity", "anchor", "occupant"])
+            let first = folder.appendingPathComponent("level1.geojson").path
+            #expect(
+                try CLI.run(["convert", Samples.path("meridian-arcade.zip"), "-o", first, "--level", "1"]).status == 0)
+            let level = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: first))))
+            let types = Set(
+                level.featureCollection.features.compactMap { $0.foreignMembers["feature_type"]?.stringValue })
+            #expect(types == ["level", "unit", "opening", "section", "kiosk", "amenity", "anchor", "occupant"])
 
-        let unknown = try CLI.run(["convert", CLI.sample("meridian-arcade.zip"), "-o", first, "--level", "7"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("ordinal 7"))
+            let unknown = try CLI.run(["convert", Samples.path("meridian-arcade.zip"), "-o", first, "--level", "7"])
+            #expect(unknown.status == 2 && unknown.stderr.contains("ordinal 7"))
+        }
     }
 }

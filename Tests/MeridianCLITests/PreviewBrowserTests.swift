@@ -1,4 +1,5 @@
 import Foundation
+import MeridianTestSupport
 import Testing
 
 /// `meridian preview` in a real browser: headless Chromium (Debian's
@@ -21,15 +22,15 @@ struct PreviewBrowserTests {
         _ arguments: [String] = [], width: Int = 1280, height: Int = 800,
         _ body: (HeadlessChromium, String) throws -> Void
     ) throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let page = folder.appendingPathComponent("arcade.html")
-        let result = try CLI.run(["preview", CLI.sample("meridian-arcade.zip"), "-o", page.path] + arguments)
-        try #require(result.status == 0, "meridian preview failed: \(result.stderr)")
-        let browser = try HeadlessChromium.launch(width: width, height: height)
-        defer { browser.close() }
-        let session = try browser.open(page.absoluteString)
-        try body(browser, session)
+        try withTemporaryFolder { folder in
+            let page = folder.appendingPathComponent("arcade.html")
+            let result = try CLI.run(["preview", Samples.path("meridian-arcade.zip"), "-o", page.path] + arguments)
+            try #require(result.status == 0, "meridian preview failed: \(result.stderr)")
+            let browser = try HeadlessChromium.launch(width: width, height: height)
+            defer { browser.close() }
+            let session = try browser.open(page.absoluteString)
+            try body(browser, session)
+        }
     }
 
     /// The centre of the first element matching `selector`, in CSS pixels.

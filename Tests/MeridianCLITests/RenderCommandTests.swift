@@ -1,42 +1,44 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 @Suite struct RenderCommandTests {
     @Test func rendersTheSampleWithMarkersLabelsAndALegend() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("landmarks.svg").path
-        let result = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", output, "--size", "800x600",
-            "--category-property", "kind", "--legend", "--title", "Cambridge", "--scale-bar", "imperial",
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
-        let svg = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
-        #expect(svg.contains("viewBox=\"0 0 800 600\""))
-        #expect(svg.contains("data-id=\"kings-college-chapel\"") && svg.contains("#balloon"))
-        #expect(svg.contains(">King&#39;s College Chapel</text>"))
-        #expect(svg.contains("id=\"legend\"") && svg.contains(">hospital</text>"))
-        #expect(svg.contains("<title id=\"map-title\">Cambridge</title>"))
-        #expect(svg.contains("id=\"scale-bar\"") && svg.contains(" ft</text>") || svg.contains(" mi</text>"))
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("landmarks.svg").path
+            let result = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "-o", output, "--size", "800x600",
+                "--category-property", "kind", "--legend", "--title", "Cambridge", "--scale-bar", "imperial",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+            #expect(svg.contains("viewBox=\"0 0 800 600\""))
+            #expect(svg.contains("data-id=\"kings-college-chapel\"") && svg.contains("#balloon"))
+            #expect(svg.contains(">King&#39;s College Chapel</text>"))
+            #expect(svg.contains("id=\"legend\"") && svg.contains(">hospital</text>"))
+            #expect(svg.contains("<title id=\"map-title\">Cambridge</title>"))
+            #expect(svg.contains("id=\"scale-bar\"") && svg.contains(" ft</text>") || svg.contains(" mi</text>"))
+        }
     }
 
     @Test func writesToStandardOutputAndHonoursFramingOptions() throws {
         let camera = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,45", "--theme",
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,45",
+            "--theme",
             "dark",
         ])
         #expect(camera.status == 0)
         #expect(camera.stdout.contains("id=\"compass\"") && camera.stdout.contains("data-theme=\"dark\""))
         let bbox = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--bbox", "0.11,52.19,0.14,52.21",
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--bbox", "0.11,52.19,0.14,52.21",
             "--precision", "0", "--no-labels",
         ])
         #expect(bbox.status == 0)
         #expect(!bbox.stdout.contains("id=\"labels\""))
         let filtered = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--category-property", "kind", "--filter",
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--category-property", "kind", "--filter",
             "exclude:station",
         ])
         #expect(filtered.status == 0 && !filtered.stdout.contains("data-id=\"station\""))
@@ -44,96 +46,110 @@ import Testing
 
     @Test func aPitchedCameraIsAClearError() throws {
         let result = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40",
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40",
         ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("snapshot.camera.pitch"))
     }
 
     @Test func failuresLeaveNoFile() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // A missing output folder.
-        let missing = try CLI.run([
-            "render", CLI.sample("cambridge-landmarks.geojson"), "-o",
-            folder.appendingPathComponent("nope/map.svg").path,
-        ])
-        #expect(missing.status == 3 && missing.stderr.contains("does not exist"))
-        // An unreadable input.
-        let output = folder.appendingPathComponent("map.svg").path
-        let unreadable = try CLI.run(["render", folder.appendingPathComponent("absent.geojson").path, "-o", output])
-        #expect(unreadable.status == 3 && unreadable.stderr.contains("absent.geojson"))
-        // An empty selection.
-        let points = folder.appendingPathComponent("points.geojson")
-        try Data(
-            #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"cafe"},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}]}"#
-                .utf8
-        ).write(to: points)
-        let empty = try CLI.run([
-            "render", points.path, "-o", output, "--category-property", "kind", "--filter", "library",
-        ])
-        try FileManager.default.removeItem(at: points)
-        #expect(empty.status == 2 && empty.stderr.contains("snapshot.content.empty"))
-        // Bad usage.
-        let usage = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", output, "--size", "big"])
-        #expect(usage.status == 2 && usage.stderr.contains("--size"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        try withTemporaryFolder { folder in
+            // A missing output folder.
+            let missing = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "-o",
+                folder.appendingPathComponent("nope/map.svg").path,
+            ])
+            #expect(missing.status == 3 && missing.stderr.contains("does not exist"))
+            // An unreadable input.
+            let output = folder.appendingPathComponent("map.svg").path
+            let unreadable = try CLI.run(["render", folder.appendingPathComponent("absent.geojson").path, "-o", output])
+            #expect(unreadable.status == 3 && unreadable.stderr.contains("absent.geojson"))
+            // An empty selection.
+            let points = folder.appendingPathComponent("points.geojson")
+            try Data(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"kind":"cafe"},"geometry":{"type":"Point","coordinates":[0.1,52.2]}}]}"#
+                    .utf8
+            ).write(to: points)
+            let empty = try CLI.run([
+                "render", points.path, "-o", output, "--category-property", "kind", "--filter", "library",
+            ])
+            try FileManager.default.removeItem(at: points)
+            #expect(empty.status == 2 && empty.stderr.contains("snapshot.content.empty"))
+            // Bad usage.
+            let usage = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "-o", output, "--size", "big",
+            ])
+            #expect(usage.status == 2 && usage.stderr.contains("--size"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
     }
 
-    @Test func theOutputIsDeterministicAndWellFormed() throws {
-        let first = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--legend"])
-        let second = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "-o", "-", "--legend"])
+    @Test func theOutputIsDeterministic() throws {
+        let first = try CLI.run(["render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--legend"])
+        let second = try CLI.run(["render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--legend"])
         #expect(first.status == 0 && first.stdoutBytes == second.stdoutBytes)
-        try Self.expectWellFormed(first.stdoutBytes)
+    }
+
+    /// What `render` writes, from GeoJSON and from an IMDF level, is
+    /// accepted by `xmllint --noout`.
+    @Test(
+        .requires(tool: "xmllint"),
+        arguments: [
+            ["render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--legend"],
+            ["render", Samples.path("meridian-arcade.zip"), "--level", "1", "-o", "-"],
+        ])
+    func theOutputIsWellFormedXML(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        try Self.expectWellFormed(result.stdoutBytes)
     }
 
     @Test func hugeOrNonFiniteNumbersAreUsageErrorsNotCrashes() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("x.svg").path
-        let input = CLI.sample("cambridge-landmarks.geojson")
-        for (option, code) in [
-            ("--bbox=-1e300,-80,1e300,80", "snapshot.options.map-rect"),
-            ("--region=0,1e300,1,1", "snapshot.options.region"),
-            ("--camera=52,0,1e300", "snapshot.camera.distance"),
-            ("--camera=52,0,1e-300", "snapshot.camera.distance"),
-            ("--padding=nan", "snapshot.options.padding"),
-        ] {
-            let result = try CLI.run(["render", input, option, "-o", output])
-            #expect(result.status == 2, "\(option): \(result.stderr)")
-            #expect(result.stderr.contains(code), "\(option)")
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("x.svg").path
+            let input = Samples.path("cambridge-landmarks.geojson")
+            for (option, code) in [
+                ("--bbox=-1e300,-80,1e300,80", "snapshot.options.map-rect"),
+                ("--region=0,1e300,1,1", "snapshot.options.region"),
+                ("--camera=52,0,1e300", "snapshot.camera.distance"),
+                ("--camera=52,0,1e-300", "snapshot.camera.distance"),
+                ("--padding=nan", "snapshot.options.padding"),
+            ] {
+                let result = try CLI.run(["render", input, option, "-o", output])
+                #expect(result.status == 2, "\(option): \(result.stderr)")
+                #expect(result.stderr.contains(code), "\(option)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: output))
         }
-        #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     // MARK: IMDF and KML inputs
 
     @Test func anIMDFLevelIsDrawnAsApplesSampleDrawsIt() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("x.svg").path
-        let result = try CLI.run(["render", CLI.sample("meridian-arcade.zip"), "--level", "1", "-o", output])
-        #expect(result.status == 0, "\(result.stderr)")
-        let svg = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(svg.contains("<title id=\"map-title\">First Floor</title>"))
-        #expect(svg.contains("data-feature-type=\"unit\"") && svg.contains("data-category=\"restroom.female\""))
-        #expect(svg.contains("fill=\"\(IndoorTheme.light.unitFill(forCategory: "restroom.female"))\""))
-        #expect(svg.contains(">Noodle Bar</text>"), "an occupant's name at its anchor")
-        #expect(svg.contains("class=\"amenity\"") && svg.contains(">WC</text>"))
-        // Doorways in the walkway colour, drawn after (above) every unit.
-        let lastUnit = try #require(svg.range(of: "data-feature-type=\"unit\"", options: .backwards))
-        let firstOpening = try #require(svg.range(of: "data-feature-type=\"opening\""))
-        #expect(lastUnit.lowerBound < firstOpening.lowerBound)
-        #expect(
-            svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains(
-                "stroke=\"\(IndoorTheme.light.unitFills[.walkway]!)\""))
-        #expect(!svg.contains(">Ground Floor<"), "only the level asked for")
-        try Self.expectWellFormed(Array(svg.utf8))
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("x.svg").path
+            let result = try CLI.run(["render", Samples.path("meridian-arcade.zip"), "--level", "1", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            let svg = try String(contentsOfFile: output, encoding: .utf8)
+            #expect(svg.contains("<title id=\"map-title\">First Floor</title>"))
+            #expect(svg.contains("data-feature-type=\"unit\"") && svg.contains("data-category=\"restroom.female\""))
+            #expect(svg.contains("fill=\"\(IndoorTheme.light.unitFill(forCategory: "restroom.female"))\""))
+            #expect(svg.contains(">Noodle Bar</text>"), "an occupant's name at its anchor")
+            #expect(svg.contains("class=\"amenity\"") && svg.contains(">WC</text>"))
+            // Doorways in the walkway colour, drawn after (above) every unit.
+            let lastUnit = try #require(svg.range(of: "data-feature-type=\"unit\"", options: .backwards))
+            let firstOpening = try #require(svg.range(of: "data-feature-type=\"opening\""))
+            #expect(lastUnit.lowerBound < firstOpening.lowerBound)
+            #expect(
+                svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains(
+                    "stroke=\"\(IndoorTheme.light.unitFills[.walkway]!)\""))
+            #expect(!svg.contains(">Ground Floor<"), "only the level asked for")
+        }
     }
 
     @Test func theIMDFFolderDefaultsToTheGroundFloor() throws {
         let result = try CLI.run([
-            "render", CLI.sample("meridian-arcade"), "-o", "-", "--theme", "dark", "--language", "fr",
+            "render", Samples.path("meridian-arcade"), "-o", "-", "--theme", "dark", "--language", "fr",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("<title id=\"map-title\">Rez-de-chaussée</title>"))
@@ -141,62 +157,50 @@ import Testing
     }
 
     @Test func anUnknownLevelIsAClearErrorListingTheLevels() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("x.svg").path
-        let result = try CLI.run(["render", CLI.sample("meridian-arcade.zip"), "--level", "4", "-o", output])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("imdf.level.unknown") && result.stderr.contains("ordinals: 0, 1"))
-        #expect(!FileManager.default.fileExists(atPath: output))
-        let notIMDF = try CLI.run(["render", CLI.sample("cambridge-landmarks.geojson"), "--level", "0", "-o", output])
-        #expect(notIMDF.status != 0 && notIMDF.stderr.contains("--level applies to IMDF archives only"))
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("x.svg").path
+            let result = try CLI.run(["render", Samples.path("meridian-arcade.zip"), "--level", "4", "-o", output])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("imdf.level.unknown") && result.stderr.contains("ordinals: 0, 1"))
+            #expect(!FileManager.default.fileExists(atPath: output))
+            let notIMDF = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "--level", "0", "-o", output,
+            ])
+            #expect(notIMDF.status != 0 && notIMDF.stderr.contains("--level applies to IMDF archives only"))
+        }
     }
 
-    @Test(.enabled(if: RenderCommandTests.togeojson != nil, "../shared/fixtures/kml/togeojson is absent"))
+    @Test(.requires(fixture: "kml/togeojson/inline_style.kml"))
     func aKMLFileIsDrawnWithItsStyles() throws {
-        let path = Self.togeojson!.appendingPathComponent("inline_style.kml").path
+        let path = Fixtures.url("kml/togeojson/inline_style.kml").path
         let result = try CLI.run(["render", path, "-o", "-"])
         #expect(result.status == 0, "\(result.stderr)")
         // <LineStyle><color>ff0000ff</color><width>3</width>: KML's aabbggrr red, 3 wide.
         #expect(result.stdout.contains("stroke=\"#ff0000\" stroke-width=\"3\""))
         #expect(result.stdout.contains("data-layer=\"inline_style\""))
+    }
+
+    @Test(.requires(fixture: "kml/togeojson/inline_style.kml"), .requires(tool: "xmllint"))
+    func aKMLFileIsDrawnAsWellFormedXML() throws {
+        let result = try CLI.run(["render", Fixtures.url("kml/togeojson/inline_style.kml").path, "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
         try Self.expectWellFormed(result.stdoutBytes)
     }
 
     @Test func aKMZFileIsDrawn() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let kmz = folder.appendingPathComponent("landmarks.kmz").path
-        let convert = try CLI.run(["convert", CLI.sample("cambridge-landmarks.geojson"), "-o", kmz])
-        #expect(convert.status == 0, "\(convert.stderr)")
-        let result = try CLI.run(["render", kmz, "-o", "-", "--category-property", "kind"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(">King&#39;s College Chapel</text>"))
+        try withTemporaryFolder { folder in
+            let kmz = folder.appendingPathComponent("landmarks.kmz").path
+            let convert = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "-o", kmz])
+            #expect(convert.status == 0, "\(convert.stderr)")
+            let result = try CLI.run(["render", kmz, "-o", "-", "--category-property", "kind"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(">King&#39;s College Chapel</text>"))
+        }
     }
 
-    static let togeojson: URL? = {
-        let url = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/kml/togeojson")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
-    /// xmllint --noout accepts the SVG (skipped, as a known issue, without xmllint).
+    /// `xmllint --noout` accepts the SVG.
     static func expectWellFormed(_ bytes: [UInt8]) throws {
-        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-        guard let xmllint else {
-            withKnownIssue("xmllint is not installed; skipping the well-formedness check") { throw CancellationError() }
-            return
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xmllint)
-        process.arguments = ["--noout", "-"]
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes))
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try Tool.run("xmllint", ["--noout", "-"], input: bytes)
+        #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 /// The programs in Samples/, run as built, on the data bundled beside them:
@@ -11,26 +12,26 @@ import Testing
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? CLI.packageRoot
-        let scratch = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: outURL)
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(outData))
+        process.currentDirectoryURL = directory ?? Fixtures.packageRoot
+        return try withTemporaryFolder { scratch in
+            let outURL = scratch.appendingPathComponent("stdout")
+            let errURL = scratch.appendingPathComponent("stderr")
+            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+            let out = try FileHandle(forWritingTo: outURL)
+            let err = try FileHandle(forWritingTo: errURL)
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let outData = try Data(contentsOf: outURL)
+            return CLI.Result(
+                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(outData))
+        }
     }
 
     // MARK: VenueDirectory
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func venueDirectoryReadsAZipInAnotherLanguage() throws {
-        let result = try Self.run("VenueDirectory", [CLI.sample("meridian-arcade.zip"), "--language", "fr"])
+        let result = try Self.run("VenueDirectory", [Samples.path("meridian-arcade.zip"), "--language", "fr"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Galerie Méridien (shoppingcenter)\n"))
         #expect(result.stdout.contains("1  Premier étage\n"))
@@ -71,48 +72,52 @@ import Testing
     // MARK: RegionSnapshot
 
     @Test func regionSnapshotDrawsTheCircleAndListsWhatIsInside() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let svg = folder.appendingPathComponent("region.svg").path
-        let result = try Self.run("RegionSnapshot", ["-o", svg])
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("wrote \(svg): 800x600 SVG") == true)
-        #expect(lines.contains("centre 52.2043, 0.1218 is at x 400.0, y 300.0 in the image"))
-        #expect(lines.contains("inside the circle: 1 of 3 places"))
-        #expect(lines.contains("  King's College Chapel: 360 m, bearing 278°"))
-        #expect(lines.contains("areas and lines near the circle: River Cam along the Backs, Parker's Piece"))
-        let document = try String(contentsOfFile: svg, encoding: .utf8)
-        #expect(document.hasPrefix("<?xml"))
-        #expect(document.contains("id=\"layer-places\""))
-        #expect(document.contains("id=\"layer-circle\""))
-        #expect(document.contains("Within 1 km of 52.2043, 0.1218"))
+        try withTemporaryFolder { folder in
+            let svg = folder.appendingPathComponent("region.svg").path
+            let result = try Self.run("RegionSnapshot", ["-o", svg])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("wrote \(svg): 800x600 SVG") == true)
+            #expect(lines.contains("centre 52.2043, 0.1218 is at x 400.0, y 300.0 in the image"))
+            #expect(lines.contains("inside the circle: 1 of 3 places"))
+            #expect(lines.contains("  King's College Chapel: 360 m, bearing 278°"))
+            #expect(lines.contains("areas and lines near the circle: River Cam along the Backs, Parker's Piece"))
+            let document = try String(contentsOfFile: svg, encoding: .utf8)
+            #expect(document.hasPrefix("<?xml"))
+            #expect(document.contains("id=\"layer-places\""))
+            #expect(document.contains("id=\"layer-circle\""))
+            #expect(document.contains("Within 1 km of 52.2043, 0.1218"))
+        }
     }
 
     @Test func regionSnapshotWidensTheCircleOnRequest() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let svg = folder.appendingPathComponent("wide.svg").path
-        let result = try Self.run(
-            "RegionSnapshot",
-            [CLI.sample("cambridge-landmarks.geojson"), "--center", "52.2043,0.1218", "--radius", "4000", "-o", svg])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("inside the circle: 3 of 3 places"))
-        #expect(
-            result.stdout.contains(
-                "  Cambridge station: 1.5 km, bearing 136°\n  Addenbrooke's Hospital: 3.4 km, bearing 159°\n"))
+        try withTemporaryFolder { folder in
+            let svg = folder.appendingPathComponent("wide.svg").path
+            let result = try Self.run(
+                "RegionSnapshot",
+                [
+                    Samples.path("cambridge-landmarks.geojson"), "--center", "52.2043,0.1218", "--radius", "4000", "-o",
+                    svg,
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("inside the circle: 3 of 3 places"))
+            #expect(
+                result.stdout.contains(
+                    "  Cambridge station: 1.5 km, bearing 136°\n  Addenbrooke's Hospital: 3.4 km, bearing 159°\n"))
+        }
     }
 
     @Test func regionSnapshotFailsClearlyOnBadInput() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let broken = folder.appendingPathComponent("broken.geojson")
-        try Data(#"{"type": "FeatureCollection", "features": [}"#.utf8).write(to: broken)
-        let result = try Self.run("RegionSnapshot", [broken.path, "-o", folder.appendingPathComponent("out.svg").path])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("RegionSnapshot: error: \(broken.path):1:"))
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.svg").path))
-        #expect(try Self.run("RegionSnapshot", ["--center", "95,0"]).status == 2)
+        try withTemporaryFolder { folder in
+            let broken = folder.appendingPathComponent("broken.geojson")
+            try Data(#"{"type": "FeatureCollection", "features": [}"#.utf8).write(to: broken)
+            let result = try Self.run(
+                "RegionSnapshot", [broken.path, "-o", folder.appendingPathComponent("out.svg").path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("RegionSnapshot: error: \(broken.path):1:"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.svg").path))
+            #expect(try Self.run("RegionSnapshot", ["--center", "95,0"]).status == 2)
+        }
     }
 
     // MARK: ValidateFolder
@@ -127,38 +132,39 @@ import Testing
     }
 
     @Test func validateFolderReportsEachFileAndSummarisesByCode() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let ring = #"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}"#
-        try Data(ring.utf8).write(to: folder.appendingPathComponent("open-ring.geojson"))
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
-        try Data(
-            #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>0,0</coordinates></Point></Placemark></kml>"#
-                .utf8
-        )
-        .write(to: folder.appendingPathComponent("nested/ok.kml"))
-        try FileManager.default.copyItem(
-            atPath: CLI.sample("meridian-arcade.zip"), toPath: folder.appendingPathComponent("venue.zip").path)
-        try Data("not a map".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try withTemporaryFolder { folder in
+            let ring = #"{"type": "Polygon", "coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1]]]}"#
+            try Data(ring.utf8).write(to: folder.appendingPathComponent("open-ring.geojson"))
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+            try Data(
+                #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>0,0</coordinates></Point></Placemark></kml>"#
+                    .utf8
+            )
+            .write(to: folder.appendingPathComponent("nested/ok.kml"))
+            try FileManager.default.copyItem(
+                atPath: Samples.path("meridian-arcade.zip"), toPath: folder.appendingPathComponent("venue.zip").path)
+            try Data("not a map".utf8).write(to: folder.appendingPathComponent("notes.txt"))
 
-        let result = try Self.run("ValidateFolder", ["."], in: folder)
-        #expect(result.status == 1)
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("ok   nested/ok.kml (KML): no problems"))
-        #expect(lines.contains("FAIL open-ring.geojson (GeoJSON): 1 error, 0 warnings"))
-        #expect(lines.contains("ok   venue.zip (IMDF): no problems"))
-        #expect(
-            lines.contains { $0.hasPrefix("       open-ring.geojson:1:") && $0.contains("[geojson.ring.unclosed]") })
-        #expect(lines.contains("1 error, 0 warnings in 3 files"))
-        #expect(lines.last == "  1 x geojson.ring.unclosed")
+            let result = try Self.run("ValidateFolder", ["."], in: folder)
+            #expect(result.status == 1)
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.contains("ok   nested/ok.kml (KML): no problems"))
+            #expect(lines.contains("FAIL open-ring.geojson (GeoJSON): 1 error, 0 warnings"))
+            #expect(lines.contains("ok   venue.zip (IMDF): no problems"))
+            #expect(
+                lines.contains { $0.hasPrefix("       open-ring.geojson:1:") && $0.contains("[geojson.ring.unclosed]") }
+            )
+            #expect(lines.contains("1 error, 0 warnings in 3 files"))
+            #expect(lines.last == "  1 x geojson.ring.unclosed")
+        }
     }
 
     @Test func validateFolderRefusesAFolderWithNothingToCheck() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Self.run("ValidateFolder", [folder.path])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("holds no .geojson, .json, .kml, .kmz file or IMDF archive"))
+        try withTemporaryFolder { folder in
+            let result = try Self.run("ValidateFolder", [folder.path])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("holds no .geojson, .json, .kml, .kmz file or IMDF archive"))
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
@@ -388,7 +389,7 @@ import Testing
     func decimalPlacesAreCountedAsAPrinterWouldWriteThem(_ token: String, _ places: Int) {
         let bytes = Array(token.utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            #expect(GeoJSONValidation.decimalPlaces(buffer[...]) == places)
+            #expect(GeoJSONValidationPass.decimalPlaces(buffer[...]) == places)
         }
     }
 
@@ -473,7 +474,7 @@ extension GeoJSONValidatorTests {
     /// the good files must give no error, and each bad file must have its
     /// problems on the lines geojsonhint's `.result` names, as many per
     /// line, except where a difference is deliberate and explained below.
-    @Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+    @Suite(.requiresFixtures)
     struct Conformance {
         static let goodFiles = Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
         static let badFiles = Fixtures.files(in: "geojson/geojsonhint/bad", extension: "geojson")
@@ -579,7 +580,7 @@ extension GeoJSONValidatorTests {
         }
 
         @Test func badJSONIsLocatedWhereTheCommaIsMissing() throws {
-            let url = try #require(Fixtures.url("geojson/geojsonhint/bad/bad-json.geojson"))
+            let url = Fixtures.url("geojson/geojsonhint/bad/bad-json.geojson")
             let diagnostics = GeoJSONValidator().validate(try Fixtures.bytes(url))
             #expect(diagnostics.count == 1)
             let error = try #require(diagnostics.first)
@@ -590,7 +591,7 @@ extension GeoJSONValidatorTests {
         @Test func excessivePrecisionIsReportedWhenAskedFor() throws {
             // geojsonhint's result for this file is empty because its
             // precision check is off by default; Meridian's is on.
-            let url = try #require(Fixtures.url("geojson/geojsonhint/bad/excessive_precision_truncated.geojson"))
+            let url = Fixtures.url("geojson/geojsonhint/bad/excessive_precision_truncated.geojson")
             let diagnostics = GeoJSONValidator().validate(try Fixtures.bytes(url))
             #expect(diagnostics.map(\.code) == Array(repeating: "geojson.precision.excessive", count: 7))
             #expect(diagnostics.compactMap(\.location.line) == Array(2...8))

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
@@ -8,7 +9,7 @@ import Testing
     static let realFiles = Fixtures.files(in: "geojson/real", extension: "json")
     static let goodHintFiles = Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
 
-    @Test(.enabled(if: Fixtures.available, Fixtures.missing), arguments: realFiles + goodHintFiles)
+    @Test(.requiresFixtures, arguments: realFiles + goodHintFiles)
     func roundTripLosesNothing(_ url: URL) throws {
         let original = try GeoJSONDocument(decoding: try Fixtures.bytes(url))
         for pretty in [false, true] {

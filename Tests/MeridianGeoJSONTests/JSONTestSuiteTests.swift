@@ -1,12 +1,13 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
 
 /// nst/JSONTestSuite: `y_` files must parse, `n_` files must be rejected
 /// with a located error, `i_` files may go either way but never crash.
-@Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+@Suite(.requiresFixtures)
 struct JSONTestSuiteTests {
     static let files = Fixtures.files(in: "json/JSONTestSuite", extension: "json")
 

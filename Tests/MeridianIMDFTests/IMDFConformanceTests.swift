@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianIMDF
@@ -8,28 +9,28 @@ import Testing
 /// the project's own sample venue.
 @Suite struct IMDFConformanceTests {
     @Test(
-        .enabled(if: Fixtures.available, "../shared/fixtures is absent"),
+        .requiresFixtures,
         arguments: ["Addenbrookes_Final_IMDF", "AddenbrookesIMDF_0Error.zip"])
     func addenbrookesHasNoViolation(_ name: String) throws {
-        let diagnostics = try IMDFValidator().validate(path: Fixtures.path(name))
+        let diagnostics = try IMDFValidator().validate(path: Fixtures.url("imdf/\(name)").path)
         #expect(diagnostics.violations.isEmpty, "\(diagnostics.violations.map(\.description))")
     }
 
-    @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent"))
+    @Test(.requiresFixtures)
     func addenbrookesDecodesIntoATypedVenue() throws {
-        let archive = try IMDFArchive(contentsOf: Fixtures.path("Addenbrookes_Final_IMDF"))
+        let archive = try IMDFArchive(contentsOf: Fixtures.url("imdf/Addenbrookes_Final_IMDF").path)
         #expect(archive.units.count == 72 && archive.openings.count == 75 && archive.amenities.count == 11)
         #expect(archive.anchors.count == 37 && archive.occupants.count == 37)
         #expect(archive.venue?.category == .businesscampus)
         #expect(archive.levelGroups.map(\.ordinal) == [0])
         #expect(archive.occupants.allSatisfy { archive.unit(of: $0) != nil })
-        let zipped = try IMDFArchive(contentsOf: Fixtures.path("AddenbrookesIMDF_0Error.zip"))
+        let zipped = try IMDFArchive(contentsOf: Fixtures.url("imdf/AddenbrookesIMDF_0Error.zip").path)
         #expect(zipped.container == .zip && zipped.units.count == 11)
     }
 
-    @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent"))
+    @Test(.requiresFixtures)
     func cpc4ReportsTheDisplayPointViolationForEachUnit() throws {
-        let archive = try IMDFArchive(contentsOf: Fixtures.path("CPC4_Final_IMDF"))
+        let archive = try IMDFArchive(contentsOf: Fixtures.url("imdf/CPC4_Final_IMDF").path)
         let diagnostics = IMDFValidator().validate(archive)
         let flagged = Set(
             diagnostics.violations.filter {
@@ -43,9 +44,9 @@ import Testing
         #expect(diagnostics.with(.displayPointShared).count == 18)
     }
 
-    @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent"))
+    @Test(.requiresFixtures)
     func combinedReportsEachListedProblem() throws {
-        let diagnostics = try IMDFValidator().validate(path: Fixtures.path("Combined_IMDF_CPC4"))
+        let diagnostics = try IMDFValidator().validate(path: Fixtures.url("imdf/Combined_IMDF_CPC4").path)
         // Openings as MultiLineString.
         #expect(diagnostics.with(.geometrySinglePartMulti).count == 16)
         // Units without display_point.
@@ -61,9 +62,9 @@ import Testing
         #expect(!diagnostics.violations.isEmpty)
     }
 
-    @Test(.enabled(if: Fixtures.available, "../shared/fixtures is absent"))
+    @Test(.requiresFixtures)
     func minimalReportsEachListedProblem() throws {
-        let archive = try IMDFArchive(contentsOf: Fixtures.path("minimal-imdf"))
+        let archive = try IMDFArchive(contentsOf: Fixtures.url("imdf/minimal-imdf").path)
         #expect(archive.manifest?.language == "ja-JP")
         #expect(archive.levelGroups.map(\.ordinal) == [-1, 0, 1])
         #expect(archive.fixtures.count == 1 && archive.kiosks.count == 1)
@@ -86,7 +87,7 @@ import Testing
 
     @Test(arguments: ["meridian-arcade", "meridian-arcade.zip"])
     func theSampleVenueIsValid(_ name: String) throws {
-        let archive = try IMDFArchive(contentsOf: Fixtures.sample(name))
+        let archive = try IMDFArchive(contentsOf: Samples.path(name))
         let diagnostics = IMDFValidator().validate(archive)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.description))")
         #expect(archive.venue?.name?.text(for: ["fr"]) == "Galerie Méridien")
@@ -98,8 +99,8 @@ import Testing
     }
 
     @Test func theSampleFolderAndZipHoldTheSameFeatures() throws {
-        let folder = try IMDFArchive(contentsOf: Fixtures.sample("meridian-arcade"))
-        let zip = try IMDFArchive(contentsOf: Fixtures.sample("meridian-arcade.zip"))
+        let folder = try IMDFArchive(contentsOf: Samples.path("meridian-arcade"))
+        let zip = try IMDFArchive(contentsOf: Samples.path("meridian-arcade.zip"))
         #expect(folder.features() == zip.features())
     }
 }

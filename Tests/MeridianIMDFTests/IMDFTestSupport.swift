@@ -135,21 +135,3 @@ extension [Diagnostic] {
 
     var violations: [Diagnostic] { filter { $0.severity == .error } }
 }
-
-/// The shared fixtures beside the project (../shared/fixtures), never
-/// copied into it; tests that need them are skipped when absent.
-enum Fixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let imdf: URL? = {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/imdf")
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
-    }()
-
-    static var available: Bool { imdf != nil }
-
-    static func path(_ name: String) -> String { imdf!.appendingPathComponent(name).path }
-
-    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Samples/\(name)").path }
-}

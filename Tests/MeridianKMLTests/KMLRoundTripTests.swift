@@ -1,13 +1,14 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianKML
 
 /// KML -> GeoJSON -> KML -> GeoJSON gives the same GeoJSON, for every
 /// togeojson fixture, through the real GeoJSON writer and reader.
-@Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+@Suite(.requiresFixtures)
 struct KMLRoundTripTests {
     static let files = Fixtures.files(in: "kml/togeojson", extension: "kml").map(\.lastPathComponent)
 
@@ -18,7 +19,7 @@ struct KMLRoundTripTests {
 
     @Test(arguments: files)
     func kmlToGeoJSONToKMLToGeoJSON(_ name: String) throws {
-        let first = try viaGeoJSON(KMLDocument(path: Fixtures.url("kml/togeojson/\(name)")!.path).features)
+        let first = try viaGeoJSON(KMLDocument(path: Fixtures.url("kml/togeojson/\(name)").path).features)
         let kml = KMLWriter().encode(FeatureCollection(features: first))
         let second = try viaGeoJSON(KMLDocument(bytes: kml, fileName: "round-trip.kml").features)
         #expect(second.count == first.count)

@@ -1,13 +1,14 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianKML
 
 /// ../shared/fixtures/kml/libkml: hostile and odd inputs.
-@Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+@Suite(.requiresFixtures)
 struct LibkmlFixtureTests {
-    static func path(_ name: String) -> String { Fixtures.url("kml/libkml/\(name)")!.path }
+    static func path(_ name: String) -> String { Fixtures.url("kml/libkml/\(name)").path }
 
     @Test func commaOnlyCoordinatesReadAsTheGoldenFileDoes() throws {
         let bad = try KMLDocument(path: Self.path("badcoords.kml")).features
@@ -28,15 +29,15 @@ struct LibkmlFixtureTests {
     }
 
     @Test func billionLaughsInMemoryIsRefusedToo() throws {
-        let bytes = try Fixtures.bytes(Fixtures.url("kml/libkml/billion.kml")!)
+        let bytes = try Fixtures.bytes(Fixtures.url("kml/libkml/billion.kml"))
         #expect(throws: DiagnosticError.self) { _ = try KMLDocument(bytes: bytes) }
     }
 
     @Test(arguments: [
-        ("bad.kmz", "kmz.archive.corrupt"), ("bad-too-large.kmz", "kmz.entry.too-large"),
+        ("bad.kmz", "archive.unreadable"), ("bad-too-large.kmz", "archive.entry-too-large"),
         ("nokml.kmz", "kmz.kml.missing"),
-        ("overflow_bad_offset.kmz", "kmz."), ("overflow_corrupted_stack.kmz", "kmz."),
-        ("overflow_unzOpenCurrentFile.kmz", "kmz."), ("overflow_unzReadCurrentFile.kmz", "kmz."),
+        ("overflow_bad_offset.kmz", "archive."), ("overflow_corrupted_stack.kmz", "archive."),
+        ("overflow_unzOpenCurrentFile.kmz", "archive."), ("overflow_unzReadCurrentFile.kmz", "archive."),
     ])
     func brokenKMZGivesAClearError(_ name: String, _ code: String) throws {
         #expect {

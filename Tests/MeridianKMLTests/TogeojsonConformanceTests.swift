@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianKML
@@ -8,7 +9,7 @@ import Testing
 /// ../shared/fixtures/kml/togeojson: each KML file read by Meridian equals
 /// togeojson 7.1's output (`NAME.expected.geojson`) semantically, except
 /// for the deliberate differences below, which each test states and checks.
-@Suite(.enabled(if: Fixtures.available, Fixtures.missing))
+@Suite(.requiresFixtures)
 struct TogeojsonConformanceTests {
     static let files = Fixtures.files(in: "kml/togeojson", extension: "kml").map(\.lastPathComponent)
 
@@ -33,7 +34,7 @@ struct TogeojsonConformanceTests {
 
     @Test(arguments: files)
     func matchesTogeojson(_ name: String) throws {
-        let url = Fixtures.url("kml/togeojson/\(name)")!
+        let url = Fixtures.url("kml/togeojson/\(name)")
         let expectedURL = url.deletingPathExtension().appendingPathExtension("expected.geojson")
         let expected = try GeoJSONDocument(decoding: Fixtures.bytes(expectedURL)).featureCollection.features
         let document = try KMLDocument(path: url.path)

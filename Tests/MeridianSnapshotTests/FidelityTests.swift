@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianSnapshot
@@ -10,8 +11,6 @@ import Testing
 /// (even-odd per polygon, pixel centres, vertices placed by
 /// `Snapshot.point(for:)`): intersection over union at least 0.99.
 @Suite struct FidelityTests {
-    static let canRasterize = Support.tool("rsvg-convert") != nil && Support.tool("gdal_translate") != nil
-
     struct Case: Sendable, CustomStringConvertible {
         var file: String
         var region: CoordinateRegion?
@@ -27,18 +26,10 @@ import Testing
                 span: CoordinateSpan(latitudeDelta: 30, longitudeDelta: 50))),
     ]
 
-    @Test(arguments: cases) func renderedAreasMatchAnExactRasterization(_ testCase: Case) throws {
-        guard Self.canRasterize else {
-            withKnownIssue("rsvg-convert or gdal_translate is not installed; skipping the fidelity check") {
-                throw CancellationError()
-            }
-            return
-        }
-        guard let url = Support.fixture(testCase.file) else {
-            withKnownIssue("../shared/fixtures is absent; skipping the fidelity check") { throw CancellationError() }
-            return
-        }
-        let features = try GeoJSONDocument(decoding: Array(try Data(contentsOf: url))).featureCollection.features
+    @Test(.requiresFixtures, .requires(tool: "rsvg-convert"), .requires(tool: "gdal_translate"), arguments: cases)
+    func renderedAreasMatchAnExactRasterization(_ testCase: Case) throws {
+        let features = try GeoJSONDocument(decoding: Fixtures.bytes(Fixtures.url(testCase.file))).featureCollection
+            .features
         var options = Snapshotter.Options(layers: [Layer(id: "fidelity", features: features)])
         if let region = testCase.region { options.framing = .region(region) }
         var theme = Theme.light
@@ -118,18 +109,18 @@ import Testing
 
     /// The alpha channel of rsvg-convert's rendering, one byte per pixel.
     private func rasterize(_ snapshot: Snapshot, width: Int, height: Int) throws -> [UInt8] {
-        let folder = try Support.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let svg = folder.appendingPathComponent("map.svg").path
-        let png = folder.appendingPathComponent("map.png").path
-        let raw = folder.appendingPathComponent("alpha.raw").path
-        try Data(snapshot.bytes).write(to: URL(fileURLWithPath: svg))
-        let rsvg = try Support.run(Support.tool("rsvg-convert")!, [svg, "-o", png])
-        try #require(rsvg.status == 0, "\(rsvg.output)")
-        let gdal = try Support.run(Support.tool("gdal_translate")!, ["-q", "-of", "ENVI", "-b", "4", png, raw])
-        try #require(gdal.status == 0, "\(gdal.output)")
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
-        try #require(bytes.count == width * height)
-        return bytes
+        return try withTemporaryFolder { folder in
+            let svg = folder.appendingPathComponent("map.svg").path
+            let png = folder.appendingPathComponent("map.png").path
+            let raw = folder.appendingPathComponent("alpha.raw").path
+            try Data(snapshot.bytes).write(to: URL(fileURLWithPath: svg))
+            let rsvg = try Tool.run("rsvg-convert", [svg, "-o", png])
+            try #require(rsvg.status == 0, "\(rsvg.output)")
+            let gdal = try Tool.run("gdal_translate", ["-q", "-of", "ENVI", "-b", "4", png, raw])
+            try #require(gdal.status == 0, "\(gdal.output)")
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+            try #require(bytes.count == width * height)
+            return bytes
+        }
     }
 }

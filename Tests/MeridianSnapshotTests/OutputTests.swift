@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianSnapshot
@@ -33,31 +34,27 @@ import Testing
         #expect(svg.components(separatedBy: "<svg").count == 2)
     }
 
-    @Test func outputIsWellFormedXML() throws {
-        guard let xmllint = Support.tool("xmllint") else {
-            withKnownIssue("xmllint is not installed; skipping the well-formedness check") { throw CancellationError() }
-            return
-        }
-        let folder = try Support.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var renders: [Snapshot] = [
-            try Support.render(Self.hostile) {
-                $0.showsLegend = true
-                $0.title = "<&>"
-                $0.attribution = "\"'"
+    @Test(.requires(tool: "xmllint")) func outputIsWellFormedXML() throws {
+        try withTemporaryFolder { folder in
+            var renders: [Snapshot] = [
+                try Support.render(Self.hostile) {
+                    $0.showsLegend = true
+                    $0.title = "<&>"
+                    $0.attribution = "\"'"
+                }
+            ]
+            renders.append(
+                try Support.render(Self.hostile) {
+                    $0.theme = .dark
+                    $0.compass = .always
+                    $0.markerStyle = .dot
+                })
+            for (index, snapshot) in renders.enumerated() {
+                let path = folder.appendingPathComponent("\(index).svg").path
+                try Data(snapshot.bytes).write(to: URL(fileURLWithPath: path))
+                let result = try Tool.run("xmllint", ["--noout", path])
+                #expect(result.status == 0, "\(result.output)")
             }
-        ]
-        renders.append(
-            try Support.render(Self.hostile) {
-                $0.theme = .dark
-                $0.compass = .always
-                $0.markerStyle = .dot
-            })
-        for (index, snapshot) in renders.enumerated() {
-            let path = folder.appendingPathComponent("\(index).svg").path
-            try Data(snapshot.bytes).write(to: URL(fileURLWithPath: path))
-            let result = try Support.run(xmllint, ["--noout", path])
-            #expect(result.status == 0, "\(result.output)")
         }
     }
 
@@ -72,12 +69,15 @@ import Testing
         let a = try Support.render(features) { $0.showsLegend = true }.bytes
         let b = try Support.render(features) { $0.showsLegend = true }.bytes
         #expect(a == b)
-        if let url = Support.fixture("geojson/real/countries.geo.json") {
-            let document = try GeoJSONDocument(decoding: Array(try Data(contentsOf: url)))
-            let first = try Support.render(document.featureCollection.features).bytes
-            let second = try Support.render(document.featureCollection.features).bytes
-            #expect(first == second)
-        }
+    }
+
+    @Test(.requires(fixture: "geojson/real/countries.geo.json"))
+    func aLargeRealFileRendersIdenticallyTwice() throws {
+        let url = Fixtures.url("geojson/real/countries.geo.json")
+        let document = try GeoJSONDocument(decoding: Fixtures.bytes(url))
+        let first = try Support.render(document.featureCollection.features).bytes
+        let second = try Support.render(document.featureCollection.features).bytes
+        #expect(first == second)
     }
 
     @Test func everyElementCarriesItsFeatureIDAndCategory() throws {

@@ -4,8 +4,9 @@ import Testing
 
 @testable import MeridianSnapshot
 
-/// Helpers shared by the snapshot tests: small features, a parser for the
-/// path data the renderer writes, and access to external tools and fixtures.
+/// Helpers shared by the snapshot tests: small features, rendering, and a
+/// parser for the path data the renderer writes. Fixtures, temporary
+/// folders and external tools are in MeridianTestSupport.
 enum Support {
     static func point(_ lat: Double, _ lon: Double) -> Coordinate { Coordinate(latitude: lat, longitude: lon) }
 
@@ -88,52 +89,6 @@ enum Support {
             sum += a.0 * b.1 - b.0 * a.1
         }
         return sum / 2
-    }
-
-    /// The path to an executable on PATH, if any.
-    static func tool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    @discardableResult
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "meridian-snapshot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// ../shared beside the package, when present.
-    static let sharedRoot: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
-        return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
-    }()
-
-    static func fixture(_ path: String) -> URL? {
-        guard let url = sharedRoot?.appendingPathComponent("fixtures/\(path)"),
-            FileManager.default.fileExists(atPath: url.path)
-        else { return nil }
-        return url
     }
 }
 

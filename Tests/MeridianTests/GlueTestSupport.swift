@@ -1,22 +1,12 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
-/// Paths to the project's samples and the shared fixtures beside it, and a
-/// tiny in-memory venue for the rules the sample venue cannot show.
+/// The sample venue, lookups of features by id and type, and a tiny
+/// in-memory venue for the rules the sample venue cannot show.
 enum Glue {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Samples/\(name)").path }
-
-    /// ../shared/fixtures/imdf/NAME when present (never copied into the project).
-    static func imdfFixture(_ name: String) -> String? {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/imdf/\(name)").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-    }
-
-    static func arcade() throws -> IMDFArchive { try IMDFArchive(contentsOf: sample("meridian-arcade")) }
+    static func arcade() throws -> IMDFArchive { try IMDFArchive(contentsOf: Samples.path("meridian-arcade")) }
 
     /// The feature of a layer with this id.
     static func feature(_ id: String, in features: [Feature]) -> Feature? {

@@ -1,5 +1,6 @@
 import Foundation
 import Meridian
+import MeridianTestSupport
 import Testing
 
 /// The IMDF -> snapshot glue, one test per rule of Apple's "Displaying an
@@ -169,20 +170,16 @@ import Testing
 
     @Test func theZippedAndTheFolderSampleGiveTheSameLayer() throws {
         let zipped = try IMDFLevelLayer(
-            archive: try IMDFArchive(contentsOf: Glue.sample("meridian-arcade.zip")), ordinal: 1)
+            archive: try IMDFArchive(contentsOf: Samples.path("meridian-arcade.zip")), ordinal: 1)
         let folder = try IMDFLevelLayer(archive: try Glue.arcade(), ordinal: 1)
         #expect(zipped.features == folder.features)
     }
 
     // MARK: Real data
 
-    @Test func addenbrookesGroundFloorIsDrawnWhole() throws {
-        guard let path = Glue.imdfFixture("Addenbrookes_Final_IMDF") else {
-            withKnownIssue("../shared/fixtures/imdf/Addenbrookes_Final_IMDF is absent; skipping") {
-                throw CancellationError()
-            }
-            return
-        }
+    @Test(.requires(fixture: "imdf/Addenbrookes_Final_IMDF"))
+    func addenbrookesGroundFloorIsDrawnWhole() throws {
+        let path = Fixtures.url("imdf/Addenbrookes_Final_IMDF").path
         let layer = try IMDFLevelLayer(archive: try IMDFArchive(contentsOf: path))
         #expect(layer.ordinal == 0 && layer.title == "Ground Floor")
         func count(_ type: String) -> Int { layer.features.filter { Glue.type($0) == type }.count }
@@ -195,7 +192,7 @@ import Testing
     // MARK: -
 
     static func arcadeFiles() throws -> [(String, [UInt8])] {
-        let folder = Glue.sample("meridian-arcade")
+        let folder = Samples.path("meridian-arcade")
         return try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { name in
             (name, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))))
         }

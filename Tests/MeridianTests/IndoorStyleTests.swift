@@ -1,4 +1,5 @@
 import Foundation
+import MeridianTestSupport
 import Testing
 
 @testable import Meridian
@@ -20,16 +21,15 @@ import Testing
         #expect(IndoorTheme.light.unitFill(forCategory: "room") != IndoorTheme.light.unitFill(forCategory: "walkway"))
     }
 
-    @Test func everyIMDFUnitCategoryHasAGroupAndEveryGroupAColour() throws {
+    @Test func everyGroupHasAColourInBothThemes() {
         for group in UnitCategoryGroup.allCases {
             #expect(IndoorTheme.light.unitFills[group] != nil && IndoorTheme.dark.unitFills[group] != nil)
         }
-        guard let units = try Self.categories("unit") else {
-            withKnownIssue("../shared/docs/imdf-categories.json is absent; skipping the category list check") {
-                throw CancellationError()
-            }
-            return
-        }
+    }
+
+    @Test(.requires(sharedFile: "docs/imdf-categories.json"))
+    func everyIMDFUnitCategoryHasAGroup() throws {
+        let units = try Self.categories("unit")
         for category in units { #expect(UnitCategoryGroup.table[category] != nil, "\(category)") }
         #expect(Set(UnitCategoryGroup.table.keys) == Set(units))
     }
@@ -78,7 +78,8 @@ import Testing
 
     /// The glyph each IMDF amenity category was drawn with when the
     /// renderer read IMDF categories itself; the symbol names keep them.
-    @Test func everyAmenityCategoryKeepsItsGlyph() throws {
+    @Test(.requires(sharedFile: "docs/imdf-categories.json"))
+    func everyAmenityCategoryKeepsItsGlyph() throws {
         let known: [String: String] = [
             "information": "i", "atm": "$", "parking": "P", "firstaid": "+", "elevator": "E", "escalator": "Es",
             "stairs": "S", "ramp": "R", "wheelchair": "W", "entrance": "→", "exit": "←", "foodservice": "F",
@@ -90,7 +91,7 @@ import Testing
             if category.hasPrefix("restroom") || category == "toilet" { return "WC" }
             return known[category] ?? String(category.first { $0.isLetter || $0.isNumber }!).uppercased()
         }
-        let categories = (try Self.categories("amenity") ?? []) + Array(known.keys) + ["toilet", "restroom"]
+        let categories = try Self.categories("amenity") + Array(known.keys) + ["toilet", "restroom"]
         var features: [Feature] = []
         for (index, category) in categories.enumerated() {
             var properties = IMDFLevelLayer.style(forFeatureType: "amenity", category: category, theme: .light)
@@ -205,13 +206,10 @@ import Testing
         }
     }
 
-    /// The categories of an IMDF feature type from ../shared/docs/imdf-categories.json, if present.
-    static func categories(_ type: String) throws -> [String]? {
-        let url = Glue.packageRoot.deletingLastPathComponent().appendingPathComponent(
-            "shared/docs/imdf-categories.json")
-        guard let data = FileManager.default.contents(atPath: url.path),
-            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return json[type] as? [String]
+    /// The categories of an IMDF feature type from ../shared/docs/imdf-categories.json.
+    static func categories(_ type: String) throws -> [String] {
+        let data = try Data(contentsOf: Fixtures.sharedRoot.appendingPathComponent("docs/imdf-categories.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(json[type] as? [String])
     }
 }

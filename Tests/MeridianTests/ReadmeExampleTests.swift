@@ -1,15 +1,13 @@
 import Foundation
+import MeridianTestSupport
 import Testing
 
 @testable import Meridian
 
 /// The library example of README.md, compiled and run on the bundled samples.
 @Suite struct ReadmeExampleTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     @Test func libraryExampleRuns() throws {
-        let bytes = Array(try Data(contentsOf: Self.root.appendingPathComponent("Samples/cambridge-landmarks.geojson")))
+        let bytes = Array(try Data(contentsOf: Samples.url("cambridge-landmarks.geojson")))
 
         let document = try GeoJSONDocument(decoding: bytes)
         var areas: [Double] = []
@@ -32,7 +30,7 @@ import Testing
         let route = GeodesicPolyline([london, tokyo])
         #expect(route.coordinates.count > 900)
 
-        let venue = try IMDFArchive(contentsOf: Self.root.appendingPathComponent("Samples/meridian-arcade.zip").path)
+        let venue = try IMDFArchive(contentsOf: Samples.path("meridian-arcade.zip"))
         let floor = try Layer(venue: venue, levelOrdinal: 0)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "readme-floor-\(UUID().uuidString).svg"

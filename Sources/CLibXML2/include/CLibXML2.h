@@ -31,6 +31,22 @@ enum {
 /// file cannot be opened.
 MXReader *_Nullable mx_reader_open_file(const char *_Nonnull path);
 
+/// Opens a reader streaming from a file descriptor (which it never closes):
+/// first `leadingNewlines` newline characters (blank lines already skipped
+/// by the caller), then the `prefixLength` bytes at `prefix` (already read
+/// by the caller; copied), then the descriptor. When `copyLimit` is not
+/// zero, up to that many bytes read are kept for `mx_reader_copy`.
+MXReader *_Nullable mx_reader_open_descriptor(
+    int descriptor, const char *_Nullable prefix, size_t prefixLength, size_t leadingNewlines, size_t copyLimit,
+    const char *_Nullable url);
+
+/// The bytes a descriptor reader has read so far, when it keeps a copy and
+/// they fit its limit; NULL (and 0) otherwise. Valid until the next read.
+const unsigned char *_Nullable mx_reader_copy(MXReader *_Nonnull reader, size_t *_Nonnull length);
+
+/// The errno of a failed read of the descriptor (0 when none failed).
+int mx_reader_read_error(MXReader *_Nonnull reader);
+
 /// Opens a reader over bytes in memory; the bytes must outlive the reader.
 MXReader *_Nullable mx_reader_open_memory(const char *_Nonnull bytes, size_t length, const char *_Nullable url);
 

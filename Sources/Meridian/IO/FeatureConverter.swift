@@ -1,9 +1,10 @@
 import MeridianCore
 import MeridianGeoJSON
+import MeridianKML
 
 /// Converts any input Meridian reads (GeoJSON in any layout, KML, KMZ, an
-/// IMDF archive) to GeoJSON, a GeoJSON text sequence or newline-delimited
-/// GeoJSON: the work behind `meridian convert`.
+/// IMDF archive) to any ``OutputFormat``: GeoJSON, a GeoJSON text sequence,
+/// newline-delimited GeoJSON, KML or KMZ. The work behind `meridian convert`.
 ///
 /// ```swift
 /// let summary = try FeatureConverter.convert(
@@ -31,11 +32,17 @@ public enum FeatureConverter {
     /// `level` keeps one floor of an IMDF archive; `progress` is called with
     /// the bytes of the input consumed so far, when the input can say.
     public static func convert(
-        input: String, output: String, format: GeoJSONOutputFormat, writer: GeoJSONWriter,
-        level: Int? = nil, progress: ((Int) -> Void)? = nil
+        input: String, output: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(),
+        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let source = try FeatureSource(path: input, level: level)
-        let sink = try GeoJSONFeatureSink(path: output, format: format, writer: writer)
+        let sink = try FeatureSink(path: output, format: format, writer: writer, kmlWriter: kmlWriter)
+        let source: FeatureSource
+        do throws(DiagnosticError) {
+            source = try FeatureSource(path: input, level: level)
+        } catch {
+            sink.discard()
+            throw error
+        }
         do throws(DiagnosticError) {
             let collection = try FeaturePipeline.run(source, progress: progress) {
                 feature, collection throws(DiagnosticError) in

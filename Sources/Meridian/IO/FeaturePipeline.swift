@@ -7,7 +7,7 @@ import MeridianCore
 ///
 /// ```swift
 /// let source = try FeatureSource(path: "big.geojson")
-/// let sink = try GeoJSONFeatureSink(path: "big.ndjson", format: .ndjson)
+/// let sink = try FeatureSink(path: "big.ndjson", format: .ndjson)
 /// let collection = try FeaturePipeline.run(source) { feature, collection in
 ///     try sink.write(feature, collection: collection)
 /// }

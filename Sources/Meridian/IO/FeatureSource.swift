@@ -1,11 +1,11 @@
-import Foundation
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
 
 /// The features of any input Meridian reads, one at a time, whatever its
-/// format: the front door of `meridian convert`, `merge` and `info`.
+/// format: what `meridian convert`, `merge`, `info`, `render` and `preview`
+/// read through.
 ///
 /// ```swift
 /// let source = try FeatureSource(path: "venue.zip")   // or "-", "tour.kmz", "big.geojsonseq"
@@ -13,29 +13,24 @@ import MeridianKML
 /// while let feature = try source.next() { ... }
 /// ```
 ///
-/// The format is detected from the content, never from the name alone:
-/// a folder or zip holding an IMDF `manifest.json` is IMDF; another zip is
-/// KMZ; text starting with `<` is KML; anything else is GeoJSON, whose
-/// reader then tells a FeatureCollection, a Feature, a geometry, a text
-/// sequence (RFC 8142) and newline-delimited GeoJSON apart. Standard input
-/// ("-") is sniffed the same way: GeoJSON streams on from the pipe (the
-/// sniffed bytes are handed back to the reader); KML is read into memory;
-/// a zip is spooled to a temporary file first, as zips need random access.
+/// The input is opened once by ``Input``, which decides its format from
+/// the content. GeoJSON (whose reader then tells a FeatureCollection, a
+/// Feature, a geometry, a text sequence and NDJSON apart) and KML stream
+/// from the descriptor; KMZ and IMDF come through the zip guard.
 ///
 /// Cost: GeoJSON and KML stream in memory bounded by the largest feature
 /// (KMZ by its KML entry); an IMDF archive is decoded whole, as its
 /// features refer to each other.
 public final class FeatureSource {
-    /// What an input holds, decided by its content.
-    public enum Format: String, Sendable, Hashable {
-        case geojson, kml, kmz, imdf
-    }
+    public typealias Format = InputFormat
 
+    /// The input read.
+    public let input: Input
     /// The path given ("-" for standard input).
-    public let path: String
-    public let format: Format
+    public var path: String { input.path }
+    public var format: InputFormat { input.format }
     /// The input's size in bytes when known (a regular file), for progress.
-    public let totalBytes: Int?
+    public var totalBytes: Int? { input.size }
 
     private enum Reader {
         case geojson(GeoJSONFeatureReader)
@@ -44,68 +39,31 @@ public final class FeatureSource {
     }
 
     private var reader: Reader
-    private var spooled: String?
 
     /// Opens an input; `level` keeps one IMDF level (by ordinal) and is an
     /// error for other formats.
-    public init(path: String, level: Int? = nil) throws(DiagnosticError) {
-        self.path = path
-        var path = path
-        if path == "-" {
-            let sniffed = try Self.sniffStandardInput()
-            switch sniffed {
-            case .geojson(let prefix):
-                format = .geojson
-                totalBytes = nil
-                reader = .geojson(
-                    GeoJSONFeatureReader(
-                        fileDescriptor: 0, prefix: prefix, options: JSONReadingOptions(fileName: "<stdin>")))
-                try Self.rejectLevel(level, format: .geojson, path: "-")
-                return
-            case .kml(let bytes):
-                format = .kml
-                totalBytes = bytes.count
-                reader = .kml(try KMLFeatureReader(bytes: bytes, fileName: "<stdin>"))
-                try Self.rejectLevel(level, format: .kml, path: "-")
-                return
-            case .spooled(let file):
-                spooled = file
-                path = file
-            }
-        }
-        totalBytes = FileInput.size(of: path)
-        if IMDFSource.isIMDF(path: path) {
-            format = .imdf
-            let archive = try IMDFArchive(contentsOf: path)
-            let features: [Feature]
-            if let level {
-                guard archive.levelGroups.contains(where: { $0.ordinal == level }) else {
-                    let known = archive.levelGroups.map { String($0.ordinal) }.joined(separator: ", ")
-                    throw DiagnosticError(
-                        code: "imdf.level.unknown", message: "no level has ordinal \(level) (ordinals: \(known))",
-                        location: SourceLocation(file: self.path))
-                }
-                features = archive.features(onOrdinal: level)
-            } else {
-                features = archive.features()
-            }
-            reader = .features(features, index: 0)
-            return
-        }
-        let detected = InputFormat(path: path)
-        switch detected {
-        case .kml, .kmz:
-            format = detected == .kml ? .kml : .kmz
-            reader = .kml(try KMLFeatureReader(path: path))
-        case .geojson:
-            format = .geojson
-            reader = .geojson(try GeoJSONFeatureReader(path: path))
-        }
-        try Self.rejectLevel(level, format: format, path: self.path)
+    public convenience init(path: String, level: Int? = nil) throws(DiagnosticError) {
+        try self.init(input: Input(path: path), level: level)
     }
 
-    deinit {
-        if let spooled { unlink(spooled) }
+    /// Reads an opened input; `level` keeps one IMDF level (by ordinal).
+    public init(input: Input, level: Int? = nil) throws(DiagnosticError) {
+        self.input = input
+        if let geojson = input.geoJSONReader() {
+            reader = .geojson(geojson)
+        } else if let kml = try input.kmlReader() {
+            reader = .kml(kml)
+        } else {
+            let archive = try input.imdfArchive()
+            reader = .features(try archive.features(onLevel: level, name: input.name), index: 0)
+            return
+        }
+        if level != nil {
+            throw DiagnosticError(
+                code: "imdf.level.not-imdf",
+                message: "--level applies to IMDF archives only, and \(input.name) is \(input.format.rawValue)",
+                location: SourceLocation(file: input.name))
+        }
     }
 
     /// The next feature, or nil at the end.
@@ -118,6 +76,13 @@ public final class FeatureSource {
             reader = .features(features, index: index + 1)
             return features[index]
         }
+    }
+
+    /// Every remaining feature.
+    public func readAll() throws(DiagnosticError) -> [Feature] {
+        var features: [Feature] = []
+        while let feature = try next() { features.append(feature) }
+        return features
     }
 
     /// Bytes read so far, when the format streams (GeoJSON); nil otherwise.
@@ -146,60 +111,19 @@ public final class FeatureSource {
         if case .kml(let reader) = reader { return reader.diagnostics }
         return []
     }
+}
 
-    // MARK: Detection
-
-    private enum Sniffed {
-        case geojson(prefix: [UInt8])
-        case kml([UInt8])
-        case spooled(String)
-    }
-
-    /// Reads standard input until its first non-blank byte says what it is.
-    private static func sniffStandardInput() throws(DiagnosticError) -> Sniffed {
-        var head: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var atEnd = false
-        func meaningful() -> UInt8? {
-            var bytes = head[...]
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-            return bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }
+extension IMDFArchive {
+    /// Every feature, or those of the level with ordinal `level`; an
+    /// unknown ordinal is an `imdf.level.unknown` error naming the known ones.
+    public func features(onLevel level: Int?, name: String) throws(DiagnosticError) -> [Feature] {
+        guard let level else { return features() }
+        guard levelGroups.contains(where: { $0.ordinal == level }) else {
+            let known = levelGroups.map { String($0.ordinal) }.joined(separator: ", ")
+            throw DiagnosticError(
+                code: "imdf.level.unknown", message: "no level has ordinal \(level) (ordinals: \(known))",
+                location: SourceLocation(file: name))
         }
-        while !atEnd && (meaningful() == nil || head.count < 4) {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DiagnosticError(
-                    code: "io.read", message: "cannot read standard input: \(String(cString: strerror(errno)))",
-                    location: SourceLocation(file: "<stdin>"))
-            }
-            if count == 0 { atEnd = true }
-            head.append(contentsOf: chunk[0..<count])
-        }
-        switch InputFormat(prefix: head) {
-        case .geojson:
-            return .geojson(prefix: head)
-        case .kml:
-            return .kml(head + (try FileInput.readAll("-")))
-        case .kmz:
-            let bytes = head + (try FileInput.readAll("-"))
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "meridian-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).zip"
-            ).path
-            guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
-                throw DiagnosticError(
-                    code: "io.output.open", message: "cannot spool standard input to \(file)",
-                    location: SourceLocation(file: "<stdin>"))
-            }
-            return .spooled(file)
-        }
-    }
-
-    private static func rejectLevel(_ level: Int?, format: Format, path: String) throws(DiagnosticError) {
-        guard level != nil else { return }
-        throw DiagnosticError(
-            code: "imdf.level.not-imdf",
-            message: "--level applies to IMDF archives only, and \(path) is \(format.rawValue)",
-            location: SourceLocation(file: path))
+        return features(onOrdinal: level)
     }
 }

@@ -13,3 +13,40 @@ extension FileSummary {
         layout = source.layout
     }
 }
+
+/// The summary of any input, whatever its format: a ``VenueSummary`` for
+/// an IMDF venue, a ``FileSummary`` for everything else.
+public enum InputSummary: Sendable {
+    case features(FileSummary)
+    case venue(VenueSummary)
+
+    /// Summarises an opened input, streaming it when it streams.
+    public init(input: Input, progress: ((Int) -> Void)? = nil) throws(DiagnosticError) {
+        if input.format == .imdf {
+            self = .venue(VenueSummary(archive: try input.imdfArchive(), path: input.path))
+        } else {
+            self = .features(try FileSummary(source: FeatureSource(input: input), progress: progress))
+        }
+    }
+
+    /// The report for people, ending with a newline.
+    public var text: String {
+        switch self {
+        case .features(let summary): summary.text + "\n"
+        case .venue(let summary): summary.text
+        }
+    }
+
+    public var json: JSONValue {
+        switch self {
+        case .features(let summary): summary.json
+        case .venue(let summary): summary.json
+        }
+    }
+
+    /// Features counted (0 for a venue, whose counts are by type).
+    public var featureCount: Int {
+        if case .features(let summary) = self { return summary.featureCount }
+        return 0
+    }
+}

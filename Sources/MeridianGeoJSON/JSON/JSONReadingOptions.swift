@@ -13,8 +13,15 @@ public struct JSONReadingOptions: Sendable, Hashable {
     /// The name used for the input in error locations.
     public var fileName: String?
 
-    public init(maximumDepth: Int = 512, fileName: String? = nil) {
+    /// The most bytes a streaming reader holds at once: one feature of a
+    /// FeatureCollection, one record of a sequence or NDJSON, or a document
+    /// read whole. Past it reading stops with `geojson.feature.too-large`
+    /// instead of exhausting memory on an endless value.
+    public var maximumValueSize: Int = 256 << 20
+
+    public init(maximumDepth: Int = 512, fileName: String? = nil, maximumValueSize: Int = 256 << 20) {
         self.maximumDepth = maximumDepth
         self.fileName = fileName
+        self.maximumValueSize = maximumValueSize
     }
 }

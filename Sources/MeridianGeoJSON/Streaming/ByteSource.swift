@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A window over a file read in chunks: the bytes not yet consumed, with
 /// enough bookkeeping (lines and columns discarded so far) to locate an
 /// error anywhere in the file. Memory is bounded by the largest value the
@@ -25,20 +17,34 @@ final class ByteSource {
     private(set) var bytesDiscarded = 0
     let chunkSize: Int
 
+    /// The most unconsumed bytes held at once; see
+    /// ``JSONReadingOptions/maximumValueSize``.
+    let maximumHeld: Int
+    /// The name errors give the input.
+    let fileName: String?
+
     /// `prefix` holds bytes already read from the descriptor (a caller that
-    /// sniffed the format of a pipe cannot put them back).
-    init(descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20, prefix: [UInt8] = []) {
+    /// sniffed the format of a pipe cannot put them back); `skippedLines`
+    /// blank lines, `skippedBytes` bytes, came before it and were dropped.
+    init(
+        descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20, prefix: [UInt8] = [],
+        skippedLines: Int = 0, skippedBytes: Int = 0, maximumHeld: Int = 256 << 20, fileName: String? = nil
+    ) {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
         self.chunkSize = chunkSize
         self.buffer = prefix
+        self.linesDiscarded = skippedLines
+        self.bytesDiscarded = skippedBytes
+        self.maximumHeld = maximumHeld
+        self.fileName = fileName
     }
 
     /// Bytes consumed so far (discarded or passed over in the buffer).
     var bytesConsumed: Int { bytesDiscarded + position }
 
     /// Opens a file for reading; throws a located I/O diagnostic.
-    convenience init(path: String, chunkSize: Int = 1 << 20) throws(DiagnosticError) {
+    convenience init(path: String, chunkSize: Int = 1 << 20, maximumHeld: Int = 256 << 20) throws(DiagnosticError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw DiagnosticError(
@@ -51,7 +57,9 @@ final class ByteSource {
             throw DiagnosticError(
                 code: "io.open", message: "\(path) is a folder, not a file", location: SourceLocation(file: path))
         }
-        self.init(descriptor: descriptor, closesDescriptor: true, chunkSize: chunkSize)
+        self.init(
+            descriptor: descriptor, closesDescriptor: true, chunkSize: chunkSize, maximumHeld: maximumHeld,
+            fileName: path)
     }
 
     deinit {
@@ -63,6 +71,15 @@ final class ByteSource {
         guard !reachedEnd else { return false }
         compact()
         let oldCount = buffer.count
+        if oldCount - position >= maximumHeld {
+            let bases = bases(at: position)
+            throw DiagnosticError(
+                code: "geojson.feature.too-large",
+                message:
+                    "a single value (a feature, a record or a whole document) runs past \(maximumHeld) bytes, the most read into memory at once",
+                location: SourceLocation(
+                    file: fileName, line: bases.lines + 1, column: bases.column, byteOffset: bases.bytes))
+        }
         // Grow geometrically: reserving just one more chunk each time would
         // copy the whole buffer on every read of a large value.
         if buffer.capacity < oldCount + chunkSize {
@@ -72,14 +89,16 @@ final class ByteSource {
         buffer.append(contentsOf: repeatElement(0, count: chunkSize))
         while true {
             readCount = buffer.withUnsafeMutableBufferPointer { pointer in
-                read(descriptor, pointer.baseAddress! + oldCount, chunkSize)
+                Platform.read(descriptor, pointer.baseAddress! + oldCount, chunkSize)
             }
             if readCount < 0 && errno == EINTR { continue }
             break
         }
         guard readCount >= 0 else {
             buffer.removeLast(chunkSize)
-            throw DiagnosticError(code: "io.read", message: "read failed: \(String(cString: strerror(errno)))")
+            throw DiagnosticError(
+                code: "io.read", message: "cannot read \(fileName ?? "the input"): \(Platform.errorMessage())",
+                location: SourceLocation(file: fileName))
         }
         buffer.removeLast(chunkSize - readCount)
         if readCount == 0 { reachedEnd = true }

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads the features of a GeoJSON file one at a time, in memory bounded
 /// by the largest single feature, whatever the file's size.
 ///
@@ -60,23 +52,33 @@ public final class GeoJSONFeatureReader {
         var options = options
         if options.fileName == nil { options.fileName = path == "-" ? "<stdin>" : path }
         if path == "-" {
-            self.init(source: ByteSource(descriptor: 0, closesDescriptor: false), options: options)
+            self.init(
+                source: ByteSource(
+                    descriptor: 0, closesDescriptor: false, maximumHeld: options.maximumValueSize,
+                    fileName: options.fileName), options: options)
         } else {
-            self.init(source: try ByteSource(path: path), options: options)
+            self.init(source: try ByteSource(path: path, maximumHeld: options.maximumValueSize), options: options)
         }
     }
 
     /// Reads from an open file descriptor, which the reader does not close.
     public convenience init(fileDescriptor: Int32, options: JSONReadingOptions = JSONReadingOptions()) {
-        self.init(source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false), options: options)
+        self.init(fileDescriptor: fileDescriptor, prefix: [], options: options)
     }
 
     /// Reads from an open file descriptor whose first bytes were already
-    /// read (to sniff the format of a pipe): `prefix` is read first.
-    public convenience init(fileDescriptor: Int32, prefix: [UInt8], options: JSONReadingOptions = JSONReadingOptions())
-    {
+    /// read (to sniff the format of a pipe): `prefix` is read first, and
+    /// `skippedLines` blank lines (`skippedBytes` bytes) before it were
+    /// dropped, so that locations still count them.
+    public convenience init(
+        fileDescriptor: Int32, prefix: [UInt8], skippedLines: Int = 0, skippedBytes: Int = 0,
+        options: JSONReadingOptions = JSONReadingOptions()
+    ) {
         self.init(
-            source: ByteSource(descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix), options: options)
+            source: ByteSource(
+                descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix, skippedLines: skippedLines,
+                skippedBytes: skippedBytes, maximumHeld: options.maximumValueSize, fileName: options.fileName),
+            options: options)
     }
 
     /// How many bytes of the input have been read past: with the file's

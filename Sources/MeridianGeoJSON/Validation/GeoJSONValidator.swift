@@ -96,9 +96,9 @@ public struct GeoJSONValidator: Sendable {
             } catch {
                 return [error.diagnostic(in: buffer, file: file)]
             }
-            var validation = GeoJSONValidation(bytes: buffer, file: file, options: options)
-            validation.validateDocument(root)
-            return validation.diagnosticsInDocumentOrder()
+            var pass = GeoJSONValidationPass(bytes: buffer, file: file, options: options)
+            pass.validateDocument(root)
+            return pass.diagnosticsInDocumentOrder()
         }
     }
 }

@@ -299,3 +299,19 @@ public struct IMDFArchive: Sendable {
         return SourceLocation(file: handle.file, jsonPointer: pointer, featureID: id, property: property)
     }
 }
+
+extension IMDFArchive {
+    /// The first problem that means a file of the archive could not be
+    /// read: a member that is not valid GeoJSON or not a FeatureCollection,
+    /// or a manifest that is not a JSON object. Commands that read the
+    /// venue (convert, render, info...) stop on it, since going on would
+    /// silently drop that file's features; `validate` reports it with the
+    /// rest.
+    public var unreadableFile: Diagnostic? {
+        let codes: Set<String> = [
+            IMDFRule.fileMustBeValidGeoJSON.code, IMDFRule.fileMustContainFeatureCollection.code,
+            IMDFRule.manifestInvalid.code,
+        ]
+        return diagnostics.first { codes.contains($0.code) }
+    }
+}

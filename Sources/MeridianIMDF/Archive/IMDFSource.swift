@@ -1,4 +1,5 @@
 import Foundation
+import MeridianArchive
 import MeridianCore
 
 /// The raw files of an IMDF archive, found in a `.zip`, a folder, or a zip
@@ -16,7 +17,8 @@ import MeridianCore
 /// deviation is accepted and reported as an `imdf.archive.layout` warning:
 /// files one folder deep, `.json` instead of `.geojson`. Files that are no
 /// feature type are reported as `imdf.archive.unknown-file` and skipped.
-/// Zips are read through `SafeArchive`'s limits. Cost: reads every
+/// Zips are read through the zip guard (`ArchiveLimits`), and an archive
+/// holds at most ``maximumSize`` bytes of IMDF files. Cost: reads every
 /// recognised file into memory once.
 public struct IMDFSource: Sendable {
     public enum Container: String, Sendable, Hashable {
@@ -47,25 +49,56 @@ public struct IMDFSource: Sendable {
     /// What is unusual about the layout (warnings).
     public var diagnostics: [Diagnostic]
 
+    /// The most bytes of member files an archive may hold: an IMDF venue is
+    /// decoded whole (its features refer to each other), so this bounds the
+    /// memory it takes. Real venues are a few megabytes; the largest known
+    /// are tens.
+    public static let maximumSize = 256 << 20
+
     /// Reads a folder or a zip archive (or the folder of a `manifest.json`).
     public init(path: String) throws(DiagnosticError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        switch Platform.kind(ofPath: path) {
+        case nil:
             throw DiagnosticError(
-                code: "io.input.missing", message: "\(path) does not exist", location: SourceLocation(file: path))
-        }
-        if isDirectory.boolValue {
+                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
+                location: SourceLocation(file: path))
+        case .directory:
             try self.init(folder: path)
-        } else if (path as NSString).lastPathComponent == "manifest.json" {
-            try self.init(folder: (path as NSString).deletingLastPathComponent)
-        } else {
-            let zip = try SafeArchive(path: path)
-            let selected = Self.layout(zip.entries.map(\.path))
-            var contents: [String: [UInt8]] = [:]
-            for entry in zip.entries where selected.wanted.contains(entry.path) {
-                contents[entry.path] = try zip.contents(of: entry)
+        default:
+            if (path as NSString).lastPathComponent == "manifest.json" {
+                try self.init(folder: (path as NSString).deletingLastPathComponent)
+            } else {
+                try self.init(zip: try ZipArchive(path: path))
             }
-            self.init(path: path, container: .zip, layout: selected, contents: contents)
+        }
+    }
+
+    /// Reads the IMDF files of a zip opened through the zip guard.
+    package init(zip: ZipArchive) throws(DiagnosticError) {
+        let selected = Self.layout(zip.entries.map(\.path))
+        let wanted = zip.entries.filter { selected.wanted.contains($0.path) }
+        let declared = wanted.reduce(0) { $0 + $1.uncompressedSize }
+        try Self.checkSize(Int(clamping: declared), path: zip.displayName)
+        var contents: [String: [UInt8]] = [:]
+        for entry in wanted {
+            contents[entry.path] = try zip.contents(of: entry)
+        }
+        self.init(path: zip.displayName, container: .zip, layout: selected, contents: contents)
+    }
+
+    /// True when a zip's entries hold `manifest.json` at the root or one
+    /// folder deep: the test that tells an IMDF zip from a KMZ.
+    package static func isIMDF(entryNames: [String]) -> Bool {
+        layout(entryNames).manifest != nil
+    }
+
+    private static func checkSize(_ size: Int, path: String) throws(DiagnosticError) {
+        guard size <= maximumSize else {
+            throw DiagnosticError(
+                code: "imdf.archive.too-large",
+                message:
+                    "the archive's IMDF files hold \(size) bytes, more than the \(maximumSize) an archive may hold (it is decoded whole)",
+                location: SourceLocation(file: path))
         }
     }
 
@@ -97,6 +130,11 @@ public struct IMDFSource: Sendable {
             }
         }
         let selected = Self.layout(names)
+        try Self.checkSize(
+            selected.wanted.reduce(0) { total, name in
+                var status = stat()
+                return total + (stat(folder + "/" + name, &status) == 0 ? Int(status.st_size) : 0)
+            }, path: folder)
         var contents: [String: [UInt8]] = [:]
         for name in selected.wanted {
             guard let data = manager.contents(atPath: folder + "/" + name) else {
@@ -131,21 +169,24 @@ public struct IMDFSource: Sendable {
     /// True when the path is a folder or zip holding `manifest.json` at its
     /// root or one folder deep, or a `manifest.json` itself.
     public static func isIMDF(path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-        if isDirectory.boolValue {
-            let manager = FileManager.default
-            if manager.fileExists(atPath: path + "/manifest.json") { return true }
-            let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-            return names.contains { manager.fileExists(atPath: path + "/" + $0 + "/manifest.json") }
+        switch Platform.kind(ofPath: path) {
+        case .directory?:
+            return isIMDF(folder: path)
+        case .regular?:
+            if (path as NSString).lastPathComponent == "manifest.json" { return true }
+            guard let zip = try? ZipArchive(path: path) else { return false }
+            return isIMDF(entryNames: zip.entries.map(\.path))
+        default:
+            return false
         }
-        if (path as NSString).lastPathComponent == "manifest.json" { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        let magic = handle.readData(ofLength: 4)
-        try? handle.close()
-        guard magic.elementsEqual([0x50, 0x4B, 0x03, 0x04]) else { return false }
-        guard let zip = try? SafeArchive(path: path) else { return false }
-        return layout(zip.entries.map(\.path)).manifest != nil
+    }
+
+    /// True when a folder holds `manifest.json` at its top or one folder down.
+    public static func isIMDF(folder path: String) -> Bool {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path + "/manifest.json") { return true }
+        let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
+        return names.contains { manager.fileExists(atPath: path + "/" + $0 + "/manifest.json") }
     }
 
     /// Which names to read, and what is unusual about them.

@@ -1,4 +1,4 @@
-import Foundation
+import MeridianArchive
 import MeridianCore
 
 /// Streams the features of a KML or KMZ file, one at a time, in document
@@ -22,7 +22,7 @@ import MeridianCore
 /// ``KMLReadingOptions/maximumHeldFeatures``), and a document the streaming
 /// parser rejects is re-read whole with libxml2's recovery mode
 /// (``KMLReadingOptions/recoversFromErrors``). A KMZ's KML entry is
-/// inflated into memory, within ``KMZLimits``.
+/// inflated into memory, within the zip guard's `ArchiveLimits`.
 ///
 /// Safety: no DTD is loaded, no entity expanded (a document using custom
 /// entities, such as a billion-laughs attack, is refused at once with
@@ -47,8 +47,13 @@ public final class KMLFeatureReader {
     /// The element being read (reused from one Placemark to the next).
     private var tree: KMLTree
     private let options: KMLReadingOptions
+    /// The document, when it was given in memory.
     private var bytes: [UInt8]?
-    private let path: String?
+    /// The descriptor streamed from, when there is one, and whether it is a
+    /// regular file that can be read again from its start.
+    private var descriptor: Int32?
+    private var seekable = false
+    private var ownedDescriptor: Int32?
     private var styles = StyleTable()
     private var schemas = SchemaTable()
     private var containers: [(depth: Int, name: String?)] = [] {
@@ -68,52 +73,96 @@ public final class KMLFeatureReader {
     private var readyIndex = 0
 
     /// Opens a KML or KMZ file (KMZ recognised by its zip signature), or
-    /// standard input for "-".
+    /// standard input for "-". The file is opened once and streamed.
     public convenience init(path: String, options: KMLReadingOptions = KMLReadingOptions()) throws(DiagnosticError) {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            try self.init(bytes: Array(data), fileName: "<stdin>", options: options)
+            let head = try Self.readHead(0, fileName: "<stdin>")
+            try self.init(fileDescriptor: 0, prefix: head, fileName: "<stdin>", options: options)
             return
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw DiagnosticError(
-                code: "io.input.open", message: "cannot read \(path): no such file or not readable",
+                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
                 location: SourceLocation(file: path))
         }
-        let head = Array(handle.readData(ofLength: 1 << 16))
-        try? handle.close()
-        if SafeArchive.isZip(head) || (path.lowercased().hasSuffix(".kmz") && !Self.looksLikeXML(head)) {
-            let archive = try SafeArchive(path: path, limits: options.kmzLimits)
-            let (entry, bytes) = try archive.firstKML()
-            try self.init(bytes: bytes, sourceName: path + "/" + entry, path: nil, options: options)
-            kmzEntry = entry
-        } else {
-            try head.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
-                try EntityGuard.check(buffer, fileName: path)
+        let kind = Platform.kind(ofDescriptor: descriptor)
+        do throws(DiagnosticError) {
+            if kind == .directory {
+                throw DiagnosticError(
+                    code: "io.open", message: "\(path) is a folder, not a KML file",
+                    location: SourceLocation(file: path))
             }
-            let names = KMLNameTable()
+            let head = try Self.readHead(descriptor, fileName: path)
+            try ZipArchive.checkNamedZip(path, head: head)
+            if ZipArchive.isZip(head), kind == .regular {
+                Platform.close(descriptor)
+                try self.init(kmz: try ZipArchive(path: path, limits: options.archiveLimits), options: options)
+                return
+            }
             try self.init(
-                stream: XMLStreamReader(path: path, fileName: path, names: names), names: names, sourceName: path,
-                path: path,
-                options: options)
+                fileDescriptor: descriptor, prefix: head, fileName: path, seekable: kind == .regular, options: options)
+            ownedDescriptor = descriptor
+        } catch {
+            Platform.close(descriptor)
+            throw error
         }
+    }
+
+    /// Streams KML from an open file descriptor, which the reader does not
+    /// close: `prefix` holds bytes already read from it (to detect the
+    /// format), read first; `leadingNewlines` blank lines were skipped
+    /// before them. `seekable` says the descriptor is a regular file that
+    /// can be read again from its start for recovery; otherwise up to
+    /// ``KMLReadingOptions/recoveryCopyLimit`` bytes are kept while reading.
+    /// A zip (KMZ) is spooled to a private temporary file first, as zips
+    /// need random access.
+    public convenience init(
+        fileDescriptor: Int32, prefix: [UInt8] = [], leadingNewlines: Int = 0, fileName: String? = nil,
+        seekable: Bool = false, options: KMLReadingOptions = KMLReadingOptions()
+    ) throws(DiagnosticError) {
+        if ZipArchive.isZip(prefix) {
+            let archive = try ZipArchive(
+                spooling: fileDescriptor, prefix: prefix, displayName: fileName ?? "<kmz>",
+                limits: options.archiveLimits)
+            try self.init(kmz: archive, options: options)
+            return
+        }
+        try prefix.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
+            try EntityGuard.check(buffer, fileName: fileName)
+        }
+        let names = KMLNameTable()
+        let stream = try XMLStreamReader(
+            descriptor: fileDescriptor, prefix: prefix, leadingNewlines: leadingNewlines,
+            copyLimit: seekable || !options.recoversFromErrors ? 0 : options.recoveryCopyLimit, fileName: fileName,
+            names: names)
+        self.init(stream: stream, names: names, sourceName: fileName, options: options)
+        descriptor = fileDescriptor
+        self.seekable = seekable
+    }
+
+    /// Reads the first KML entry of a KMZ archive opened through the zip guard.
+    package convenience init(kmz archive: ZipArchive, options: KMLReadingOptions = KMLReadingOptions())
+        throws(DiagnosticError)
+    {
+        let (entry, bytes) = try archive.firstKML()
+        try self.init(bytes: bytes, sourceName: archive.displayName + "/" + entry, options: options)
+        kmzEntry = entry
     }
 
     /// Reads KML or KMZ bytes held in memory.
     public convenience init(bytes: [UInt8], fileName: String? = nil, options: KMLReadingOptions = KMLReadingOptions())
         throws(DiagnosticError)
     {
-        if SafeArchive.isZip(bytes) {
-            let archive = try SafeArchive(bytes: bytes, fileName: fileName, limits: options.kmzLimits)
-            let (entry, inner) = try archive.firstKML()
-            try self.init(bytes: inner, sourceName: (fileName ?? "<kmz>") + "/" + entry, path: nil, options: options)
-            kmzEntry = entry
+        if ZipArchive.isZip(bytes) {
+            let archive = try ZipArchive(bytes: bytes, displayName: fileName ?? "<kmz>", limits: options.archiveLimits)
+            try self.init(kmz: archive, options: options)
         } else {
-            try self.init(bytes: bytes, sourceName: fileName, path: nil, options: options)
+            try self.init(bytes: bytes, sourceName: fileName, options: options)
         }
     }
 
-    private convenience init(bytes: [UInt8], sourceName: String?, path: String?, options: KMLReadingOptions)
+    private convenience init(bytes: [UInt8], sourceName: String?, options: KMLReadingOptions)
         throws(DiagnosticError)
     {
         try bytes.withUnsafeBufferPointer { buffer throws(DiagnosticError) in
@@ -122,18 +171,41 @@ public final class KMLFeatureReader {
         let names = KMLNameTable()
         try self.init(
             stream: XMLStreamReader(bytes: bytes, fileName: sourceName, recovering: false, names: names), names: names,
-            sourceName: sourceName, path: path, options: options)
+            sourceName: sourceName, options: options)
         self.bytes = bytes
     }
 
-    private init(
-        stream: XMLStreamReader, names: KMLNameTable, sourceName: String?, path: String?, options: KMLReadingOptions
-    ) {
+    deinit {
+        if let ownedDescriptor { Platform.close(ownedDescriptor) }
+    }
+
+    /// Up to 64 KiB from the start of a stream (enough for the entity
+    /// guard to see the prolog, and to tell a zip from XML).
+    static func readHead(_ descriptor: Int32, fileName: String) throws(DiagnosticError) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: 1 << 16)
+        var count = 0
+        while count < head.count {
+            let got = head.withUnsafeMutableBytes {
+                Platform.read(descriptor, $0.baseAddress! + count, $0.count - count)
+            }
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 {
+                throw DiagnosticError(
+                    code: "io.read", message: "cannot read \(fileName): \(Platform.errorMessage())",
+                    location: SourceLocation(file: fileName))
+            }
+            if got == 0 { break }
+            count += got
+        }
+        head.removeLast(head.count - count)
+        return head
+    }
+
+    private init(stream: XMLStreamReader, names: KMLNameTable, sourceName: String?, options: KMLReadingOptions) {
         self.stream = stream
         self.names = names
         self.tree = KMLTree(names: names)
         self.sourceName = sourceName
-        self.path = path
         self.options = options
     }
 
@@ -162,13 +234,6 @@ public final class KMLFeatureReader {
         var features: [Feature] = []
         while let feature = try next() { features.append(feature) }
         return features
-    }
-
-    /// True when the bytes start (after a byte-order mark and whitespace) with `<`.
-    static func looksLikeXML(_ head: [UInt8]) -> Bool {
-        var bytes = head[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        return bytes.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) } == 0x3C
     }
 
     // MARK: - Reading
@@ -368,15 +433,42 @@ public final class KMLFeatureReader {
 
     // MARK: - Recovery
 
+    /// The whole document again, for the recovery pass: a regular file is
+    /// read from its start, a stream from the copy kept while reading plus
+    /// what is left of it; nil when the copy outgrew its limit.
+    private func wholeDocument() throws(DiagnosticError) -> [UInt8]? {
+        guard let descriptor else { return nil }
+        var document: [UInt8]
+        var offset: off_t = 0
+        if seekable {
+            document = []
+        } else {
+            guard let copy = stream.keptCopy() else { return nil }
+            document = copy
+            offset = -1
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in
+                offset >= 0
+                    ? pread(descriptor, raw.baseAddress, raw.count, offset)
+                    : Platform.read(descriptor, raw.baseAddress, raw.count)
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            if offset >= 0 { offset += off_t(count) }
+            document.append(contentsOf: chunk[0..<count])
+            if !seekable && document.count > options.recoveryCopyLimit { return nil }
+        }
+        return document
+    }
+
     private func recover(from error: DiagnosticError) throws(DiagnosticError) {
         guard options.recoversFromErrors, !stream.isRecovering, error.diagnostic.code == "kml.xml.syntax",
             !error.diagnostic.message.lowercased().contains("entity")
         else { throw error }
         var source = bytes
-        if source == nil, let path {
-            guard let data = FileManager.default.contents(atPath: path) else { throw error }
-            source = Array(data)
-        }
+        if source == nil { source = try wholeDocument() }
         guard let source else { throw error }
         let recovering = try XMLStreamReader(bytes: source, fileName: sourceName, recovering: true, names: names)
         stream = recovering
@@ -391,5 +483,13 @@ public final class KMLFeatureReader {
         sawRoot = false
         skipFeatureElements = featureElementsSeen
         featureElementsSeen = 0
+    }
+}
+
+extension KMLFeatureReader {
+    /// libxml2 2.9 wants its globals set up on one thread before parsers
+    /// run on several: call this before reading KML on worker threads.
+    public static func prepareForThreads() {
+        if let reader = try? KMLFeatureReader(bytes: Array("<kml><Placemark/></kml>".utf8)) { _ = try? reader.next() }
     }
 }

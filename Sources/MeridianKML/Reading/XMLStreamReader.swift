@@ -1,12 +1,6 @@
 import CLibXML2
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// libxml2's streaming reader, seen from Swift: one node at a time, element
 /// names resolved to interned ids (``KMLNameTable``) once per distinct name.
 ///
@@ -90,17 +84,37 @@ final class XMLStreamReader {
     /// The element's name as written, for messages.
     var qualifiedName: String { currentEntry >= 0 ? entries[currentEntry].qualified : "" }
 
-    /// Streams a file from disk.
-    init(path: String, fileName: String?, names: KMLNameTable) throws(DiagnosticError) {
-        guard let handle = mx_reader_open_file(path) else {
-            throw DiagnosticError(
-                code: "io.input.open", message: "cannot read \(path)", location: SourceLocation(file: fileName ?? path))
+    /// Streams from an open file descriptor (never closed here): first
+    /// `leadingNewlines` blank lines already skipped by the caller, then
+    /// `prefix` (bytes the caller already read), then the descriptor. With
+    /// a `copyLimit`, up to that many bytes are kept for ``keptCopy``.
+    init(
+        descriptor: Int32, prefix: [UInt8], leadingNewlines: Int = 0, copyLimit: Int = 0, fileName: String?,
+        names: KMLNameTable
+    ) throws(DiagnosticError) {
+        let opened = prefix.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                mx_reader_open_descriptor(descriptor, $0.baseAddress, $0.count, leadingNewlines, copyLimit, fileName)
+            }
         }
-        self.handle = handle
+        guard let opened else {
+            throw DiagnosticError(
+                code: "kml.xml.syntax", message: "libxml2 could not start reading the document",
+                location: SourceLocation(file: fileName))
+        }
+        self.handle = opened
         self.buffer = nil
         self.fileName = fileName
         self.names = names
         self.isRecovering = false
+    }
+
+    /// The bytes read so far, when the reader keeps a copy and they fit its
+    /// limit.
+    func keptCopy() -> [UInt8]? {
+        var length = 0
+        guard let bytes = mx_reader_copy(handle, &length) else { return nil }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
     }
 
     /// Reads bytes in memory; `recovering` parses them with libxml2's
@@ -149,6 +163,13 @@ final class XMLStreamReader {
         let result = mx_reader_next(handle, current)
         if result == 0 { return false }
         if result < 0 {
+            let readError = mx_reader_read_error(handle)
+            if readError != 0 {
+                throw DiagnosticError(
+                    code: "io.read",
+                    message: "cannot read \(fileName ?? "the input"): \(Platform.errorMessage(readError))",
+                    location: SourceLocation(file: fileName))
+            }
             throw DiagnosticError(
                 firstError
                     ?? Diagnostic(

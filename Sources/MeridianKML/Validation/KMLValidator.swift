@@ -14,16 +14,20 @@ import MeridianCore
 /// read of the document.
 public enum KMLValidator {
     public static func validate(path: String) -> [Diagnostic] {
-        run { options throws(DiagnosticError) in try KMLFeatureReader(path: path, options: options) }
+        validate { options throws(DiagnosticError) in try KMLFeatureReader(path: path, options: options) }
     }
 
     public static func validate(bytes: [UInt8], fileName: String? = nil) -> [Diagnostic] {
-        run { options throws(DiagnosticError) in
+        validate { options throws(DiagnosticError) in
             try KMLFeatureReader(bytes: bytes, fileName: fileName, options: options)
         }
     }
 
-    private static func run(_ open: (KMLReadingOptions) throws(DiagnosticError) -> KMLFeatureReader) -> [Diagnostic] {
+    /// Validates what a reader opened by `open` reads, with the options
+    /// validation needs (recovery on, unknown elements reported).
+    public static func validate(_ open: (KMLReadingOptions) throws(DiagnosticError) -> KMLFeatureReader)
+        -> [Diagnostic]
+    {
         let options = KMLReadingOptions(recoversFromErrors: true, reportsUnknownElements: true)
         let reader: KMLFeatureReader
         do {

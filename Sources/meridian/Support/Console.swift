@@ -1,5 +1,6 @@
 import Foundation
 import Meridian
+import MeridianCore
 
 /// Where the tool's words go: standard output for a command's product,
 /// standard error for diagnostics, progress and `--verbose` notes, in the
@@ -46,14 +47,22 @@ struct Console: Sendable {
         writeAll(2, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
+    /// Every write is checked: on standard output a closed pipe is a clean
+    /// stop (status 0) and any other failure (a full disk) ends the tool
+    /// with status 3 and a message.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes {
+                Platform.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE && descriptor == 1 { exit(ExitStatus.success) }
-                return
+                guard descriptor == 1 else { return }
+                if errno == EPIPE { Platform.exit(ExitStatus.success) }
+                let message = Platform.errorMessage()
+                error("meridian: cannot write standard output: \(message)")
+                Platform.exit(ExitStatus.inputOutput)
             }
             offset += written
         }
@@ -99,6 +108,15 @@ struct Console: Sendable {
         Console.error(render(diagnostic))
     }
 
+    /// Warnings a reader collected, on standard error: at most 20, then a
+    /// count (none with --quiet).
+    func warn(_ warnings: [Diagnostic]) {
+        for warning in warnings.prefix(20) { warn(warning) }
+        if warnings.count > 20 && !quiet {
+            Console.error("meridian: ... and \(warnings.count - 20) more warnings")
+        }
+    }
+
     /// The error that stopped the command, on standard error, in --format.
     func fail(_ error: DiagnosticError) {
         switch format {
@@ -138,9 +156,7 @@ func printError(_ message: String) {
 
 /// Seconds since an arbitrary start, for timings.
 func monotonicSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    Platform.monotonicSeconds()
 }
 
 /// "12.3 ms", "4.56 s".

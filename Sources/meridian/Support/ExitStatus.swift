@@ -26,6 +26,14 @@ enum ExitStatus {
         "imdf.level.", "snapshot.options.", "snapshot.camera.", "snapshot.framing.", "snapshot.content.",
     ]
 
+    /// True for an error about what a file holds (a zip it cannot trust,
+    /// UTF-16 GeoJSON) rather than about reading it: `validate` reports such
+    /// an error as a problem of the file (1), not an input error (3).
+    static func isContentProblem(_ error: DiagnosticError) -> Bool {
+        let code = error.diagnostic.code
+        return !code.hasPrefix("io.")
+    }
+
     /// The status for an error that stopped a command.
     static func of(_ error: DiagnosticError) -> Int32 {
         let code = error.diagnostic.code

@@ -1,4 +1,5 @@
 import Foundation
+import MeridianCore
 
 /// A one-line progress bar on standard error, drawn only when standard
 /// error is a terminal (and not with --quiet or --format json), and only
@@ -76,5 +77,15 @@ final class ProgressBar: @unchecked Sendable {
         let text = String(format: "\r\u{1B}[K%@ %@ %3d%% %@", label, bar, Int(fraction * 100), amount)
         // No newline: the next draw returns to the start of the line.
         _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+extension ProgressBar {
+    /// A byte-counting bar for an input path, when it is a regular file
+    /// whose size is known; nil for standard input, pipes and folders.
+    static func forInput(_ path: String, label: String) -> ProgressBar? {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0, Platform.kind(of: status.st_mode) == .regular else { return nil }
+        return ProgressBar(label: label, total: Int(status.st_size), unit: .bytes)
     }
 }

@@ -11,7 +11,7 @@ import MeridianCore
 /// included (geojsonhint checks GeoJSON objects only): GeoJSON objects as
 /// the walk reaches them, everything else by a plain recursive walk of the
 /// members the walk does not enter.
-extension GeoJSONValidation {
+extension GeoJSONValidationPass {
     /// Reports each repetition of a key in `node` itself, at the repeated
     /// key, with the pointer of that member.
     mutating func checkDuplicateKeys(of node: LocatedJSON) {

@@ -1,18 +1,22 @@
-import ArgumentParser
-import Meridian
+import MeridianCore
+import MeridianIMDF
 
-/// The IMDF side of `info`, `validate` and `convert`: each command asks
-/// ``IMDFCommands/handles(_:)`` first and hands IMDF archives (a folder or
-/// zip holding manifest.json) here, keeping the GeoJSON paths untouched.
-enum IMDFCommands {
-    static func handles(_ path: String) -> Bool {
-        path != "-" && IMDFSource.isIMDF(path: path)
-    }
+/// What `meridian info` reports about an IMDF venue: the manifest, the
+/// venue's name and category, feature counts by type, the levels by
+/// ordinal (highest first) with their units, the languages, and an Apple
+/// Maps link over the whole venue.
+///
+/// ```swift
+/// let summary = VenueSummary(archive: try IMDFArchive(contentsOf: "venue.zip"), path: "venue.zip")
+/// print(summary.text)
+/// ```
+public struct VenueSummary: Sendable {
+    /// The report for people, one line per fact, ending with a newline.
+    public var text: String
+    /// The same facts as JSON (`layout` is `"imdf"`).
+    public var json: JSONValue
 
-    // MARK: info
-
-    static func info(_ path: String) throws(DiagnosticError) -> (text: String, json: JSONValue) {
-        let archive = try IMDFArchive(contentsOf: path)
+    public init(archive: IMDFArchive, path: String) {
         var text = "\(path): IMDF archive (\(archive.container.rawValue))\n"
         if let manifest = archive.manifest {
             text += "  manifest: version \(manifest.version ?? "?"), language \(manifest.language ?? "?")"
@@ -45,7 +49,7 @@ enum IMDFCommands {
             ])
         }
         text += "  languages: \(languages.joined(separator: ", "))\n"
-        let maps = extentLink(archive)
+        let maps = Self.extentLink(archive)
         if let maps { text += "  maps: \(maps.string)\n" }
         var countsJSON = JSONObject()
         for (type, count) in counts { countsJSON[type.rawValue] = .integer(Int64(count)) }
@@ -61,7 +65,8 @@ enum IMDFCommands {
         json["levels"] = .array(levelsJSON)
         json["languages"] = .array(languages.map(JSONValue.string))
         json["maps"] = maps.map { .string($0.string) } ?? .null
-        return (text, .object(json))
+        self.text = text
+        self.json = .object(json)
     }
 
     /// A frame link over every feature of the archive.
@@ -74,57 +79,6 @@ enum IMDFCommands {
         return box.map(MapsURL.init(extent:))
     }
 
-    // MARK: validate
-
-    /// Validates and prints; returns the exit status (0 clean, 1 problems).
-    static func line(_ diagnostic: Diagnostic) -> String {
-        var text = diagnostic.location.file.map { "\($0): " } ?? ""
-        text += "\(IMDFRule.label(for: diagnostic.severity)) \(diagnostic.code): \(diagnostic.message)"
-        var context: [String] = []
-        if let id = diagnostic.location.featureID { context.append("feature \(id)") }
-        if let property = diagnostic.location.property { context.append("property \(property)") }
-        if diagnostic.location.featureID == nil, let line = diagnostic.location.line {
-            context.append("line \(line)" + (diagnostic.location.column.map { ", column \($0)" } ?? ""))
-        }
-        if !context.isEmpty { text += " (" + context.joined(separator: ", ") + ")" }
-        return text
-    }
-
-    // MARK: convert
-
-    /// Writes the archive's features (or one level's) as GeoJSON.
-    static func convert(
-        _ path: String, output: String, format: GeoJSONOutputFormat, writer: GeoJSONWriter, level: Int?
-    ) throws(DiagnosticError) {
-        let archive = try IMDFArchive(contentsOf: path)
-        let features: [Feature]
-        if let level {
-            guard archive.levelGroups.contains(where: { $0.ordinal == level }) else {
-                let known = archive.levelGroups.map { String($0.ordinal) }.joined(separator: ", ")
-                throw DiagnosticError(
-                    code: "imdf.level.unknown", message: "no level has ordinal \(level) (ordinals: \(known))",
-                    location: SourceLocation(file: path))
-            }
-            features = archive.features(onOrdinal: level)
-        } else {
-            features = archive.features()
-        }
-        let sink = try OutputStream(path: output)
-        do throws(DiagnosticError) {
-            switch format {
-            case .geojson:
-                try sink.write(writer.encode(FeatureCollection(features: features)))
-            case .geojsonseq, .ndjson:
-                for feature in features {
-                    try sink.write(writer.encodeRecord(feature, as: format == .geojsonseq ? .geoJSONSeq : .ndjson))
-                }
-            }
-            try sink.commit()
-        } catch {
-            sink.discard()
-            throw error
-        }
-    }
 }
 
 extension String {

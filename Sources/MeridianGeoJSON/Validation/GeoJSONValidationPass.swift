@@ -1,17 +1,20 @@
 import MeridianCore
 
-/// One run of ``GeoJSONValidator`` over a parsed document.
+/// The checking pass of ``GeoJSONValidator``: one walk over one parsed
+/// document, made and dropped inside `validate(_:file:)`. The validator is
+/// the public, reusable entry point with its options; a pass is the
+/// single-use state of one walk.
 ///
 /// It walks the located tree from the root, checking each GeoJSON object
 /// by the rules of its type, and keeps two pieces of context on the way
 /// down so that every problem can be located precisely: the path from the
 /// root (for the JSON pointer) and the id of the enclosing feature.
-/// Problems are collected, never thrown, so one run finds them all.
+/// Problems are collected, never thrown, so one pass finds them all.
 ///
 /// The rules live in extensions by topic: objects and members here,
-/// coordinates in `GeoJSONValidation+Coordinates.swift`, repeated keys in
-/// `GeoJSONValidation+DuplicateKeys.swift`.
-struct GeoJSONValidation {
+/// coordinates in `GeoJSONValidationPass+Coordinates.swift`, repeated keys in
+/// `GeoJSONValidationPass+DuplicateKeys.swift`.
+struct GeoJSONValidationPass {
     /// One step of a JSON pointer. Kept unescaped and unjoined until a
     /// problem needs its pointer, so walking coordinates costs no strings.
     enum PathComponent {

@@ -7,7 +7,7 @@ import MeridianCore
 /// only of numbers where positions (or lines, rings, polygons) belong is
 /// one position written one level too shallow, and is reported once, at
 /// that array; a lone misplaced number or string is reported at itself.
-extension GeoJSONValidation {
+extension GeoJSONValidationPass {
     /// What an array at some depth of `coordinates` should hold, for the
     /// messages.
     enum CoordinateLevel {

@@ -1,0 +1,95 @@
+import MeridianCore
+import MeridianGeoJSON
+import MeridianKML
+
+/// Writes features one at a time in any ``OutputFormat``: the output side
+/// of `meridian convert` and `merge`.
+///
+/// ```swift
+/// let sink = try FeatureSink(path: "-", format: .ndjson)
+/// try sink.write(feature)
+/// try sink.finish()      // closes the collection, commits the file
+/// ```
+///
+/// GeoJSON flavours stream: memory holds one feature and the output
+/// buffer, and a FeatureCollection's header is written with the first
+/// feature, so that a source collection's members read before its
+/// `features` can be carried over (`collection`). KML and KMZ hold every
+/// feature until ``finish(collection:)``, because shared styles and the
+/// typed Schema come before the first Placemark. Like
+/// ``OutputDestination``, a file appears only on ``finish(collection:)``;
+/// a sink dropped unfinished leaves nothing.
+public final class FeatureSink {
+    public let format: OutputFormat
+    public let writer: GeoJSONWriter
+    public let kmlWriter: KMLWriter
+    public private(set) var featureCount = 0
+    /// The destination written to.
+    public let destination: OutputDestination
+    private var held: [Feature] = []
+
+    public convenience init(
+        path: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(), kmlWriter: KMLWriter = KMLWriter()
+    ) throws(DiagnosticError) {
+        try self.init(destination: OutputDestination(path: path), format: format, writer: writer, kmlWriter: kmlWriter)
+    }
+
+    public init(
+        destination: OutputDestination, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(),
+        kmlWriter: KMLWriter = KMLWriter()
+    ) {
+        self.format = format
+        self.writer = writer
+        self.kmlWriter = kmlWriter
+        self.destination = destination
+    }
+
+    /// Appends a feature; `collection` gives the members of the collection
+    /// header (used with the first feature only).
+    public func write(_ feature: Feature, collection: FeatureCollection = FeatureCollection()) throws(DiagnosticError) {
+        switch format {
+        case .geojson:
+            if featureCount == 0 { try destination.write(writer.collectionHeader(collection)) }
+            try destination.write(writer.collectionElement(feature, first: featureCount == 0))
+        case .geojsonseq:
+            try destination.write(writer.encodeRecord(feature, as: .geoJSONSeq))
+        case .ndjson:
+            try destination.write(writer.encodeRecord(feature, as: .ndjson))
+        case .kml, .kmz:
+            held.append(feature)
+        }
+        featureCount += 1
+    }
+
+    /// Writes what is left (a collection's closing members, the KML
+    /// document) without committing: for commands that commit several
+    /// outputs together (``OutputDestination/commit(_:)``).
+    public func complete(collection: FeatureCollection = FeatureCollection()) throws(DiagnosticError) {
+        switch format {
+        case .geojson:
+            if featureCount == 0 { try destination.write(writer.collectionHeader(collection)) }
+            var footer = collection
+            footer.features = featureCount > 0 ? [Feature()] : []
+            try destination.write(writer.collectionFooter(footer))
+        case .geojsonseq, .ndjson:
+            break
+        case .kml:
+            try destination.write(kmlWriter.encode(FeatureCollection(features: held)))
+        case .kmz:
+            try destination.write(try kmlWriter.encodeKMZ(FeatureCollection(features: held)))
+        }
+        held = []
+    }
+
+    /// Closes a collection (with `collection`'s members written after its
+    /// features) and commits the output.
+    public func finish(collection: FeatureCollection = FeatureCollection()) throws(DiagnosticError) {
+        try complete(collection: collection)
+        try destination.commit()
+    }
+
+    /// Abandons the output (a file is removed).
+    public func discard() {
+        destination.discard()
+    }
+}

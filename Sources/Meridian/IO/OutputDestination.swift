@@ -1,0 +1,279 @@
+import MeridianCore
+
+/// Where a command's output goes, written safely: the one writer every
+/// command uses for its files and standard output.
+///
+/// ```swift
+/// let output = try OutputDestination(path: "out.geojson")
+/// try output.write(bytes)
+/// try output.commit()      // renames the finished file into place
+/// ```
+///
+/// - A regular file (or a new one) is written to a temporary file created
+///   beside it with `O_EXCL` and mode 0600, under a name nobody can predict,
+///   then given the target's mode (and owner, when run as root), closed and
+///   renamed over the target by ``commit()``. A failure half-way, a full
+///   disk or a signal (SIGINT, SIGTERM, SIGHUP) removes the temporary file
+///   and leaves the target as it was. A symbolic link to a file is written
+///   through: the file it names is replaced, the link stays.
+/// - Anything else that exists (a device such as `/dev/null` or `/dev/full`,
+///   a FIFO, a socket, `/dev/stdout`) is opened and written in place, never
+///   renamed over; "-" is standard output.
+/// - A folder, a path through something that is not a folder, and a
+///   missing folder are refused when the destination is opened, before any
+///   work is done.
+///
+/// Every write is checked, and so is the final close: a full disk or an
+/// I/O error is an `io.output.write` error (exit status 3 in the CLI); a
+/// reader that closed the pipe is `io.output.closed` (a clean stop).
+/// Writes are buffered in 1 MiB blocks.
+public final class OutputDestination {
+    /// The path given ("-" for standard output).
+    public let path: String
+    /// "standard output", or the path.
+    public var displayName: String { path == "-" ? "standard output" : path }
+    private var descriptor: Int32
+    private let temporaryPath: String?
+    private let targetPath: String
+    private let mode: mode_t
+    private let owner: (uid: uid_t, gid: gid_t)?
+    private let cleanupSlot: Int?
+    private var buffer: [UInt8] = []
+    private var finished = false
+    private let blockSize = 1 << 20
+
+    /// Opens standard output for "-", a temporary file beside a regular
+    /// (or new) file, or the file itself for devices, FIFOs and sockets.
+    public init(path: String) throws(DiagnosticError) {
+        self.path = path
+        if path == "-" {
+            descriptor = 1
+            temporaryPath = nil
+            targetPath = path
+            mode = 0
+            owner = nil
+            cleanupSlot = nil
+            return
+        }
+        var status = stat()
+        if stat(path, &status) == 0 {
+            let kind = Platform.kind(of: status.st_mode)
+            if kind == .directory {
+                throw Self.error("io.output.folder", "\(path) is a folder; give a file name", path: path)
+            }
+            if kind != .regular {
+                // A device, FIFO or socket: written in place, never replaced.
+                let opened = open(path, O_WRONLY | O_CLOEXEC)
+                guard opened >= 0 else {
+                    throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
+                }
+                descriptor = opened
+                temporaryPath = nil
+                targetPath = path
+                mode = 0
+                owner = nil
+                cleanupSlot = nil
+                return
+            }
+            targetPath = Self.resolvingLink(path)
+            mode = status.st_mode & 0o7777
+            owner = getuid() == 0 ? (status.st_uid, status.st_gid) : nil
+        } else {
+            let code = errno
+            let folder = Self.folder(of: path)
+            if code == ENOTDIR {
+                throw Self.error(
+                    "io.output.folder", "cannot write \(path): a part of the path is not a folder", path: path)
+            }
+            guard Platform.kind(ofPath: folder) == .directory else {
+                throw Self.error("io.output.folder", "the output folder \(folder) does not exist", path: path)
+            }
+            targetPath = path
+            mode = 0o666 & ~Self.umask
+            owner = nil
+        }
+        let folder = Self.folder(of: targetPath)
+        let base = targetPath.split(separator: "/").last.map(String.init) ?? targetPath
+        var opened: Int32 = -1
+        var temporary = ""
+        for _ in 0..<8 {
+            let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            temporary = "\(folder)/.\(base).\(token).partial"
+            opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if opened >= 0 || errno != EEXIST { break }
+        }
+        guard opened >= 0 else {
+            throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
+        }
+        descriptor = opened
+        temporaryPath = temporary
+        cleanupSlot = SignalCleanup.register(temporary)
+        buffer.reserveCapacity(blockSize * 2)
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Refuses outputs of one command that name the same file (through
+    /// links or different spellings), before any work starts.
+    public static func checkDistinct(_ paths: [String]) throws(DiagnosticError) {
+        var seen: [String: String] = [:]
+        for path in paths where path != "-" {
+            var status = stat()
+            let key =
+                stat(path, &status) == 0 && Platform.kind(of: status.st_mode) == .regular
+                ? "\(status.st_dev):\(status.st_ino)" : canonical(path)
+            if let other = seen[key] {
+                throw error(
+                    "io.output.same-file", "\(other) and \(path) name the same file; give each output its own",
+                    path: path)
+            }
+            seen[key] = path
+        }
+    }
+
+    /// Appends bytes, flushing whole blocks.
+    public func write(_ bytes: [UInt8]) throws(DiagnosticError) {
+        // A block or more goes straight out: copying it into the buffer
+        // first would only cost a copy and page faults.
+        if bytes.count >= blockSize {
+            try flush()
+            try writeOut(bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= blockSize { try flush() }
+    }
+
+    /// Appends text as UTF-8.
+    public func write(_ text: String) throws(DiagnosticError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Writes out everything buffered so far.
+    public func flush() throws(DiagnosticError) {
+        try writeOut(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOut(_ bytes: [UInt8]) throws(DiagnosticError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(
+                    errno == EPIPE ? "io.output.closed" : "io.output.write",
+                    "cannot write \(displayName): \(Platform.errorMessage())", path: path)
+            }
+            offset += written
+        }
+    }
+
+    /// Flushes, closes (checking that the data reached the file) and, for
+    /// a file, moves it into place with the target's mode.
+    public func commit() throws(DiagnosticError) {
+        try prepare()
+        try place()
+    }
+
+    /// Commits several outputs as one: every output is flushed and closed
+    /// first, and only when all succeeded is any renamed into place, so a
+    /// command with two outputs writes neither unless both can be written.
+    public static func commit(_ outputs: [OutputDestination]) throws(DiagnosticError) {
+        do throws(DiagnosticError) {
+            for output in outputs { try output.prepare() }
+        } catch {
+            for output in outputs { output.discard() }
+            throw error
+        }
+        for output in outputs { try output.place() }
+    }
+
+    private func prepare() throws(DiagnosticError) {
+        do throws(DiagnosticError) {
+            try flush()
+        } catch {
+            discard()
+            throw error
+        }
+        guard let temporaryPath else {
+            if descriptor > 2 {
+                let closed = Platform.close(descriptor)
+                descriptor = -1
+                if closed != 0 {
+                    finished = true
+                    throw Self.error("io.output.write", "cannot write \(path): \(Platform.errorMessage())", path: path)
+                }
+            }
+            return
+        }
+        if let owner { _ = fchown(descriptor, owner.uid, owner.gid) }
+        let changed = fchmod(descriptor, mode)
+        let closed = Platform.close(descriptor)
+        descriptor = -1
+        guard changed == 0, closed == 0 else {
+            let message = Platform.errorMessage()
+            discard()
+            throw Self.error("io.output.write", "cannot write \(path): \(message)", path: path)
+        }
+    }
+
+    private func place() throws(DiagnosticError) {
+        finished = true
+        guard let temporaryPath else { return }
+        defer { SignalCleanup.unregister(cleanupSlot) }
+        guard rename(temporaryPath, targetPath) == 0 else {
+            let message = Platform.errorMessage()
+            unlink(temporaryPath)
+            throw Self.error("io.output.write", "cannot write \(path): \(message)", path: path)
+        }
+    }
+
+    /// Abandons the output: a temporary file is removed.
+    public func discard() {
+        finished = true
+        buffer.removeAll()
+        if descriptor > 2 || (temporaryPath != nil && descriptor >= 0) { Platform.close(descriptor) }
+        descriptor = -1
+        guard let temporaryPath else { return }
+        unlink(temporaryPath)
+        SignalCleanup.unregister(cleanupSlot)
+    }
+
+    // MARK: Paths
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The file a symbolic link names (followed to the end), else the path.
+    private static func resolvingLink(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, Platform.kind(of: status.st_mode) == .symbolicLink,
+            let resolved = realpath(path, nil)
+        else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The absolute form of a path that may not exist yet: its folder resolved.
+    private static func canonical(_ path: String) -> String {
+        let folder = folder(of: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let resolved = realpath(folder, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + name
+    }
+
+    private static let umask = Platform.fileCreationMask()
+
+    private static func error(_ code: String, _ message: String, path: String) -> DiagnosticError {
+        DiagnosticError(code: code, message: message, location: SourceLocation(file: path))
+    }
+}

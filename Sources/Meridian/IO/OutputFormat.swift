@@ -1,0 +1,36 @@
+/// The formats Meridian writes, chosen by name (`--to`) or by the output
+/// file's extension.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// One RFC 7946 FeatureCollection.
+    case geojson
+    /// RFC 8142 GeoJSON Text Sequences: RS + feature + LF per record.
+    case geojsonseq
+    /// Newline-delimited GeoJSON: one feature per line.
+    case ndjson
+    /// A KML 2.2 document.
+    case kml
+    /// A KMZ: the KML document zipped as `doc.kml`.
+    case kmz
+
+    /// The format a file name implies: `.geojsonseq`/`.geojsons` are
+    /// sequences, `.ndjson`/`.geojsonl`/`.jsonl` are lines, `.kml` and
+    /// `.kmz` are KML; anything else (and standard output) is a
+    /// FeatureCollection.
+    public init(path: String) {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".geojsonseq") || lower.hasSuffix(".geojsons") {
+            self = .geojsonseq
+        } else if lower.hasSuffix(".ndjson") || lower.hasSuffix(".geojsonl") || lower.hasSuffix(".jsonl") {
+            self = .ndjson
+        } else if lower.hasSuffix(".kml") {
+            self = .kml
+        } else if lower.hasSuffix(".kmz") {
+            self = .kmz
+        } else {
+            self = .geojson
+        }
+    }
+
+    /// True for the GeoJSON flavours, which stream feature by feature.
+    public var isGeoJSON: Bool { self == .geojson || self == .geojsonseq || self == .ndjson }
+}

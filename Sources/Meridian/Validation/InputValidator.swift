@@ -1,0 +1,81 @@
+import MeridianCore
+import MeridianGeoJSON
+import MeridianIMDF
+import MeridianKML
+
+/// Validates any input Meridian reads, by its detected format: the work
+/// behind `meridian validate`.
+///
+/// ```swift
+/// let result = InputValidator().validate(try Input(path: "parks.geojson"))
+/// result.diagnostics      // every problem found, located
+/// ```
+///
+/// GeoJSON streams: a text sequence or NDJSON is checked record by record
+/// in bounded memory, a single document is held whole (up to
+/// ``JSONReadingOptions/maximumValueSize``). KML streams; KMZ and IMDF come
+/// through the zip guard. The same problem listed over and over (a
+/// repeated key in every feature, a million overlapping units) is kept
+/// ``maximumPerCode`` times per code, then counted in one
+/// `report.truncated` note, so a report stays readable and memory bounded.
+public struct InputValidator: Sendable {
+    /// How many diagnostics of one code are kept per input.
+    public var maximumPerCode: Int
+
+    public init(maximumPerCode: Int = 1_000) {
+        self.maximumPerCode = maximumPerCode
+    }
+
+    /// What validating one input found.
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// True for an IMDF input (its diagnostics print in IMDF's style).
+        public var isIMDF: Bool
+    }
+
+    public func validate(_ input: Input) -> Result {
+        var diagnostics: [Diagnostic]
+        switch input.format {
+        case .geojson:
+            guard case .stream(let descriptor, let prefix, let lines, let bytes, _) = input.content else {
+                return Result(diagnostics: [], isIMDF: false)
+            }
+            diagnostics = GeoJSONValidator().validate(
+                fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, skippedBytes: bytes, file: input.name)
+        case .kml, .kmz:
+            diagnostics = KMLValidator.validate { options throws(DiagnosticError) in
+                guard let reader = try input.kmlReader(options: options) else {
+                    throw DiagnosticError(code: "io.open", message: "\(input.name) is not KML")
+                }
+                return reader
+            }
+        case .imdf:
+            do throws(DiagnosticError) {
+                diagnostics = IMDFValidator().validate(try input.imdfArchive(tolerant: true))
+            } catch {
+                diagnostics = [error.diagnostic]
+            }
+        }
+        return Result(diagnostics: capped(diagnostics), isIMDF: input.format == .imdf)
+    }
+
+    /// Keeps the first ``maximumPerCode`` diagnostics of each code, in
+    /// order, and notes how many of each were left out.
+    func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let count = counts[diagnostic.code, default: 0] + 1
+            counts[diagnostic.code] = count
+            if count <= maximumPerCode { kept.append(diagnostic) }
+        }
+        for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > maximumPerCode {
+            kept.append(
+                Diagnostic(
+                    severity: .info, code: "report.truncated",
+                    message: "\(count - maximumPerCode) more \(code) diagnostics are not listed (\(count) in all)",
+                    location: SourceLocation(file: diagnostics.first?.location.file)))
+        }
+        return kept
+    }
+}

@@ -1,0 +1,92 @@
+import MeridianCore
+
+/// A private temporary file (mode 0600, a name nobody can predict, created
+/// with `O_EXCL` by mkstemp) for inputs that need random access but arrive
+/// as a stream: a zip on standard input, in memory, or through a pipe.
+/// It is removed on ``remove()``, on deinitialisation, and on SIGINT,
+/// SIGTERM or SIGHUP.
+package final class TemporaryFile {
+    package let path: String
+    private var descriptor: Int32
+    private let cleanupSlot: Int?
+
+    /// Creates the file in ``Platform/temporaryDirectory``.
+    package init(purpose: String) throws(DiagnosticError) {
+        var template = Array("\(Platform.temporaryDirectory)/meridian-\(purpose)-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw DiagnosticError(
+                code: "io.temporary",
+                message: "cannot create a temporary file in \(Platform.temporaryDirectory): \(Platform.errorMessage())")
+        }
+        self.descriptor = descriptor
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        cleanupSlot = SignalCleanup.register(path)
+    }
+
+    deinit { remove() }
+
+    /// Appends bytes; every write is checked.
+    package func write(_ bytes: [UInt8], displayName: String) throws(DiagnosticError) {
+        let result: Result<Void, DiagnosticError> = bytes.withUnsafeBytes { raw in
+            do throws(DiagnosticError) {
+                try write(raw, displayName: displayName)
+                return .success(())
+            } catch { return .failure(error) }
+        }
+        try result.get()
+    }
+
+    package func write(_ bytes: UnsafeRawBufferPointer, displayName: String) throws(DiagnosticError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Platform.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw DiagnosticError(
+                    code: "io.temporary",
+                    message: "cannot spool \(displayName) to a temporary file: \(Platform.errorMessage())",
+                    location: SourceLocation(file: displayName))
+            }
+            offset += written
+        }
+    }
+
+    /// Copies the rest of a stream into the file, refusing more than
+    /// `limit` bytes in all (with `alreadyWritten` counted).
+    package func copy(
+        from source: Int32, displayName: String, limit: UInt64, alreadyWritten: UInt64
+    ) throws(DiagnosticError) {
+        var total = alreadyWritten
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = Platform.read(source, chunk.baseAddress, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw DiagnosticError(
+                    code: "io.read", message: "cannot read \(displayName): \(Platform.errorMessage())",
+                    location: SourceLocation(file: displayName))
+            }
+            if count == 0 { return }
+            total += UInt64(count)
+            guard total <= limit else {
+                throw DiagnosticError(
+                    code: "archive.too-large",
+                    message: "\(displayName) is a zip archive larger than the limit of \(limit) bytes",
+                    location: SourceLocation(file: displayName))
+            }
+            try write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), displayName: displayName)
+        }
+    }
+
+    /// Closes and removes the file (anyone who opened it keeps reading it).
+    package func remove() {
+        if descriptor >= 0 {
+            Platform.close(descriptor)
+            descriptor = -1
+            unlink(path)
+            SignalCleanup.unregister(cleanupSlot)
+        }
+    }
+}

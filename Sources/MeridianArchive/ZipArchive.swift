@@ -1,0 +1,219 @@
+import Foundation
+import MeridianCore
+import ZIPFoundation
+
+/// A zip archive opened defensively, for every format that ships as a zip
+/// (KMZ, zipped IMDF venues): the one place the zip-safety rules live.
+///
+/// ```swift
+/// let zip = try ZipArchive(path: "venue.zip", displayName: "venue.zip")
+/// for entry in zip.entries where entry.path.hasSuffix(".geojson") {
+///     let bytes = try zip.contents(of: entry)
+/// }
+/// ```
+///
+/// Opening reads the central directory only, O(entries), and refuses the
+/// whole archive when an entry has an absolute path, a drive letter or a
+/// `..` component (zip slip), is encrypted, or when the archive lists more
+/// entries than ``ArchiveLimits/maximumEntryCount``. ``contents(of:)``
+/// inflates one entry into memory and stops as soon as it outgrows its
+/// declared size, the entry limit, the archive's total, or the compression
+/// ratio measured on the bytes actually inflated; its CRC-32 is then
+/// verified. Directories, symbolic links (never followed) and macOS
+/// metadata (`__MACOSX/`, `.DS_Store`) are left out of ``entries``.
+///
+/// Errors are `DiagnosticError`s located at the archive (`file`), with
+/// codes `archive.unreadable`, `archive.encrypted`, `archive.corrupt`,
+/// `archive.too-many-entries`, `archive.entry-too-large`,
+/// `archive.too-large`, `archive.compression-ratio` and
+/// `archive.unsafe-path`.
+package final class ZipArchive {
+    /// One file in the archive.
+    package struct Entry: Sendable, Hashable {
+        /// The path inside the archive, `/`-separated, never absolute and
+        /// never with a `..` component.
+        package var path: String
+        package var compressedSize: UInt64
+        package var uncompressedSize: UInt64
+    }
+
+    /// The name diagnostics give the archive (a path, or `<stdin>`).
+    package let displayName: String
+    package let limits: ArchiveLimits
+    package let entries: [Entry]
+    private let archive: ZIPFoundation.Archive
+    private var inflatedTotal: UInt64 = 0
+
+    /// Opens the zip file at `path`; diagnostics name it `displayName`.
+    package init(path: String, displayName: String? = nil, limits: ArchiveLimits = ArchiveLimits())
+        throws(DiagnosticError)
+    {
+        let name = displayName ?? path
+        self.displayName = name
+        self.limits = limits
+        let directory = try CentralDirectory(path: path, displayName: name, limits: limits)
+        let opened: ZIPFoundation.Archive
+        do {
+            opened = try ZIPFoundation.Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        } catch {
+            throw Self.error("archive.unreadable", "\(name) is not a readable zip archive", archive: name)
+        }
+        archive = opened
+        var entries: [Entry] = []
+        var count = 0
+        for entry in opened {
+            count += 1
+            guard count <= limits.maximumEntryCount else {
+                throw Self.error(
+                    "archive.too-many-entries", "the archive lists more than \(limits.maximumEntryCount) entries",
+                    archive: name)
+            }
+            let entryPath = entry.path
+            guard Self.isSafe(entryPath) else {
+                throw Self.error(
+                    "archive.unsafe-path", "entry \"\(entryPath)\" would leave the archive's folder", archive: name)
+            }
+            guard entry.type == .file, !Self.isMetadata(entryPath) else { continue }
+            let size = entry.uncompressedSize
+            guard size <= limits.maximumEntrySize else {
+                throw Self.error(
+                    "archive.entry-too-large",
+                    "entry \(entryPath) declares \(size) bytes, more than the limit of \(limits.maximumEntrySize)",
+                    archive: name)
+            }
+            entries.append(Entry(path: entryPath, compressedSize: entry.compressedSize, uncompressedSize: size))
+        }
+        if let declared = directory.entryCount, count < declared {
+            throw Self.error(
+                "archive.corrupt",
+                "the central directory lists \(declared) entries, but only \(count) could be read", archive: name)
+        }
+        self.entries = entries
+    }
+
+    /// Opens a zip held in memory: it is spooled to a private temporary
+    /// file (mode 0600) that is removed at once, while the archive keeps it
+    /// open, so nothing is left behind whatever happens next.
+    package convenience init(bytes: [UInt8], displayName: String, limits: ArchiveLimits = ArchiveLimits())
+        throws(DiagnosticError)
+    {
+        let spool = try TemporaryFile(purpose: "zip")
+        defer { spool.remove() }
+        try spool.write(bytes, displayName: displayName)
+        try self.init(path: spool.path, displayName: displayName, limits: limits)
+    }
+
+    /// The entry at `path`, if the archive holds a file there.
+    package func entry(named path: String) -> Entry? {
+        entries.first { $0.path == path }
+    }
+
+    /// The inflated bytes of one entry, within the limits; its CRC-32 is
+    /// verified.
+    package func contents(of entry: Entry) throws(DiagnosticError) -> [UInt8] {
+        guard let zipEntry = archive[entry.path] else {
+            throw error("archive.corrupt", "entry \(entry.path) is missing from the archive")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
+        // The most this entry may inflate to: its declared size, the entry
+        // and total limits, and (past 1 MiB) the ratio to its compressed size.
+        let ratioBound = max(
+            UInt64(1 << 20), UInt64(Double(max(entry.compressedSize, 1)) * limits.maximumCompressionRatio))
+        let remaining = limits.maximumTotalSize - min(inflatedTotal, limits.maximumTotalSize)
+        var exceeded: DiagnosticError?
+        let checksum: CRC32
+        do {
+            checksum = try archive.extract(zipEntry, skipCRC32: false) { chunk in
+                bytes.append(contentsOf: chunk)
+                let count = UInt64(bytes.count)
+                if count > entry.uncompressedSize {
+                    exceeded = self.error(
+                        "archive.entry-too-large",
+                        "entry \(entry.path) inflates beyond its declared \(entry.uncompressedSize) bytes")
+                } else if count > ratioBound {
+                    exceeded = self.error(
+                        "archive.compression-ratio",
+                        "entry \(entry.path) inflates more than \(Int(self.limits.maximumCompressionRatio)) times its \(entry.compressedSize) compressed bytes"
+                    )
+                } else if count > remaining {
+                    exceeded = self.error(
+                        "archive.too-large", "the archive inflates to more than \(self.limits.maximumTotalSize) bytes")
+                }
+                if exceeded != nil { throw CocoaError(.fileReadTooLarge) }
+            }
+        } catch {
+            if let exceeded { throw exceeded }
+            throw self.error("archive.corrupt", "entry \(entry.path) cannot be inflated: \(error)")
+        }
+        guard checksum == zipEntry.checksum else {
+            throw error(
+                "archive.corrupt",
+                "entry \(entry.path) is corrupt: its CRC-32 is \(hex(checksum)), the archive says \(hex(zipEntry.checksum))"
+            )
+        }
+        inflatedTotal += UInt64(bytes.count)
+        return bytes
+    }
+
+    /// No absolute paths, no drive letters, no `..` components (zip slip),
+    /// whichever slash separates them.
+    package static func isSafe(_ name: String) -> Bool {
+        let normalized = name.replacingOccurrences(of: "\\", with: "/")
+        if normalized.hasPrefix("/") { return false }
+        if normalized.count >= 2, normalized.dropFirst().first == ":" { return false }
+        return !normalized.split(separator: "/").contains("..")
+    }
+
+    /// Files macOS adds to zips it makes, which no format means.
+    package static func isMetadata(_ name: String) -> Bool {
+        name.hasPrefix("__MACOSX/") || name.hasSuffix("/.DS_Store") || name == ".DS_Store"
+    }
+
+    /// True when the bytes start with a zip local file header (PK\3\4) or
+    /// the empty-archive signature (PK\5\6).
+    package static func isZip<C: Collection<UInt8>>(_ prefix: C) -> Bool {
+        let head = Array(prefix.prefix(4))
+        return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
+    }
+
+    /// Refuses a file named as a zip (`.kmz`, `.zip`) whose content is no
+    /// zip, rather than reading it as something else.
+    package static func checkNamedZip(_ path: String, head: [UInt8]) throws(DiagnosticError) {
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".kmz") || lower.hasSuffix(".zip"), !isZip(head) else { return }
+        throw error(
+            "archive.unreadable", "\(path) is named as a zip archive, but its content is not a zip", archive: path)
+    }
+
+    private func hex(_ value: CRC32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    }
+
+    private func error(_ code: String, _ message: String) -> DiagnosticError {
+        Self.error(code, message, archive: displayName)
+    }
+
+    static func error(_ code: String, _ message: String, archive: String) -> DiagnosticError {
+        DiagnosticError(code: code, message: message, location: SourceLocation(file: archive))
+    }
+}
+
+extension ZipArchive {
+    /// Opens a zip arriving on a stream (standard input, a pipe): `prefix`
+    /// holds the bytes already read from it. The stream is spooled to a
+    /// private temporary file that is removed at once (the archive keeps
+    /// it open), refusing more than ``ArchiveLimits/maximumTotalSize`` bytes.
+    package convenience init(
+        spooling descriptor: Int32, prefix: [UInt8], displayName: String, limits: ArchiveLimits = ArchiveLimits()
+    ) throws(DiagnosticError) {
+        let spool = try TemporaryFile(purpose: "zip")
+        defer { spool.remove() }
+        try spool.write(prefix, displayName: displayName)
+        try spool.copy(
+            from: descriptor, displayName: displayName, limit: limits.maximumTotalSize,
+            alreadyWritten: UInt64(prefix.count))
+        try self.init(path: spool.path, displayName: displayName, limits: limits)
+    }
+}

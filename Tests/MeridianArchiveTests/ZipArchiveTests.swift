@@ -1,0 +1,175 @@
+import Foundation
+import MeridianCore
+import Testing
+import ZIPFoundation
+
+@testable import MeridianArchive
+
+/// The zip guard, against archives each test builds itself (bombs, zip
+/// slip, links, forged sizes, bad CRCs, encryption), so this coverage
+/// never depends on shared fixtures.
+@Suite struct ZipArchiveTests {
+    static func makeZip(
+        _ entries: [(String, [UInt8])], method: CompressionMethod = .deflate, links: [(String, String)] = []
+    ) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(UUID().uuidString).zip")
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, bytes) in entries {
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: method
+            ) { position, size in
+                Data(bytes[Int(position)..<Int(position) + size])
+            }
+        }
+        for (path, target) in links {
+            let bytes = Data(target.utf8)
+            try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(bytes.count)) { position, size in
+                bytes.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        return url
+    }
+
+    /// The zip's bytes with `edit` applied at the first central directory header.
+    static func forge(_ url: URL, _ edit: (inout [UInt8], _ centralHeader: Int) -> Void) throws {
+        var bytes = Array(try Data(contentsOf: url))
+        let header = try #require(
+            (0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) })
+        edit(&bytes, header)
+        try Data(bytes).write(to: url)
+    }
+
+    func code(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch { return (error as? DiagnosticError)?.diagnostic.code ?? "\(error)" }
+    }
+
+    @Test func readsEntriesAndTheirBytes() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8)), ("files/a.png", [1, 2, 3])])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let zip = try ZipArchive(path: url.path)
+        #expect(zip.entries.map(\.path) == ["doc.kml", "files/a.png"])
+        #expect(try zip.contents(of: zip.entries[0]) == Array("<kml/>".utf8))
+    }
+
+    @Test func pathsThatLeaveTheFolderAreRefused() throws {
+        for evil in ["../evil.geojson", "a/../../evil.kml", "/etc/passwd", "C:\\evil.kml", "a\\..\\..\\b"] {
+            let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8)), (evil, Array("{}".utf8))])
+            defer { try? FileManager.default.removeItem(at: url) }
+            #expect(code { _ = try ZipArchive(path: url.path) } == "archive.unsafe-path", "\(evil)")
+        }
+        #expect(ZipArchive.isSafe("a/b..c/d.kml"))
+    }
+
+    @Test func symbolicLinksAreNeverFollowed() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8))], links: [("manifest.json", "/etc/passwd")])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let zip = try ZipArchive(path: url.path)
+        #expect(zip.entries.map(\.path) == ["doc.kml"])
+    }
+
+    @Test func aBombIsStoppedByTheRatioOfWhatActuallyInflates() throws {
+        // 8 MiB of blanks deflate to a few KiB: a ratio near 1000.
+        let url = try Self.makeZip([("unit.geojson", [UInt8](repeating: 0x20, count: 8 << 20))])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let zip = try ZipArchive(path: url.path)
+        #expect(code { _ = try zip.contents(of: zip.entries[0]) } == "archive.compression-ratio")
+    }
+
+    @Test func aSizeForgedSmallIsCaughtWhileInflating() throws {
+        let url = try Self.makeZip([("doc.kml", (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) })])
+        defer { try? FileManager.default.removeItem(at: url) }
+        // The central directory's uncompressed size (offset 24) says 10 bytes.
+        try Self.forge(url) { bytes, header in
+            bytes[header + 24] = 10
+            bytes[header + 25] = 0
+            bytes[header + 26] = 0
+            bytes[header + 27] = 0
+        }
+        let zip = try ZipArchive(path: url.path)
+        let entry = try #require(zip.entries.first)
+        #expect(code { _ = try zip.contents(of: entry) } == "archive.entry-too-large")
+    }
+
+    @Test func aHugeDeclaredSizeIsRefusedAtOnce() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8))])
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Self.forge(url) { bytes, header in
+            for offset in 24..<28 { bytes[header + offset] = 0xF0 }
+        }
+        #expect(code { _ = try ZipArchive(path: url.path) } == "archive.entry-too-large")
+    }
+
+    @Test func aWrongCRCIsCorrupt() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml><Placemark/></kml>".utf8))], method: .none)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var bytes = Array(try Data(contentsOf: url))
+        // The stored data follows the 30-byte local header and the 7-byte name.
+        bytes[30 + 7 + 2] ^= 0x20
+        try Data(bytes).write(to: url)
+        let zip = try ZipArchive(path: url.path)
+        #expect(code { _ = try zip.contents(of: zip.entries[0]) } == "archive.corrupt")
+    }
+
+    @Test func anEncryptedEntryIsNamed() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8))])
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Self.forge(url) { bytes, header in bytes[header + 8] |= 1 }
+        let result = Result { () throws(DiagnosticError) in try ZipArchive(path: url.path) }
+        guard case .failure(let error) = result else {
+            Issue.record("an encrypted archive was opened")
+            return
+        }
+        #expect(error.diagnostic.code == "archive.encrypted")
+        #expect(error.diagnostic.message.contains("doc.kml"))
+    }
+
+    @Test func tooManyEntriesAreRefused() throws {
+        let url = try Self.makeZip((0..<5).map { ("f\($0).geojson", Array("{}".utf8)) })
+        defer { try? FileManager.default.removeItem(at: url) }
+        let limits = ArchiveLimits(maximumEntryCount: 4)
+        #expect(code { _ = try ZipArchive(path: url.path, limits: limits) } == "archive.too-many-entries")
+    }
+
+    @Test func theTotalIsBoundedAcrossEntries() throws {
+        let url = try Self.makeZip(
+            [
+                ("a.geojson", [UInt8](repeating: 0x41, count: 3000)),
+                ("b.geojson", [UInt8](repeating: 0x42, count: 3000)),
+            ],
+            method: .none)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let zip = try ZipArchive(path: url.path, limits: ArchiveLimits(maximumTotalSize: 5000))
+        _ = try zip.contents(of: zip.entries[0])
+        #expect(code { _ = try zip.contents(of: zip.entries[1]) } == "archive.too-large")
+    }
+
+    @Test func aFileThatIsNoZipIsUnreadable() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(UUID().uuidString).zip")
+        try Data("not a zip at all".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(code { _ = try ZipArchive(path: url.path) } == "archive.unreadable")
+    }
+
+    @Test func aZipOnAPipeIsSpooledAndNothingIsLeftBehind() throws {
+        let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8))])
+        defer { try? FileManager.default.removeItem(at: url) }
+        let bytes = Array(try Data(contentsOf: url))
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let writeEnd = ends[1]
+        let writer = Thread {
+            bytes.withUnsafeBytes { _ = write(writeEnd, $0.baseAddress, $0.count) }
+            close(writeEnd)
+        }
+        writer.start()
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: Platform.temporaryDirectory))
+        let zip = try ZipArchive(spooling: ends[0], prefix: [], displayName: "<stdin>")
+        close(ends[0])
+        #expect(try zip.contents(of: zip.entries[0]) == Array("<kml/>".utf8))
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: Platform.temporaryDirectory))
+        #expect(after.subtracting(before).filter { $0.hasPrefix("meridian-zip-") }.isEmpty)
+    }
+}
