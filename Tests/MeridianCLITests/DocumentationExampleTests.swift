@@ -360,18 +360,19 @@ struct DocumentationExampleTests {
         #expect(options.framing == .automatic(padding: 32))
     }
 
-    // MARK: MeridianSnapshot: IndoorMaps.md
+    // MARK: Meridian: IndoorMaps.md
 
     @Test func renderingIMDFLevels() throws {
         defer { Self.remove("arcade-0.svg", "arcade-1.svg") }
         let archive = try IMDFArchive(contentsOf: "Samples/meridian-arcade")
         for group in archive.levelGroups {
-            var options = Snapshotter.Options(layers: [Layer(id: "level", features: archive.features(onOrdinal: group.ordinal))])
+            let level = try IMDFLevelLayer(archive: archive, ordinal: group.ordinal)
+            var options = Snapshotter.Options(layers: [level.layer])
             options.size = Snapshotter.Size(width: 600, height: 600)
             let snapshot = try Snapshotter(options: options).snapshot()   // titled with the level's name
             try snapshot.write(toFile: "arcade-\(group.ordinal).svg")
         }
-        let restroom = Theme.light.unitFill(forCategory: "restroom.female")   // the restroom colour of Apple's sample
+        let restroom = IndoorTheme.light.unitFill(forCategory: "restroom.female")   // the restroom colour of Apple's sample
         #expect(restroom.hasPrefix("#"))
         let ground = try String(contentsOfFile: "arcade-0.svg", encoding: .utf8)
         #expect(ground.contains("Ground Floor"))
@@ -440,7 +441,7 @@ struct DocumentationExampleTests {
 
     @Test func renderingAVenueLevel() throws {
         let archive = try IMDFArchive(contentsOf: "Samples/meridian-arcade.zip")
-        var options = Snapshotter.Options(layers: [Layer(id: "ground", features: archive.features(onOrdinal: 0))])
+        var options = Snapshotter.Options(layers: [try Layer(venue: archive, levelOrdinal: 0)])
         options.size = Snapshotter.Size(width: 600, height: 600)
         let snapshot = try Snapshotter(options: options).snapshot()
         for occupant in archive.occupants {

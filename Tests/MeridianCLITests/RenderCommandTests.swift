@@ -104,6 +104,25 @@ import Testing
         try Self.expectWellFormed(result.stdoutBytes)
     }
 
+    @Test func hugeOrNonFiniteNumbersAreUsageErrorsNotCrashes() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("x.svg").path
+            let input = Samples.path("cambridge-landmarks.geojson")
+            for (option, code) in [
+                ("--bbox=-1e300,-80,1e300,80", "snapshot.options.map-rect"),
+                ("--region=0,1e300,1,1", "snapshot.options.region"),
+                ("--camera=52,0,1e300", "snapshot.camera.distance"),
+                ("--camera=52,0,1e-300", "snapshot.camera.distance"),
+                ("--padding=nan", "snapshot.options.padding"),
+            ] {
+                let result = try CLI.run(["render", input, option, "-o", output])
+                #expect(result.status == 2, "\(option): \(result.stderr)")
+                #expect(result.stderr.contains(code), "\(option)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
     // MARK: IMDF and KML inputs
 
     @Test func anIMDFLevelIsDrawnAsApplesSampleDrawsIt() throws {
@@ -114,7 +133,7 @@ import Testing
             let svg = try String(contentsOfFile: output, encoding: .utf8)
             #expect(svg.contains("<title id=\"map-title\">First Floor</title>"))
             #expect(svg.contains("data-feature-type=\"unit\"") && svg.contains("data-category=\"restroom.female\""))
-            #expect(svg.contains("fill=\"\(Theme.light.unitFill(forCategory: "restroom.female"))\""))
+            #expect(svg.contains("fill=\"\(IndoorTheme.light.unitFill(forCategory: "restroom.female"))\""))
             #expect(svg.contains(">Noodle Bar</text>"), "an occupant's name at its anchor")
             #expect(svg.contains("class=\"amenity\"") && svg.contains(">WC</text>"))
             // Doorways in the walkway colour, drawn after (above) every unit.
@@ -123,7 +142,7 @@ import Testing
             #expect(lastUnit.lowerBound < firstOpening.lowerBound)
             #expect(
                 svg[firstOpening.lowerBound...].prefix { $0 != ">" }.contains(
-                    "stroke=\"\(Theme.light.unitFills[.walkway]!)\""))
+                    "stroke=\"\(IndoorTheme.light.unitFills[.walkway]!)\""))
             #expect(!svg.contains(">Ground Floor<"), "only the level asked for")
         }
     }
@@ -134,7 +153,7 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("<title id=\"map-title\">Rez-de-chaussée</title>"))
-        #expect(result.stdout.contains("fill=\"\(Theme.dark.unitFill(forCategory: "room"))\""))
+        #expect(result.stdout.contains("fill=\"\(IndoorTheme.dark.unitFill(forCategory: "room"))\""))
     }
 
     @Test func anUnknownLevelIsAClearErrorListingTheLevels() throws {

@@ -113,7 +113,7 @@ import Testing
             let svg = folder.appendingPathComponent("map.svg").path
             let png = folder.appendingPathComponent("map.png").path
             let raw = folder.appendingPathComponent("alpha.raw").path
-            try snapshot.write(toFile: svg)
+            try Data(snapshot.bytes).write(to: URL(fileURLWithPath: svg))
             let rsvg = try Tool.run("rsvg-convert", [svg, "-o", png])
             try #require(rsvg.status == 0, "\(rsvg.output)")
             let gdal = try Tool.run("gdal_translate", ["-q", "-of", "ENVI", "-b", "4", png, raw])

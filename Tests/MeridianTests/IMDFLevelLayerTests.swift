@@ -74,12 +74,13 @@ import Testing
     @Test func unitsAreFilledByTheThemesCategoryGroups() throws {
         for theme in [Theme.light, Theme.dark] {
             let layer = try IMDFLevelLayer(archive: try Glue.arcade(), ordinal: 1, theme: theme)
+            let indoor = IndoorTheme(matching: theme)
             let units = layer.features.filter { Glue.type($0) == "unit" }
             #expect(units.count == 11)
             for unit in units {
                 let category = unit.properties["category"]?.stringValue ?? ""
-                #expect(unit.properties["fill"]?.stringValue == theme.unitFill(forCategory: category))
-                #expect(unit.properties["stroke"]?.stringValue == theme.unitStroke)
+                #expect(unit.properties["fill"]?.stringValue == indoor.unitFill(forCategory: category))
+                #expect(unit.properties["stroke"]?.stringValue == indoor.unitStroke)
             }
             let fills = Set(units.compactMap { $0.properties["fill"]?.stringValue })
             #expect(fills.count == 4, "room, restroom, lift/stairs and walkway read apart")
@@ -90,7 +91,7 @@ import Testing
         let layer = try IMDFLevelLayer(archive: try Glue.arcade(), ordinal: 0)
         let openings = layer.features.filter { Glue.type($0) == "opening" }
         #expect(openings.count == 10)
-        #expect(openings.allSatisfy { $0.properties["stroke"]?.stringValue == Theme.light.unitFills[.walkway] })
+        #expect(openings.allSatisfy { $0.properties["stroke"]?.stringValue == IndoorTheme.light.unitFills[.walkway] })
         let svg = String(
             decoding: try Snapshotter(options: Snapshotter.Options(layers: [layer.layer])).snapshot().bytes,
             as: UTF8.self)
@@ -136,7 +137,7 @@ import Testing
                 "elevator", "restroom.female", "restroom.male",
             ])
         #expect(amenities.allSatisfy { if case .point? = $0.geometry { true } else { false } })
-        #expect(amenities.allSatisfy { $0.properties["marker-color"]?.stringValue == Theme.light.amenityTint })
+        #expect(amenities.allSatisfy { $0.properties["marker-color"]?.stringValue == IndoorTheme.light.amenityTint })
         #expect(Set(amenities.compactMap { $0.id?.description }).count == amenities.count)
     }
 

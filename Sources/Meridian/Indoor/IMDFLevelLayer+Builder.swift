@@ -8,7 +8,7 @@ extension IMDFLevelLayer {
     /// ``IMDFLevelLayer``.
     struct Builder {
         let archive: IMDFArchive
-        let theme: Theme
+        let theme: IndoorTheme
         let languages: [String]
 
         /// A LABELS value in the reader's language, then the manifest's.

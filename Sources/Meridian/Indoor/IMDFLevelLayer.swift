@@ -19,16 +19,20 @@ import MeridianSnapshot
 /// Per ordinal it shows one level, the indoor one (`outdoor == false`)
 /// when there is one. Beneath it lie the venue and the footprints of the
 /// level's buildings as context; on it, the level outline, sections,
-/// units filled by ``Theme/unitFill(forCategory:)``, fixtures, kiosks,
+/// units filled by ``IndoorTheme/unitFill(forCategory:)``, fixtures, kiosks,
 /// details, openings (in the walkway colour, so doorways read as gaps in
 /// walls), amenities at their points, and occupants at their anchors'
 /// points with their names as labels.
 ///
-/// Every feature carries `feature_type` (how the renderer orders and
-/// styles it), `category`, `name` (one string, chosen from the IMDF LABELS
-/// by ``languages`` and then the manifest's language) and the simplestyle
-/// properties of the ``theme``, over the feature's other IMDF properties,
-/// so `--labels alt_name` or a style override still has something to read.
+/// Every feature carries `feature_type`, `category`, `name` (one string,
+/// chosen from the IMDF LABELS by ``languages`` and then the manifest's
+/// language), and then what makes it look like Apple's sample: the
+/// simplestyle properties of the ``indoorTheme`` and the renderer's
+/// drawing hints (draw order, context, symbols; see
+/// ``style(forFeatureType:category:theme:)``), over the feature's other
+/// IMDF properties, so `--labels alt_name` or a style override still has
+/// something to read. The renderer knows nothing of IMDF: the same
+/// features written as GeoJSON and rendered again give the same picture.
 ///
 /// Cost: linear in the level's features (every lookup in the venue graph
 /// is O(1)); the archive is not copied.
@@ -43,8 +47,10 @@ public struct IMDFLevelLayer: Sendable {
     public var venueName: String?
     /// The features to draw, bottom first.
     public var features: [Feature]
-    /// The theme whose colours the features carry.
+    /// The map theme the level is drawn with.
     public var theme: Theme
+    /// The indoor colours the features carry.
+    public var indoorTheme: IndoorTheme
     /// The readers' languages, most preferred first.
     public var languages: [String]
 
@@ -52,14 +58,17 @@ public struct IMDFLevelLayer: Sendable {
     ///
     /// - Parameters:
     ///   - ordinal: the level ordinal; nil picks ``defaultOrdinal(in:)``.
-    ///   - theme: whose colours go into the simplestyle properties.
+    ///   - theme: the map theme; its ``IndoorTheme`` (``IndoorTheme/init(matching:)``)
+    ///     gives the colours that go into the simplestyle properties.
+    ///   - indoorTheme: other indoor colours than the theme's.
     ///   - languages: preferred label languages; the manifest's language
     ///     (then a label's first entry) is the fallback.
     /// - Throws: `imdf.level.unknown` (listing the ordinals that exist)
     ///   when no level has `ordinal`, `imdf.level.missing` when the
     ///   archive has no level with an ordinal at all.
     public init(
-        archive: IMDFArchive, ordinal: Int? = nil, theme: Theme = .light, languages: [String] = []
+        archive: IMDFArchive, ordinal: Int? = nil, theme: Theme = .light, indoorTheme: IndoorTheme? = nil,
+        languages: [String] = []
     ) throws(DiagnosticError) {
         let groups = archive.levelGroups
         guard let wanted = ordinal ?? Self.defaultOrdinal(in: archive) else {
@@ -77,8 +86,9 @@ public struct IMDFLevelLayer: Sendable {
         self.ordinal = wanted
         self.level = group.preferred
         self.theme = theme
+        self.indoorTheme = indoorTheme ?? IndoorTheme(matching: theme)
         self.languages = languages
-        var builder = Builder(archive: archive, theme: theme, languages: languages)
+        var builder = Builder(archive: archive, theme: self.indoorTheme, languages: languages)
         self.features = builder.features(of: group.preferred)
         self.title = builder.text(group.preferred.name)
         self.venueName = builder.text(archive.venue?.name)
@@ -92,8 +102,9 @@ public struct IMDFLevelLayer: Sendable {
         return ordinals.contains(0) ? 0 : ordinals.min()
     }
 
-    /// The features as one layer, named after the ordinal (`level-1`).
+    /// The features as one layer, named after the ordinal (`level-1`) and
+    /// titled with the level's name, which becomes the snapshot's title.
     public var layer: Layer {
-        Layer(id: "level-\(ordinal)", features: features)
+        Layer(id: "level-\(ordinal)", features: features, title: title)
     }
 }

@@ -12,8 +12,9 @@ extension Layer {
     /// let svg = try Snapshotter(options: options).snapshot()   // titled "First Floor"
     /// ```
     ///
-    /// The snapshot's title comes from the level feature's name, so nothing
-    /// else needs setting. Throws as ``IMDFLevelLayer/init(archive:ordinal:theme:languages:)``.
+    /// The layer's title is the level's name, which the snapshot takes as
+    /// its title, so nothing else needs setting. Throws as
+    /// ``IMDFLevelLayer/init(archive:ordinal:theme:indoorTheme:languages:)``.
     public init(
         venue archive: IMDFArchive, levelOrdinal: Int? = nil, theme: Theme = .light, languages: [String] = []
     ) throws(DiagnosticError) {

@@ -12,12 +12,10 @@ extension PreviewPage {
     /// compact JSON. The Maps link is a `/place` URL at the feature's
     /// representative coordinate, named after the feature.
     enum FeatureInfo {
-        /// The simplestyle keys the IMDF glue writes into each feature
-        /// (``IMDFLevelLayer/style(forFeatureType:category:theme:)``):
-        /// styling of the preview, not data of the venue, so not listed.
-        static let indoorStyleKeys: Set<String> = [
-            "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "marker-color",
-        ]
+        /// The keys the IMDF glue writes into each feature (simplestyle
+        /// and drawing hints, ``IMDFLevelLayer/styleKeys``): styling of the
+        /// preview, not data of the venue, so not listed.
+        static let indoorStyleKeys = IMDFLevelLayer.styleKeys
 
         /// - Parameter fallbackName: the name when the feature has none.
         static func entry(for feature: Feature, indoor: Bool, name fallbackName: String? = nil) -> JSONValue {

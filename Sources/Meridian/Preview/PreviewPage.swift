@@ -280,23 +280,38 @@ public struct PreviewPage: Sendable {
 
     /// `{layer name: {feature id: entry}}` over every view; a feature
     /// drawn on several levels (the venue's outline) is listed once.
+    ///
+    /// Cost: linear in the features. A `JSONObject` finds a key by
+    /// scanning (right for a feature's few properties), so the ids already
+    /// listed are kept in a set beside it; looking each up in the growing
+    /// object made 100 000 points take 41 s.
     func featureIndex(_ views: [View]) -> JSONValue {
-        var index = JSONObject()
+        var layerNames: [String] = []
+        var entriesByLayer: [String: JSONObject] = [:]
+        var listed: [String: Set<String>] = [:]
         for view in views {
             for layer in view.layers {
-                var entries = index[layer.id]?.objectValue ?? JSONObject()
+                if entriesByLayer[layer.id] == nil {
+                    layerNames.append(layer.id)
+                    entriesByLayer[layer.id] = JSONObject()
+                }
                 let indoor = view.indoorLayers.contains(layer.id)
                 for feature in layer.features {
-                    guard let id = feature.id?.description, entries[id] == nil else { continue }
+                    guard let id = feature.id?.description, listed[layer.id, default: []].insert(id).inserted else {
+                        continue
+                    }
                     var entry = FeatureInfo.entry(for: feature, indoor: indoor, name: view.names[id])
                     if feature.foreignMembers["meridian:synthetic-id"] != nil, case .object(var object) = entry {
                         object["id"] = .null
                         entry = .object(object)
                     }
-                    entries[id] = entry
+                    entriesByLayer[layer.id, default: JSONObject()].appendUnchecked(key: id, value: entry)
                 }
-                index[layer.id] = .object(entries)
             }
+        }
+        var index = JSONObject()
+        for name in layerNames {
+            index.appendUnchecked(key: name, value: .object(entriesByLayer[name] ?? JSONObject()))
         }
         return .object(index)
     }

@@ -8,8 +8,8 @@ import MeridianCore
 /// options.pointFilter = .excluding(["parking"])
 /// ```
 ///
-/// The filter applies to point features only (markers, amenities,
-/// occupants); areas and lines are context and always drawn. A point with
+/// The filter applies to point features only (markers, symbols, place
+/// names); areas and lines are context and always drawn. A point with
 /// no category passes ``all`` and ``excluding(_:)``, not ``including(_:)``.
 public enum CategoryFilter: Sendable, Hashable {
     case all

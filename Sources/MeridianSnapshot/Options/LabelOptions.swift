@@ -8,7 +8,7 @@ import MeridianCore
 /// ```
 ///
 /// Labels are placed without overlaps: candidates are tried in priority
-/// order (markers, then indoor occupants, then dots, then areas from the
+/// order (markers, then place names, then dots, then areas from the
 /// largest down, then lines) and a label that would touch an already placed
 /// label, a marker or the map furniture is dropped, never drawn over.
 public struct LabelOptions: Sendable, Hashable {

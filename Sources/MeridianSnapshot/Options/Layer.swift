@@ -11,7 +11,9 @@ import MeridianCore
 ///
 /// Layers are drawn in the order given (the first at the bottom); inside a
 /// layer, polygons lie below lines, lines below points, and every label of
-/// every layer lies above all of them.
+/// every layer lies above all of them; within each of those groups,
+/// features are drawn in ascending `meridian:draw-order` (see
+/// ``DrawingHints``), then in the order given.
 public struct Layer: Sendable, Hashable {
     /// Names the layer's `<g>` (`id="layer-<id>"`, sanitised to letters,
     /// digits, `-` and `_`).
@@ -19,10 +21,15 @@ public struct Layer: Sendable, Hashable {
     public var features: [Feature]
     /// Shapes with no GeoJSON form (circles, geodesic polylines).
     public var overlays: [Overlay]
+    /// What the layer shows (an indoor level's name): the snapshot's title
+    /// when ``Snapshotter/Options/title`` is nil, taken from the first
+    /// layer that has one.
+    public var title: String?
 
-    public init(id: String, features: [Feature] = [], overlays: [Overlay] = []) {
+    public init(id: String, features: [Feature] = [], overlays: [Overlay] = [], title: String? = nil) {
         self.id = id
         self.features = features
         self.overlays = overlays
+        self.title = title
     }
 }

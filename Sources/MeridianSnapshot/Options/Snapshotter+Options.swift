@@ -37,8 +37,8 @@ extension Snapshotter {
         public var scaleBar: DistanceFormatter.Units? = .metric
         public var compass: CompassVisibility = .automatic
         public var showsLegend = false
-        /// A title drawn top left and written to `<title>`; for an indoor level
-        /// with no title, the level's name.
+        /// A title drawn top left and written to `<title>`; nil takes the
+        /// first ``Layer/title`` (an indoor level's name), if any.
         public var title: String?
         public var attribution: String?
         /// Decimals of SVG coordinates (0...6).

@@ -12,7 +12,8 @@ import MeridianCore
 ///
 /// Longitude ranges are laid on the circle and the box is the complement
 /// of the largest gap between them, so data cut at the antimeridian (as
-/// RFC 7946 asks) is framed as one place. Cost: O(p log p) for p parts.
+/// RFC 7946 asks) is framed as one place. Cost: O(p log p) for p parts,
+/// O(1) to add one whatever its longitudes.
 struct ContentExtent {
     private var intervals: [(Double, Double)] = []
     private(set) var south = Double.infinity
@@ -29,9 +30,14 @@ struct ContentExtent {
             intervals.append((-180, 180))
             return
         }
-        var start = west
-        while start < -180 { start += 360 }
-        while start >= 180 { start -= 360 }
+        // Into -180..<180 in O(1): the remainder is exact, where stepping by
+        // 360 took a step per turn (forever at 1e15, where 1e15 - 360 == 1e15).
+        var start = west.truncatingRemainder(dividingBy: 360)
+        if start < -180 {
+            start += 360
+        } else if start >= 180 {
+            start -= 360
+        }
         let end = start + (east - west)
         if end > 180 {
             intervals.append((start, 180))

@@ -12,9 +12,12 @@ struct DrawItem {
     var order: Int
     var id: String?
     var category: String?
+    /// The `feature_type` property, written out as `data-feature-type`
+    /// for scripts and style sheets; it changes nothing in the drawing.
     var featureType: String?
-    var role: FeatureRole
     var properties: JSONObject
+    /// Read once from `properties`: draw order, marker, line cap, context, label rank.
+    var hints: DrawingHints
     var label: String?
     var polygons: [[[Coordinate]]] = []
     var lines: [[Coordinate]] = []
@@ -62,7 +65,7 @@ struct DrawItem {
             var north = -Double.infinity
             var offset = 0.0
             var previous = Double.nan
-            for c in coordinates where c.longitude.isFinite && c.latitude.isFinite {
+            for c in coordinates where c.isDrawable {
                 var longitude = c.longitude + offset
                 if !previous.isNaN {
                     if longitude - previous > 180 {
@@ -84,7 +87,7 @@ struct DrawItem {
         for polygon in polygons { for ring in polygon { add(ring) } }
         for line in lines { add(line) }
         for point in points { add([point]) }
-        if let circle {
+        if let circle, circle.center.isDrawable {
             let rect = circle.boundingMapRect
             let northWest = MapPoint(x: rect.minX, y: rect.minY).coordinate
             let southEast = MapPoint(x: rect.maxX, y: rect.maxY).coordinate

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A finished map image as SVG, as `MKMapSnapshotter.Snapshot`: the
 /// document, and the projection that made it so callers can place their
 /// own content.
@@ -16,11 +8,12 @@ import MeridianCore
 /// let snapshot = try Snapshotter(options: options).snapshot()
 /// let where = snapshot.point(for: Coordinate(latitude: 52.2, longitude: 0.12))
 /// let annotated = snapshot.appending(markup: "<circle cx=\"\(where.x)\" cy=\"\(where.y)\" r=\"4\"/>")
-/// try annotated.write(toFile: "map.svg")
+/// let document = annotated.bytes   // UTF-8 SVG, to write wherever it goes
 /// ```
 ///
 /// A snapshot is a value: the SVG bytes plus the viewport. ``point(for:)``
-/// is O(1); ``svg`` copies the bytes into a String.
+/// is O(1); ``svg`` copies the bytes into a String. It writes no files:
+/// the `Meridian` module adds `write(toFile:)`, which writes atomically.
 public struct Snapshot: Sendable, Hashable {
     /// The image size in points (the SVG's viewBox).
     public let size: Snapshotter.Size
@@ -74,49 +67,5 @@ public struct Snapshot: Sendable, Hashable {
         copy.body.append(contentsOf: markup.utf8)
         copy.body.append(UInt8(ascii: "\n"))
         return copy
-    }
-
-    /// Writes the document to a file, atomically: to a temporary file in
-    /// the same folder, renamed into place only when complete, so a failure
-    /// never leaves a partial SVG. Throws `snapshot.output.*` errors.
-    public func write(toFile path: String) throws(DiagnosticError) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var status = stat()
-        guard stat(folder.isEmpty ? "/" : folder, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
-            throw DiagnosticError(
-                code: "snapshot.output.folder", message: "the output folder \(folder) does not exist",
-                location: SourceLocation(file: path))
-        }
-        let temporary = "\(folder.isEmpty ? "" : folder)/.\(name).\(getpid()).partial"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "snapshot.output.open", message: "cannot write \(path): \(String(cString: strerror(errno)))",
-                location: SourceLocation(file: path))
-        }
-        let data = bytes
-        var offset = 0
-        var failure: Int32 = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            offset += written
-        }
-        if failure == 0, close(descriptor) != 0 { failure = errno } else if failure != 0 { close(descriptor) }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw DiagnosticError(
-                code: "snapshot.output.write", message: "cannot write \(path): \(String(cString: strerror(failure)))",
-                location: SourceLocation(file: path))
-        }
     }
 }

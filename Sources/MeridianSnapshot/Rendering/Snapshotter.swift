@@ -17,15 +17,17 @@ import MeridianCore
 /// options.labels = LabelOptions(property: "name")
 /// options.showsLegend = true
 /// let snapshot = try Snapshotter(options: options).snapshot()
-/// try snapshot.write(toFile: "landmarks.svg")
+/// let svg = snapshot.bytes   // or, with `import Meridian`, try snapshot.write(toFile: "landmarks.svg")
 /// ```
 ///
 /// What it does, in order: validate the options (errors are
-/// `DiagnosticError`s with `snapshot.*` codes, never traps); break each
+/// `DiagnosticError`s with `snapshot.*` codes, never traps; see
+/// `Snapshotter+Validation`); break each
 /// feature into areas, lines and points, dropping points the
 /// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
 /// or automatic fit) on the Web Mercator plane of `MapPoint`; then write
-/// layer by layer, areas below lines below points, only what is visible
+/// layer by layer, areas below lines below points, each in
+/// `meridian:draw-order` (see ``DrawingHints``), only what is visible
 /// (see `PathEncoder` for clipping and simplification), then labels
 /// placed without overlaps, then the scale bar, compass, legend, title and
 /// attribution.
@@ -50,49 +52,6 @@ public struct Snapshotter: Sendable {
         return renderer.render(items)
     }
 
-    // MARK: - Options
-
-    private func validate() throws(DiagnosticError) {
-        let size = options.size
-        guard size.width.isFinite, size.height.isFinite, size.width >= 16, size.height >= 16,
-            size.width <= 100_000, size.height <= 100_000
-        else {
-            throw DiagnosticError(
-                code: "snapshot.options.size",
-                message: "the image size must be between 16 and 100000 points on each side")
-        }
-        guard options.scale.isFinite, options.scale > 0, options.scale <= 16 else {
-            throw DiagnosticError(
-                code: "snapshot.options.scale", message: "the scale must be greater than 0 and at most 16")
-        }
-        guard (0...6).contains(options.precision) else {
-            throw DiagnosticError(
-                code: "snapshot.options.precision", message: "the coordinate precision must be between 0 and 6 decimals"
-            )
-        }
-        guard options.simplificationTolerance.isFinite, options.simplificationTolerance >= 0 else {
-            throw DiagnosticError(
-                code: "snapshot.options.tolerance",
-                message: "the simplification tolerance must be a number of pixels, 0 or more")
-        }
-        if case .camera(let camera) = options.framing {
-            guard camera.pitch == 0 else {
-                throw DiagnosticError(
-                    code: "snapshot.camera.pitch",
-                    message:
-                        "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0"
-                )
-            }
-            guard camera.distance.isFinite, camera.distance > 0, camera.heading.isFinite,
-                camera.center.latitude.isFinite, camera.center.longitude.isFinite
-            else {
-                throw DiagnosticError(
-                    code: "snapshot.camera.distance",
-                    message: "the camera needs a finite centre, heading and a distance greater than 0 metres")
-            }
-        }
-    }
-
     // MARK: - Content
 
     private func collectItems() throws(DiagnosticError) -> [DrawItem] {
@@ -108,10 +67,10 @@ public struct Snapshotter: Sendable {
                 var item = DrawItem(
                     layer: layerIndex, order: order, id: feature.id?.description,
                     category: DrawItem.text(of: properties[options.categoryProperty]),
-                    featureType: featureType, role: FeatureRole(featureType: featureType),
-                    properties: properties, label: labelText(properties))
+                    featureType: featureType, properties: properties, hints: DrawingHints(properties: properties),
+                    label: labelText(properties))
                 order += 1
-                guard item.role != .hidden, let geometry = feature.geometry else { continue }
+                guard let geometry = feature.geometry else { continue }
                 item.add(geometry)
                 if !item.points.isEmpty, !options.pointFilter.includes(category: item.category) { item.points = [] }
                 if !item.isEmpty { items.append(item) }
@@ -121,7 +80,7 @@ public struct Snapshotter: Sendable {
                 switch overlay {
                 case .circle(let circle, let properties):
                     item = makeItem(layer: layerIndex, order: order, properties: properties)
-                    guard circle.radius.isFinite, circle.radius > 0 else { continue }
+                    guard circle.radius.isFinite, circle.radius > 0, circle.center.isDrawable else { continue }
                     item.circle = circle
                 case .geodesicPolyline(let line, let properties):
                     item = makeItem(layer: layerIndex, order: order, properties: properties)
@@ -152,7 +111,7 @@ public struct Snapshotter: Sendable {
         for (key, value) in options.styleOverrides.members { merged[key] = value }
         return DrawItem(
             layer: layer, order: order, id: nil, category: DrawItem.text(of: merged[options.categoryProperty]),
-            featureType: nil, role: .generic, properties: merged, label: labelText(merged))
+            featureType: nil, properties: merged, hints: DrawingHints(properties: merged), label: labelText(merged))
     }
 
     private func labelText(_ properties: JSONObject) -> String? {
@@ -219,7 +178,10 @@ public struct Snapshotter: Sendable {
             var rect = extent.mapRect
             guard !rect.isNull else {
                 throw DiagnosticError(
-                    code: "snapshot.content.empty", message: "nothing to draw: no feature has a finite position")
+                    code: "snapshot.content.empty",
+                    message:
+                        "nothing to draw: no feature has a position that can be drawn (finite, within 720 degrees of longitude)"
+                )
             }
             // Latitudes are clamped at 85 degrees, so whole-world data fits the square world.
             rect = MapRect(

@@ -71,13 +71,18 @@ struct Viewport: Sendable, Hashable {
     /// Whole-world offsets (multiples of 2^28) that bring map x in
     /// `minX...maxX` into view: usually just 0; two or three when the view
     /// is wider than the world or the data crosses the antimeridian.
+    ///
+    /// The counts are worked out in floating point and only turned into
+    /// integers once they are known to be small: x far from the view
+    /// (data at longitude 1e300) gives no shift, never a trap.
     func worldShifts(minX: Double, maxX: Double, bounds: MapRect) -> [Double] {
         let world = MapSize.world.width
-        var shifts: [Double] = []
-        let lowest = Int(((bounds.minX - maxX) / world).rounded(.up))
-        let highest = Int(((bounds.maxX - minX) / world).rounded(.down))
-        guard lowest <= highest, highest - lowest < 8 else { return highest - lowest >= 8 ? [0] : [] }
-        for k in lowest...highest { shifts.append(Double(k) * world) }
-        return shifts
+        let lowest = ((bounds.minX - maxX) / world).rounded(.up)
+        let highest = ((bounds.maxX - minX) / world).rounded(.down)
+        // NaN fails this comparison too.
+        guard lowest <= highest else { return [] }
+        if highest - lowest >= 8 { return [0] }
+        guard abs(lowest) <= 1e6, abs(highest) <= 1e6 else { return [] }
+        return (Int(lowest)...Int(highest)).map { Double($0) * world }
     }
 }

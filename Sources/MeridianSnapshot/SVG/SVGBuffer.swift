@@ -76,10 +76,12 @@ struct SVGBuffer {
 
     /// Appends a number with at most `decimals` decimals (for style values
     /// such as opacities, which need not follow the coordinate precision).
+    /// Clamped as ``quantize(_:)`` clamps, so no value can trap.
     mutating func appendNumber(_ value: Double, decimals: Int) {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        appendFixed(Int64((value * scale).rounded()), decimals: decimals)
+        let scaled = (value * scale).rounded()
+        appendFixed(scaled.isFinite ? Int64(max(-4.5e15, min(4.5e15, scaled))) : 0, decimals: decimals)
     }
 
     /// The value as a whole count of 10^-precision units. Values beyond

@@ -1,7 +1,8 @@
 import MeridianCore
 
 /// The colour groups indoor units are filled by, after Apple's "Displaying
-/// an Indoor Map" sample, extended to every IMDF 1.0 unit category.
+/// an Indoor Map" sample, extended to every IMDF 1.0 unit category; an
+/// ``IndoorTheme`` has a colour for each.
 ///
 /// ```swift
 /// UnitCategoryGroup(category: "restroom.female")   // .restroom

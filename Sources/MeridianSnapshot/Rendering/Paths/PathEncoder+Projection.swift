@@ -1,0 +1,104 @@
+import MeridianCore
+
+extension PathEncoder {
+    /// Map x of a longitude (unwrapped: it may lie beyond the world's edges).
+    static func mapX(longitude: Double) -> Double {
+        (longitude + 180) / 360 * MapSize.world.width
+    }
+
+    /// The whole-world shifts at which a part's box meets the view, from
+    /// its unwrapped extent; empty when it is nowhere in view. A ring round
+    /// a pole reaches the pole's edge of the map and a whole world across.
+    func shifts(for extent: UnwrappedExtent, enclosesPole: Bool) -> [Double] {
+        guard extent.minLongitude <= extent.maxLongitude else { return [] }
+        var minX = Self.mapX(longitude: extent.minLongitude)
+        var maxX = Self.mapX(longitude: extent.maxLongitude)
+        var minY = MapPoint(Coordinate(latitude: extent.maxLatitude, longitude: 0)).y
+        var maxY = MapPoint(Coordinate(latitude: extent.minLatitude, longitude: 0)).y
+        if enclosesPole {
+            minX = min(minX, maxX - MapSize.world.width)
+            maxX = max(maxX, minX + MapSize.world.width)
+            if extent.maxLatitude + extent.minLatitude > 0 {
+                minY = -MapSize.world.height
+            } else {
+                maxY = 2 * MapSize.world.height
+            }
+        }
+        guard maxY >= bounds.minY, minY <= bounds.maxY else { return [] }
+        return viewport.worldShifts(minX: minX, maxX: maxX, bounds: bounds)
+    }
+
+    /// Projects into xs/ys once per shift (a band of world copies for a
+    /// ring round a pole), closing along the pole when asked.
+    ///
+    /// The radial distance filter runs here, as the points are made: a
+    /// point closer than the tolerance to the last one kept is held back,
+    /// and only the last of such a run is kept if the part ends on it. It
+    /// is the cheap first pass of simplification; ``DouglasPeucker`` is
+    /// the second.
+    mutating func project(_ coordinates: [Coordinate], startOffset: Double, shifts: [Double], poleY: Double?) {
+        xs.removeAll(keepingCapacity: true)
+        ys.removeAll(keepingCapacity: true)
+        let v = viewport
+        let squaredTolerance = tolerance * tolerance
+        var lastX = Double.nan
+        var lastY = Double.nan
+        var pendingX = Double.nan
+        var pendingY = Double.nan
+        var firstMapX = Double.nan
+        var lastMapX = 0.0
+        for shiftX in shifts {
+            var offset = startOffset
+            var previousLongitude = Double.nan
+            for coordinate in coordinates where coordinate.isDrawable {
+                var longitude = coordinate.longitude + offset
+                guard longitude.isFinite, coordinate.latitude.isFinite else { continue }
+                if !previousLongitude.isNaN {
+                    if longitude - previousLongitude > 180 {
+                        offset -= 360
+                        longitude -= 360
+                    } else if longitude - previousLongitude < -180 {
+                        offset += 360
+                        longitude += 360
+                    }
+                }
+                previousLongitude = longitude
+                let point = MapPoint(Coordinate(latitude: coordinate.latitude, longitude: longitude))
+                let mx = point.x + shiftX
+                if firstMapX.isNaN { firstMapX = mx }
+                lastMapX = mx
+                let sx = v.svgX(mx, point.y)
+                let sy = v.svgY(mx, point.y)
+                if !lastX.isNaN {
+                    let dx = sx - lastX
+                    let dy = sy - lastY
+                    if dx * dx + dy * dy < squaredTolerance {
+                        pendingX = sx
+                        pendingY = sy
+                        continue
+                    }
+                }
+                xs.append(sx)
+                ys.append(sy)
+                lastX = sx
+                lastY = sy
+                pendingX = .nan
+            }
+        }
+        // The last position always stays: it closes a ring or ends a line.
+        if !pendingX.isNaN {
+            xs.append(pendingX)
+            ys.append(pendingY)
+        }
+        if let poleY, !firstMapX.isNaN {
+            xs.append(v.svgX(lastMapX, poleY))
+            ys.append(v.svgY(lastMapX, poleY))
+            xs.append(v.svgX(firstMapX, poleY))
+            ys.append(v.svgY(firstMapX, poleY))
+            if let x0 = xs.first, let y0 = ys.first {
+                xs.append(x0)
+                ys.append(y0)
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import MeridianCore
+
+/// Polygons and circles: one `<path>` per feature, and a label request at
+/// the middle of its largest visible ring.
+extension SnapshotRenderer {
+    /// The theme's area defaults under the feature's simplestyle; a
+    /// feature with a category and no `fill` takes its category's colour.
+    mutating func areaStyle(_ item: DrawItem) -> SimpleStyle {
+        var base = SimpleStyle(theme: theme)
+        if item.properties["fill"] == nil, let color = categoryColor(item.category) {
+            base.fill = color
+            if item.properties["stroke"] == nil { base.stroke = color }
+        }
+        return SimpleStyle(properties: item.properties, over: base)
+    }
+
+    mutating func writeArea(_ item: DrawItem) {
+        for polygon in item.polygons { encoder.appendPolygon(polygon) }
+        if let circle = item.circle {
+            let radiusPoints =
+                circle.radius * mapPointsPerMeter(atLatitude: circle.center.latitude) * viewport.pointsPerMapPoint
+            // About one vertex per 3 points of circumference: smooth at any size, never a projected ellipse.
+            let vertices = Int(min(720, max(32, 2 * .pi * radiusPoints / 3)))
+            var ring = circle.boundary(vertexCount: vertices)
+            ring.append(ring[0])
+            encoder.appendPolygon([ring])
+        }
+        let ring = encoder.lastLargestRing
+        let d = encoder.takePath()
+        guard !d.isEmpty else { return }
+        drawnFeatures += 1
+        let style = areaStyle(item)
+        svg.append("<path")
+        writeDataAttributes(item)
+        writeStyle(
+            fill: style.fill, fillOpacity: style.fillOpacity, stroke: style.stroke, strokeWidth: style.strokeWidth,
+            strokeOpacity: style.strokeOpacity, defaults: SimpleStyle(theme: theme), lineDefaults: false)
+        svg.append(" d=\"")
+        svg.append(contentsOf: d)
+        svg.append("\"/>\n")
+        if let category = item.category, options.showsLegend, !item.hints.isContext {
+            legend.note(category: category, color: style.fill, kind: .area)
+        }
+        // Context (`meridian:context`: a venue's outline under its floor plan) is not labelled:
+        // a venue's name in the middle of its own floor plan reads as a room's.
+        if options.labels.labelsAreas, !item.hints.isContext, let text = item.label, let ring {
+            let fontSize = options.labels.fontSize - 1
+            let width = LabelPlacer.textWidth(text, fontSize: fontSize)
+            if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite,
+                ring.cy.isFinite
+            {
+                var candidates: [LabelPlacer.Candidate] = [
+                    .init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)
+                ]
+                // An area ranked for labelling (a room) often has a symbol at its centre (a
+                // lift's "E", a restroom's "WC"): then its name goes just below or above it.
+                if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {
+                    candidates.append(
+                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
+                    candidates.append(
+                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 - fontSize - 6, alignment: .middle))
+                }
+                labels.append(
+                    LabelRequest(
+                        text: text, rank: item.hints.labelRank ?? 3, weight: -ring.area, order: item.order,
+                        fontSize: fontSize,
+                        candidates: candidates, id: item.id, color: nil))
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import MeridianCore
+
+/// Points, marked as `meridian:marker` says (see ``DrawingHints``) or, by
+/// default, as balloons or dots by ``MarkerStyle``; and their label requests.
+extension SnapshotRenderer {
+    mutating func writePoints(_ item: DrawItem) {
+        var base = SimpleStyle(theme: theme)
+        if item.properties["marker-color"] == nil, let color = categoryColor(item.category) {
+            base.markerColor = color
+        }
+        let style = SimpleStyle(properties: item.properties, over: base)
+        let marker = item.hints.marker ?? (useBalloons ? .balloon : .dot)
+        var drew = false
+        for coordinate in item.points {
+            for (x, y) in encoder.positions(of: coordinate, margin: 40) {
+                drew = true
+                switch marker {
+                case .label: writePlaceName(item, x: x, y: y)
+                case .symbol: writeSymbol(item, x: x, y: y, style: style)
+                case .balloon: writeBalloon(item, x: x, y: y, style: style)
+                case .dot: writeDot(item, x: x, y: y, style: style)
+                }
+            }
+        }
+        if drew {
+            drawnFeatures += 1
+            // A point marked by its label alone has no mark to show in the legend.
+            if let category = item.category, options.showsLegend, marker != .label {
+                legend.note(category: category, color: style.markerColor, kind: .point)
+            }
+        }
+    }
+
+    /// A name at a point, with no mark (`meridian:marker` `label`): a shop
+    /// at its anchor on an indoor map, a town on a small-scale one.
+    mutating func writePlaceName(_ item: DrawItem, x: Double, y: Double) {
+        guard let text = item.label else { return }
+        let fontSize = options.labels.fontSize - 1.5
+        labels.append(
+            LabelRequest(
+                text: text, rank: item.hints.labelRank ?? 1, weight: 0, order: item.order, fontSize: fontSize,
+                candidates: [
+                    .init(x: x, y: y + fontSize * 0.35, alignment: .middle),
+                    .init(x: x, y: y - 3, alignment: .middle),
+                    .init(x: x, y: y + fontSize + 2, alignment: .middle),
+                ], id: item.id, color: nil))
+    }
+
+    /// MapKit's `Marker`: a balloon tinted by `marker-color` holding the
+    /// `marker-symbol` glyph or a monogram, its label beside it.
+    mutating func writeBalloon(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+        drewBalloon = true
+        let s = style.markerSize.factor
+        svg.append("<g class=\"marker\"")
+        writeDataAttributes(item)
+        svg.append(" transform=\"translate(")
+        svg.appendNumber(x)
+        svg.append(" ")
+        svg.appendNumber(y)
+        if s != 1 {
+            svg.append(") scale(")
+            svg.appendNumber(s, decimals: 2)
+        }
+        svg.append(")\">")
+        if let title = style.title ?? item.label {
+            svg.append("<title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
+        }
+        svg.append("<use xlink:href=\"#balloon\" fill=\"")
+        svg.appendEscaped(style.markerColor)
+        svg.append("\"/>")
+        let glyph = MarkerGlyph.text(symbol: style.markerSymbol, title: item.label ?? style.title)
+        if glyph.isEmpty {
+            svg.append("<circle cy=\"-23\" r=\"4\"/>")
+        } else {
+            svg.append("<text y=\"-19\" font-size=\"")
+            svg.appendNumber(glyph.count > 1 ? 9 : 12, decimals: 0)
+            svg.append("\">")
+            svg.appendEscaped(glyph)
+            svg.append("</text>")
+        }
+        svg.append("</g>\n")
+        obstacles.append(LabelPlacer.Box(minX: x - 11 * s, minY: y - 34 * s, maxX: x + 11 * s, maxY: y))
+        if let text = item.label {
+            let fontSize = options.labels.fontSize
+            let headY = y - 23 * s
+            labels.append(
+                LabelRequest(
+                    text: text, rank: item.hints.labelRank ?? 0, weight: 0, order: item.order, fontSize: fontSize,
+                    candidates: [
+                        .init(x: x + 13 * s, y: headY + fontSize * 0.35, alignment: .start),
+                        .init(x: x - 13 * s, y: headY + fontSize * 0.35, alignment: .end),
+                        .init(x: x, y: y + fontSize + 1, alignment: .middle),
+                        .init(x: x, y: y - 36 * s, alignment: .middle),
+                    ], id: item.id, color: nil))
+        }
+    }
+
+    /// A small dot tinted by `marker-color`, for dense data; its label beside it.
+    mutating func writeDot(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+        let r = 4 * style.markerSize.factor
+        svg.append("<circle")
+        writeDataAttributes(item)
+        svg.append(" cx=\"")
+        svg.appendNumber(x)
+        svg.append("\" cy=\"")
+        svg.appendNumber(y)
+        svg.append("\" r=\"")
+        svg.appendNumber(r)
+        svg.append("\" fill=\"")
+        svg.appendEscaped(style.markerColor)
+        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1.2\"/>\n")
+        obstacles.append(LabelPlacer.Box(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r))
+        if let text = item.label {
+            let fontSize = options.labels.fontSize - 1
+            labels.append(
+                LabelRequest(
+                    text: text, rank: item.hints.labelRank ?? 2, weight: 0, order: item.order, fontSize: fontSize,
+                    candidates: [
+                        .init(x: x + r + 3, y: y + fontSize * 0.35, alignment: .start),
+                        .init(x: x - r - 3, y: y + fontSize * 0.35, alignment: .end),
+                        .init(x: x, y: y - r - 3, alignment: .middle),
+                        .init(x: x, y: y + r + fontSize, alignment: .middle),
+                    ], id: item.id, color: nil))
+        }
+    }
+
+    /// A map symbol (`meridian:marker` `symbol`): a small disc tinted by
+    /// `marker-color` holding the `marker-symbol` glyph, named by its
+    /// tooltip rather than a label, as a point of interest on a base map.
+    /// Its group keeps the class `amenity`, which style sheets and scripts
+    /// written when symbols were IMDF amenities rely on.
+    mutating func writeSymbol(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+        svg.append("<g class=\"amenity\"")
+        writeDataAttributes(item)
+        svg.append(" transform=\"translate(")
+        svg.appendNumber(x)
+        svg.append(" ")
+        svg.appendNumber(y)
+        svg.append(")\">")
+        if let title = item.label ?? item.category {
+            svg.append("<title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
+        }
+        // Two-letter glyphs ("WC", "Es") are set smaller so they stay inside the disc.
+        let glyph = MarkerGlyph.symbol(style.markerSymbol)
+        svg.append("<circle r=\"7.5\" fill=\"")
+        svg.appendEscaped(style.markerColor)
+        svg.append(
+            glyph.count > 1
+                ? "\" stroke=\"#ffffff\"/><text y=\"2.2\" font-size=\"6\">"
+                : "\" stroke=\"#ffffff\"/><text y=\"3\" font-size=\"8.5\">")
+        svg.appendEscaped(glyph)
+        svg.append("</text></g>\n")
+        obstacles.append(LabelPlacer.Box(minX: x - 8, minY: y - 8, maxX: x + 8, maxY: y + 8))
+    }
+}

@@ -1,0 +1,65 @@
+import MeridianCore
+
+/// Style attributes shared by areas, lines and points: only what differs
+/// from the enclosing group's defaults is written.
+extension SnapshotRenderer {
+    mutating func writeDataAttributes(_ item: DrawItem) {
+        if let id = item.id {
+            svg.append(" data-id=\"")
+            svg.appendEscaped(id)
+            svg.append("\"")
+        }
+        if let category = item.category {
+            svg.append(" data-category=\"")
+            svg.appendEscaped(category)
+            svg.append("\"")
+        }
+        if let featureType = item.featureType {
+            svg.append(" data-feature-type=\"")
+            svg.appendEscaped(featureType)
+            svg.append("\"")
+        }
+    }
+
+    /// The tint of a category with no colour of its own: the theme's
+    /// palette, in order of first appearance.
+    mutating func categoryColor(_ category: String?) -> String? {
+        guard let category else { return nil }
+        if let color = categoryColors[category] { return color }
+        guard !theme.palette.isEmpty else { return nil }
+        let color = theme.palette[categoryColors.count % theme.palette.count]
+        categoryColors[category] = color
+        return color
+    }
+
+    mutating func writeStyle(
+        fill: String?, fillOpacity: Double?, stroke: String, strokeWidth: Double, strokeOpacity: Double,
+        defaults: SimpleStyle, lineDefaults: Bool
+    ) {
+        if let fill, fill != defaults.fill {
+            svg.append(" fill=\"")
+            svg.appendEscaped(fill)
+            svg.append("\"")
+        }
+        if let fillOpacity, fillOpacity != defaults.fillOpacity {
+            svg.append(" fill-opacity=\"")
+            svg.appendNumber(fillOpacity, decimals: 3)
+            svg.append("\"")
+        }
+        if stroke != (lineDefaults ? theme.lineStroke : defaults.stroke) {
+            svg.append(" stroke=\"")
+            svg.appendEscaped(stroke)
+            svg.append("\"")
+        }
+        if strokeWidth != (lineDefaults ? theme.lineWidth : defaults.strokeWidth) {
+            svg.append(" stroke-width=\"")
+            svg.appendNumber(strokeWidth, decimals: 3)
+            svg.append("\"")
+        }
+        if strokeOpacity != defaults.strokeOpacity {
+            svg.append(" stroke-opacity=\"")
+            svg.appendNumber(strokeOpacity, decimals: 3)
+            svg.append("\"")
+        }
+    }
+}

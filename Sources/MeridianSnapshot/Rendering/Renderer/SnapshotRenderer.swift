@@ -1,0 +1,196 @@
+import MeridianCore
+
+/// Writes one snapshot's SVG once the view is fixed: layers, labels and
+/// furniture. Internal to ``Snapshotter``, which validates and frames.
+///
+/// The document's shape (stable, so CSS and scripts can rely on it):
+/// ```
+/// <svg role="img" ...><title/><desc/><defs/> <rect id="background"/>
+///   <g id="layer-NAME" data-layer="NAME"> <g class="areas"/> <g class="lines"/> <g class="points"/> </g> ...
+///   <g id="labels"> <g class="halo"/> <g class="text"/> </g>
+///   <g id="furniture"> scale bar, compass, legend, title, attribution </g>
+/// </svg>
+/// ```
+/// Every drawn element carries `data-id` (the feature id), and
+/// `data-category` and `data-feature-type` when the feature has them.
+///
+/// This file holds the document and the layer loop; the rest is split by
+/// what is drawn: `+Areas`, `+Lines`, `+Points` (markers), `+Style` (the
+/// attributes they share), `+Labels` (placement without overlaps) and
+/// `+Furniture` (title, legend, compass, scale bar, attribution).
+struct SnapshotRenderer {
+    let options: Options
+    let theme: Theme
+    let viewport: Viewport
+    var svg: SVGBuffer
+    var encoder: PathEncoder
+    var legend = Legend()
+    var categoryColors: [String: String] = [:]
+    var labels: [LabelRequest] = []
+    var obstacles: [LabelPlacer.Box] = []
+    /// Whether points with no `meridian:marker` are balloons (else dots).
+    var useBalloons = false
+    /// Whether a balloon was written, so the document needs its shape in `<defs>`.
+    var drewBalloon = false
+    var drawnFeatures = 0
+
+    typealias Options = Snapshotter.Options
+
+    init(options: Options, viewport: Viewport) {
+        self.options = options
+        theme = options.theme
+        self.viewport = viewport
+        svg = SVGBuffer(precision: options.precision, capacity: 1 << 18)
+        let tolerance = options.simplificationTolerance / options.scale
+        encoder = PathEncoder(viewport: viewport, margin: 24, tolerance: tolerance, precision: options.precision)
+    }
+
+    mutating func render(_ items: [DrawItem]) -> Snapshot {
+        // Balloons or dots: count the visible points first.
+        var visiblePoints = 0
+        for item in items where item.hints.marker == nil {
+            for point in item.points { visiblePoints += encoder.positions(of: point, margin: 0).count }
+        }
+        switch options.markerStyle {
+        case .balloon: useBalloons = true
+        case .dot: useBalloons = false
+        case .automatic: useBalloons = visiblePoints <= MarkerStyle.automaticBalloonLimit
+        }
+        if visiblePoints == 0 { useBalloons = false }
+
+        var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)
+        swap(&svg, &layersBody)
+        for layerIndex in options.layers.indices {
+            let layerItems = items.filter { $0.layer == layerIndex }
+            writeLayer(index: layerIndex, items: layerItems)
+        }
+        swap(&svg, &layersBody)
+
+        let title = options.title ?? options.layers.lazy.compactMap(\.title).first { !$0.isEmpty }
+        var furniture = SVGBuffer(precision: options.precision, capacity: 4096)
+        layoutFurniture(title: title, into: &furniture)
+        let (labelBytes, placed, dropped) = placeLabels()
+
+        writeHeader(title: title, items: items)
+        svg.append(contentsOf: layersBody.bytes)
+        svg.append(contentsOf: labelBytes)
+        svg.append("<g id=\"furniture\">\n")
+        svg.append(contentsOf: furniture.bytes)
+        svg.append("</g>\n")
+        return Snapshot(
+            size: options.size, scale: options.scale, viewport: viewport, body: svg.bytes,
+            placedLabels: placed, droppedLabelCount: dropped)
+    }
+
+    // MARK: - Document
+
+    mutating func writeHeader(title: String?, items: [DrawItem]) {
+        let width = options.size.width
+        let height = options.size.height
+        svg.append(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\""
+        )
+        svg.appendNumber(width * options.scale, decimals: 2)
+        svg.append("\" height=\"")
+        svg.appendNumber(height * options.scale, decimals: 2)
+        svg.append("\" viewBox=\"0 0 ")
+        svg.appendNumber(width, decimals: 2)
+        svg.append(" ")
+        svg.appendNumber(height, decimals: 2)
+        svg.append(
+            "\" role=\"img\" aria-labelledby=\"map-title map-desc\" font-family=\"Helvetica, Arial, 'DejaVu Sans', sans-serif\" data-theme=\""
+        )
+        svg.appendEscaped(theme.name)
+        svg.append("\">\n<title id=\"map-title\">")
+        svg.appendEscaped(title ?? "Map")
+        svg.append("</title>\n<desc id=\"map-desc\">")
+        svg.appendEscaped(description(items: items))
+        svg.append("</desc>\n")
+        if drewBalloon {
+            // One balloon outline, reused by every marker: the tint comes from each <use>.
+            svg.append(
+                "<defs><path id=\"balloon\" d=\"M0,0C-1.5,-5 -11,-12 -11,-23A11,11 0 1 1 11,-23C11,-12 1.5,-5 0,0z\" stroke=\"#ffffff\" stroke-width=\"1.2\"/></defs>\n"
+            )
+        }
+        svg.append("<rect id=\"background\" width=\"100%\" height=\"100%\" fill=\"")
+        svg.appendEscaped(theme.background)
+        svg.append("\"/>\n")
+    }
+
+    func description(items: [DrawItem]) -> String {
+        let center = viewport.center.coordinate
+        let metersAcross = viewport.width / viewport.pointsPerMapPoint * metersPerMapPoint(atLatitude: center.latitude)
+        let names = options.layers.map(\.id).joined(separator: ", ")
+        var text = "Map of \(drawnFeatures) of \(items.count) features from \(names), centred on "
+        text += "\(formatFixed(center.latitude, decimals: 5)), \(formatFixed(center.longitude, decimals: 5)), "
+        text += "about \(DistanceFormatter().string(fromDistance: metersAcross)) across"
+        if viewport.heading != 0 { text += ", heading \(formatFixed(viewport.heading, decimals: 1)) degrees" }
+        return text + "."
+    }
+
+    // MARK: - Layers
+
+    static func sanitizedID(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if (scalar.value < 128 && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) || scalar == "-"
+                || scalar == "_"
+            {
+                result.unicodeScalars.append(scalar)
+            } else if !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        return result.isEmpty ? "layer" : result
+    }
+
+    /// Ascending `meridian:draw-order`, then input order (``DrawingHints``).
+    static func inDrawingOrder(_ items: [DrawItem]) -> [DrawItem] {
+        items.sorted { ($0.hints.drawOrder, $0.order) < ($1.hints.drawOrder, $1.order) }
+    }
+
+    mutating func writeLayer(index: Int, items: [DrawItem]) {
+        let name = options.layers[index].id
+        var id = Self.sanitizedID(name)
+        if options.layers[..<index].contains(where: { Self.sanitizedID($0.id) == id }) { id += "-\(index + 1)" }
+        svg.append("<g id=\"layer-")
+        svg.appendTrusted(id)
+        svg.append("\" data-layer=\"")
+        svg.appendEscaped(name)
+        svg.append("\">\n")
+
+        let areas = Self.inDrawingOrder(items.filter { !$0.polygons.isEmpty || $0.circle != nil })
+        if !areas.isEmpty {
+            svg.append("<g class=\"areas\" fill=\"")
+            svg.appendEscaped(theme.fill)
+            svg.append("\" fill-opacity=\"")
+            svg.appendNumber(theme.fillOpacity, decimals: 3)
+            svg.append("\" stroke=\"")
+            svg.appendEscaped(theme.stroke)
+            svg.append("\" stroke-width=\"")
+            svg.appendNumber(theme.strokeWidth, decimals: 3)
+            svg.append("\" stroke-linejoin=\"round\">\n")
+            for item in areas { writeArea(item) }
+            svg.append("</g>\n")
+        }
+        let lines = Self.inDrawingOrder(items.filter { !$0.lines.isEmpty })
+        if !lines.isEmpty {
+            svg.append("<g class=\"lines\" fill=\"none\" stroke=\"")
+            svg.appendEscaped(theme.lineStroke)
+            svg.append("\" stroke-width=\"")
+            svg.appendNumber(theme.lineWidth, decimals: 3)
+            svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
+            for item in lines { writeLine(item) }
+            svg.append("</g>\n")
+        }
+        let points = Self.inDrawingOrder(items.filter { !$0.points.isEmpty })
+        if !points.isEmpty {
+            svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
+            svg.appendEscaped(theme.glyph)
+            svg.append("\">\n")
+            for item in points { writePoints(item) }
+            svg.append("</g>\n")
+        }
+        svg.append("</g>\n")
+    }
+}
