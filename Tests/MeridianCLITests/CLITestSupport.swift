@@ -18,12 +18,21 @@ struct CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
+    /// Runs `program` (the tool unless told) with `arguments`, feeding it
+    /// `stdin`, and collects its status and output. `environment` entries
+    /// are added to the test's own.
     @discardableResult
-    static func run(_ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, program: URL = executable,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         // Files rather than pipes: a large output can never block the tool.
         return try withTemporaryFolder { scratch in
             let outURL = scratch.appendingPathComponent("stdout")

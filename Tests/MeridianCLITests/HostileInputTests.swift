@@ -1,5 +1,6 @@
 import Foundation
 import MeridianArchive
+import MeridianTestSupport
 import Testing
 
 /// Regressions from a hostile battery of runs: inputs opened once whatever
@@ -8,25 +9,9 @@ import Testing
 @Suite struct HostileInputTests {
     /// Runs a bash script with `$M` set to the tool, in `folder`.
     func shell(_ script: String, in folder: URL) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["M"] = CLI.executable.path
-        environment["SAMPLE"] = CLI.sample("cambridge-landmarks.geojson")
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
+        try CLI.run(
+            ["-c", script], in: folder, program: URL(fileURLWithPath: "/bin/bash"),
+            environment: ["M": CLI.executable.path, "SAMPLE": CLI.sample("cambridge-landmarks.geojson")])
     }
 
     func leftovers(in folder: URL) throws -> [String] {
@@ -209,11 +194,9 @@ import Testing
 }
 
 extension CLI {
-    fileprivate static func sample(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Samples/\(name)").path
-    }
+    fileprivate static func sample(_ name: String) -> String { Samples.path(name) }
 
+    /// A folder for one test; the test removes it.
     fileprivate static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -8,30 +8,9 @@ import Testing
 @Suite struct SampleProgramTests {
     /// Runs a sample program, which sits beside `meridian` in the build folder.
     static func run(_ program: String, _ arguments: [String] = [], in directory: URL? = nil) throws -> CLI.Result {
-        let executable = CLI.executable.deletingLastPathComponent().appendingPathComponent(program)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? Fixtures.packageRoot
-        return try withTemporaryFolder { scratch in
-            let outURL = scratch.appendingPathComponent("stdout")
-            let errURL = scratch.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            let out = try FileHandle(forWritingTo: outURL)
-            let err = try FileHandle(forWritingTo: errURL)
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try out.close()
-            try err.close()
-            let outData = try Data(contentsOf: outURL)
-            return CLI.Result(
-                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: Array(outData))
-        }
+        try CLI.run(
+            arguments, in: directory ?? Fixtures.packageRoot,
+            program: CLI.executable.deletingLastPathComponent().appendingPathComponent(program))
     }
 
     // MARK: VenueDirectory

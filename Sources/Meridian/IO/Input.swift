@@ -162,31 +162,6 @@ public final class Input {
         return archive
     }
 
-    /// The rest of a stream input in memory, refusing more than `limit`
-    /// bytes (for what must be held whole, such as a document to validate).
-    func readAll(limit: Int) throws(DiagnosticError) -> [UInt8] {
-        guard case .stream(let descriptor, let prefix, let lines, _, _) = content else { return [] }
-        var bytes = [UInt8](repeating: 0x0A, count: lines) + prefix
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw DiagnosticError(
-                    code: "io.read", message: "cannot read \(name): \(Platform.errorMessage())",
-                    location: SourceLocation(file: name))
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw DiagnosticError(
-                    code: "io.input.too-large",
-                    message: "\(name) holds more than \(limit) bytes in one document, the most held in memory at once",
-                    location: SourceLocation(file: name))
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
     // MARK: Detection
 
     /// The first bytes of a stream: at least the first non-blank byte and

@@ -33,14 +33,20 @@ public final class OutputDestination {
     /// "standard output", or the path.
     public var displayName: String { path == "-" ? "standard output" : path }
     private var descriptor: Int32
-    private let temporaryPath: String?
-    private let targetPath: String
-    private let mode: mode_t
-    private let owner: (uid: uid_t, gid: gid_t)?
-    private let cleanupSlot: Int?
+    /// How a regular file is replaced; nil when writing in place.
+    private let replacement: Replacement?
     private var buffer: [UInt8] = []
     private var finished = false
     private let blockSize = 1 << 20
+
+    /// A temporary file standing in for the target until the commit.
+    private struct Replacement {
+        var temporaryPath: String
+        var targetPath: String
+        var mode: mode_t
+        var owner: (uid: uid_t, gid: gid_t)?
+        var cleanupSlot: Int?
+    }
 
     /// Opens standard output for "-", a temporary file beside a regular
     /// (or new) file, or the file itself for devices, FIFOs and sockets.
@@ -48,13 +54,12 @@ public final class OutputDestination {
         self.path = path
         if path == "-" {
             descriptor = 1
-            temporaryPath = nil
-            targetPath = path
-            mode = 0
-            owner = nil
-            cleanupSlot = nil
+            replacement = nil
             return
         }
+        let targetPath: String
+        let mode: mode_t
+        var owner: (uid: uid_t, gid: gid_t)?
         var status = stat()
         if stat(path, &status) == 0 {
             let kind = Platform.kind(of: status.st_mode)
@@ -63,21 +68,16 @@ public final class OutputDestination {
             }
             if kind != .regular {
                 // A device, FIFO or socket: written in place, never replaced.
-                let opened = open(path, O_WRONLY | O_CLOEXEC)
-                guard opened >= 0 else {
+                descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
                     throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
                 }
-                descriptor = opened
-                temporaryPath = nil
-                targetPath = path
-                mode = 0
-                owner = nil
-                cleanupSlot = nil
+                replacement = nil
                 return
             }
             targetPath = Self.resolvingLink(path)
             mode = status.st_mode & 0o7777
-            owner = getuid() == 0 ? (status.st_uid, status.st_gid) : nil
+            if getuid() == 0 { owner = (status.st_uid, status.st_gid) }
         } else {
             let code = errno
             let folder = Self.folder(of: path)
@@ -90,7 +90,6 @@ public final class OutputDestination {
             }
             targetPath = path
             mode = 0o666 & ~Self.umask
-            owner = nil
         }
         let folder = Self.folder(of: targetPath)
         let base = targetPath.split(separator: "/").last.map(String.init) ?? targetPath
@@ -106,8 +105,9 @@ public final class OutputDestination {
             throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
         }
         descriptor = opened
-        temporaryPath = temporary
-        cleanupSlot = SignalCleanup.register(temporary)
+        replacement = Replacement(
+            temporaryPath: temporary, targetPath: targetPath, mode: mode, owner: owner,
+            cleanupSlot: SignalCleanup.register(temporary))
         buffer.reserveCapacity(blockSize * 2)
     }
 
@@ -193,6 +193,8 @@ public final class OutputDestination {
         for output in outputs { try output.place() }
     }
 
+    /// Flushes and closes, checking both; a replacement is first given
+    /// the target's mode (and owner).
     private func prepare() throws(DiagnosticError) {
         do throws(DiagnosticError) {
             try flush()
@@ -200,22 +202,15 @@ public final class OutputDestination {
             discard()
             throw error
         }
-        guard let temporaryPath else {
-            if descriptor > 2 {
-                let closed = Platform.close(descriptor)
-                descriptor = -1
-                if closed != 0 {
-                    finished = true
-                    throw Self.error("io.output.write", "cannot write \(path): \(Platform.errorMessage())", path: path)
-                }
-            }
-            return
+        guard descriptor > 2 else { return }  // standard output stays open
+        var failed = false
+        if let replacement {
+            if let owner = replacement.owner { _ = fchown(descriptor, owner.uid, owner.gid) }
+            failed = fchmod(descriptor, replacement.mode) != 0
         }
-        if let owner { _ = fchown(descriptor, owner.uid, owner.gid) }
-        let changed = fchmod(descriptor, mode)
-        let closed = Platform.close(descriptor)
+        failed = Platform.close(descriptor) != 0 || failed
         descriptor = -1
-        guard changed == 0, closed == 0 else {
+        if failed {
             let message = Platform.errorMessage()
             discard()
             throw Self.error("io.output.write", "cannot write \(path): \(message)", path: path)
@@ -224,11 +219,11 @@ public final class OutputDestination {
 
     private func place() throws(DiagnosticError) {
         finished = true
-        guard let temporaryPath else { return }
-        defer { SignalCleanup.unregister(cleanupSlot) }
-        guard rename(temporaryPath, targetPath) == 0 else {
+        guard let replacement else { return }
+        defer { SignalCleanup.unregister(replacement.cleanupSlot) }
+        guard rename(replacement.temporaryPath, replacement.targetPath) == 0 else {
             let message = Platform.errorMessage()
-            unlink(temporaryPath)
+            unlink(replacement.temporaryPath)
             throw Self.error("io.output.write", "cannot write \(path): \(message)", path: path)
         }
     }
@@ -237,11 +232,11 @@ public final class OutputDestination {
     public func discard() {
         finished = true
         buffer.removeAll()
-        if descriptor > 2 || (temporaryPath != nil && descriptor >= 0) { Platform.close(descriptor) }
+        if descriptor > 2 { Platform.close(descriptor) }
         descriptor = -1
-        guard let temporaryPath else { return }
-        unlink(temporaryPath)
-        SignalCleanup.unregister(cleanupSlot)
+        guard let replacement else { return }
+        unlink(replacement.temporaryPath)
+        SignalCleanup.unregister(replacement.cleanupSlot)
     }
 
     // MARK: Paths

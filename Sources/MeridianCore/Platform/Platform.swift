@@ -10,6 +10,16 @@
     @_exported import Darwin
 #endif
 
+// The C functions under names no type's own method can hide.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func systemExit(_ status: Int32) -> Never { exit(status) }
+
 /// The C library's calls where platforms differ, or where a type's own
 /// method of the same name would hide the C function (`write`, `read`,
 /// `close`, `exit`).
@@ -20,44 +30,20 @@ package enum Platform {
     }
 
     package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
+        systemRead(descriptor, buffer, count)
     }
 
     package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, buffer, count)
-        #elseif canImport(Musl)
-            Musl.write(descriptor, buffer, count)
-        #else
-            Darwin.write(descriptor, buffer, count)
-        #endif
+        systemWrite(descriptor, buffer, count)
     }
 
     @discardableResult
     package static func close(_ descriptor: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.close(descriptor)
-        #elseif canImport(Musl)
-            Musl.close(descriptor)
-        #else
-            Darwin.close(descriptor)
-        #endif
+        systemClose(descriptor)
     }
 
     package static func exit(_ status: Int32) -> Never {
-        #if canImport(Glibc)
-            Glibc.exit(status)
-        #elseif canImport(Musl)
-            Musl.exit(status)
-        #else
-            Darwin.exit(status)
-        #endif
+        systemExit(status)
     }
 
     /// The process's file-creation mask (umask), read without changing it
