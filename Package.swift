@@ -57,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "meridian-fuzz",
-            dependencies: ["MeridianCore", "MeridianGeoJSON"],
+            dependencies: ["MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF"],
             path: "Benchmarks/Fuzz"
         ),
         // Sample programs: the library used as a user would (`import Meridian` only).
@@ -73,7 +73,7 @@ let package = Package(
         // and the conditions that skip a test with its reason.
         .target(name: "MeridianTestSupport", path: "Tests/MeridianTestSupport"),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"], resources: [.copy("Resources")]),
-        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"], exclude: ["FuzzRegressions"]),
+        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianIMDFTests",
@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",
-            dependencies: ["Meridian", "meridian", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]
+            dependencies: ["Meridian", "meridian", "meridian-fuzz", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]
         ),
     ]
 )

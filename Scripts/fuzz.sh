@@ -1,29 +1,94 @@
 #!/usr/bin/env bash
-# Fuzzes the JSON reader, GeoJSON decoder, writer and validator with
-# libFuzzer for SECONDS (default 600), starting from the fixture files and
-# the saved regressions. Crash inputs land in Tests/MeridianGeoJSONTests/
-# FuzzRegressions, which the test suite replays.
+# Fuzzes one of Meridian's parsers with libFuzzer for SECONDS (default 600),
+# starting from the fixture files and the saved regressions:
 #
-#   Scripts/fuzz.sh [SECONDS]
+#   Scripts/fuzz.sh HARNESS [SECONDS]
+#
+#   json      JSON reader, GeoJSON decoder, writer and validator
+#   kml       KML reader (KML, GPX, TCX), writer and validator
+#   imdf      IMDF decoding and validation (member files as sections)
+#   zip       the zip guard, then the KMZ or IMDF reader behind it
+#   maps-url  the Apple Maps URL parser
+#
+# Crash, timeout and out-of-memory inputs land in Tests/FuzzRegressions/
+# HARNESS/, which the test suite replays (FuzzRegressionTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-seconds=${1:-600}
-corpus=${TMPDIR:-/tmp}/meridian-fuzz-corpus
-mkdir -p "$corpus"
-# swiftc directly: SwiftPM renames an executable's main, which libFuzzer provides.
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url [SECONDS]}
+seconds=${2:-600}
+fixtures=../shared/fixtures
 out=.build-fuzz
-mkdir -p "$out"
-flags=(-O -sanitize=fuzzer,address -parse-as-library -package-name meridian -I "$out" -L "$out")
-for module in MeridianCore MeridianGeoJSON; do
-  swiftc "${flags[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
+corpus=$out/corpus/$harness
+regressions=Tests/FuzzRegressions/$harness
+mkdir -p "$out" "$corpus" "$regressions"
+
+# SwiftPM for the dependencies it resolves; swiftc for our modules, because
+# SwiftPM renames an executable's main, which libFuzzer provides.
+swift package resolve >/dev/null
+zip_sources=.build/checkouts/ZIPFoundation/Sources
+flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out" -Xcc -I"$zip_sources/CZLib")
+fuzz=(-sanitize=fuzzer,address)
+if [ ! -f "$out/libZIPFoundation.a" ]; then
+  swiftc "${flags[@]}" -swift-version 5 -wmo -module-name ZIPFoundation -emit-module-path "$out/ZIPFoundation.swiftmodule" \
+    -Xcc -D_GNU_SOURCE=1 -emit-library -static -o "$out/libZIPFoundation.a" "$zip_sources"/ZIPFoundation/*.swift
+fi
+clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libxml-2.0) -ISources/CLibXML2/include \
+  -c Sources/CLibXML2/CLibXML2.c -o "$out/CLibXML2.o"
+ar rcs "$out/libCLibXML2.a" "$out/CLibXML2.o"
+cat >"$out/module.modulemap" <<MAP
+module CLibXML2 { header "$PWD/Sources/CLibXML2/include/CLibXML2.h" export * }
+MAP
+for module in MeridianCore MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
+  swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
     -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
 done
-swiftc "${flags[@]}" -DFUZZING -lMeridianGeoJSON -lMeridianCore Benchmarks/Fuzz/FuzzTarget.swift -o "$out/meridian-fuzz"
-seeds=(Tests/MeridianGeoJSONTests/FuzzRegressions Samples)
-for folder in ../shared/fixtures/geojson/geojsonhint/good ../shared/fixtures/geojson/geojsonhint/bad ../shared/fixtures/json/JSONTestSuite; do
-  [ -d "$folder" ] && seeds+=("$folder")
-done
-"$out/meridian-fuzz" "$corpus" "${seeds[@]}" \
-  -max_total_time="$seconds" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=Tests/MeridianGeoJSONTests/FuzzRegressions/ -print_final_stats=1
+define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
+swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
+  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianCore -lZIPFoundation -lCLibXML2 \
+  -lxml2 -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
+
+# Seeds: the fixtures a harness reads, and the bundled samples.
+seeds=("$regressions")
+max_len=8192
+case $harness in
+  json)
+    seeds+=(Samples)
+    for folder in geojson/geojsonhint/good geojson/geojsonhint/bad json/JSONTestSuite; do
+      [ -d "$fixtures/$folder" ] && seeds+=("$fixtures/$folder")
+    done ;;
+  kml)
+    max_len=65536
+    mkdir -p "$out/seeds-kml"
+    find "$fixtures/kml" "$fixtures/gpx" Samples \( -name '*.kml' -o -name '*.gpx' -o -name '*.tcx' \) -size -64k \
+      -exec cp {} "$out/seeds-kml/" \; 2>/dev/null || true
+    seeds+=("$out/seeds-kml") ;;
+  imdf)
+    # Each venue folder as one input: "\x1eNAME\n" then the file's bytes.
+    max_len=262144
+    mkdir -p "$out/seeds-imdf"
+    for venue in "$fixtures"/imdf/*/ Samples/*/; do
+      [ -f "$venue/manifest.json" ] || continue
+      seed="$out/seeds-imdf/$(basename "$venue")"
+      : >"$seed"
+      for file in "$venue"*.json "$venue"*.geojson; do
+        [ -f "$file" ] && { printf '\x1e%s\n' "$(basename "$file")"; cat "$file"; } >>"$seed"
+      done
+    done
+    seeds+=("$out/seeds-imdf") ;;
+  zip)
+    max_len=65536
+    mkdir -p "$out/seeds-zip"
+    find "$fixtures" Samples \( -name '*.zip' -o -name '*.kmz' \) -size -64k -exec cp {} "$out/seeds-zip/" \; 2>/dev/null || true
+    seeds+=("$out/seeds-zip") ;;
+  maps-url)
+    max_len=2048
+    mkdir -p "$out/seeds-maps-url"
+    grep -rhoE 'https://maps\.apple\.com/[^" )`]*' README.md docs Sources Tests 2>/dev/null | sort -u | head -200 |
+      while read -r url; do printf '%s' "$url" >"$out/seeds-maps-url/$(printf '%s' "$url" | cksum | cut -d' ' -f1)"; done
+    seeds+=("$out/seeds-maps-url") ;;
+esac
+
+"$out/fuzz-$harness" "$corpus" "${seeds[@]}" \
+  -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+  -artifact_prefix="$regressions/" -print_final_stats=1

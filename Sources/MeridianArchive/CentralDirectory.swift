@@ -88,16 +88,8 @@ struct CentralDirectory {
     private static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> [UInt8] {
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { break }
-            done += got
-        }
-        return Array(bytes[0..<done])
+        let done = bytes.withUnsafeMutableBytes { Platform.readFully(descriptor, into: $0, at: Int64(offset)) }
+        return Array(bytes[0..<max(done, 0)])
     }
 
     private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {

@@ -38,17 +38,11 @@ package final class TemporaryFile {
     }
 
     package func write(_ bytes: UnsafeRawBufferPointer, displayName: String) throws(DiagnosticError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Platform.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw DiagnosticError(
-                    code: "io.temporary",
-                    message: "cannot spool \(displayName) to a temporary file: \(Platform.errorMessage())",
-                    location: SourceLocation(file: displayName))
-            }
-            offset += written
+        if let failure = Platform.write(descriptor, all: bytes) {
+            throw DiagnosticError(
+                code: "io.temporary",
+                message: "cannot spool \(displayName) to a temporary file: \(Platform.errorMessage(failure))",
+                location: SourceLocation(file: displayName))
         }
     }
 
@@ -63,7 +57,6 @@ package final class TemporaryFile {
         while true {
             let count = Platform.read(source, chunk.baseAddress, chunk.count)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw DiagnosticError(
                     code: "io.read", message: "cannot read \(displayName): \(Platform.errorMessage())",
                     location: SourceLocation(file: displayName))

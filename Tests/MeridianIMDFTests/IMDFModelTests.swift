@@ -112,7 +112,10 @@ import Testing
                 y: Double.random(in: 0...10_000, using: &generator),
                 width: 500, height: 500)
             var found: [Int] = []
-            index.search(query) { found.append($0) }
+            index.search(query) {
+                found.append($0)
+                return true
+            }
             let expected = rects.indices.filter {
                 rects[$0].minX <= query.maxX && query.minX <= rects[$0].maxX && rects[$0].minY <= query.maxY
                     && query.minY <= rects[$0].maxY

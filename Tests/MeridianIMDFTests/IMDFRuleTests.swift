@@ -437,6 +437,41 @@ import Testing
         #expect(venue.validate().with(.unitOverlap).count == 1)
     }
 
+    /// Thousands of identical units on one spot: every pair overlaps. The
+    /// overlaps listed stop at the limit per code, with a note of the rest,
+    /// instead of millions of warnings.
+    @Test func stackedUnitsListBoundedOverlaps() {
+        var venue = V()
+        for index in 0..<3_000 {
+            venue.add(
+                "unit", id: .string(String(format: "c%07x-0000-4000-8000-000000000000", index)),
+                geometry: V.rect(2, 2, 4, 4),
+                ["category": "room", "level_id": .string(V.levelID), "display_point": V.point(3, 3)])
+        }
+        var options = IMDFValidator.Options()
+        options.maximumPerCode = 50
+        let found = IMDFValidator(options: options).validate(venue.archive)
+        #expect(found.with(.unitOverlap).count == 50)
+        let note = found.first { $0.code == "report.truncated" && $0.message.contains("imdf.unit.overlap") }
+        #expect(note?.severity == .info)
+        #expect(found.count < 50 * 12)
+    }
+
+    @Test func pairChecksStopAtTheBudgetWithAWarning() {
+        var venue = V()
+        for index in 0..<200 {
+            venue.add(
+                "unit", id: .string(String(format: "c%07x-0000-4000-8000-000000000000", index)),
+                geometry: V.rect(2 + Double(index) * 0.001, 2, 4, 4),
+                ["category": "room", "level_id": .string(V.levelID), "display_point": V.point(3, 3)])
+        }
+        var options = IMDFValidator.Options()
+        options.maximumPairsPerLevel = 1_000
+        let found = IMDFValidator(options: options).validate(venue.archive)
+        #expect(found.with(.checkIncomplete).map(\.location.featureID) == [V.levelID])
+        #expect(V().validate().with(.checkIncomplete).isEmpty)
+    }
+
     @Test func levelOrdinalGapIsAWarning() {
         var venue = V()
         venue.add(

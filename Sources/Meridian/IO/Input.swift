@@ -174,18 +174,15 @@ public final class Input {
         var head: [UInt8] = []
         var skippedLines = 0
         var skippedBytes = 0
-        var chunk = [UInt8](repeating: 0, count: headSize)
         var scanned = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { Platform.read(descriptor, $0.baseAddress, $0.count) }
+            let count = Platform.read(descriptor, appendingTo: &head, count: headSize)
             if count < 0 {
-                if errno == EINTR { continue }
                 throw DiagnosticError(
                     code: "io.read", message: "cannot read \(name): \(Platform.errorMessage())",
                     location: SourceLocation(file: name))
             }
             if count == 0 { break }
-            head.append(contentsOf: chunk[0..<count])
             let hasBOM = skippedBytes == 0 && head.starts(with: [0xEF, 0xBB, 0xBF])
             if hasBOM && scanned < 3 { scanned = 3 }
             while scanned < head.count, isBlank(head[scanned]) { scanned += 1 }

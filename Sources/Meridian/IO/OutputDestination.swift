@@ -158,18 +158,10 @@ public final class OutputDestination {
     }
 
     private func writeOut(_ bytes: [UInt8]) throws(DiagnosticError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                Platform.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Self.error(
-                    errno == EPIPE ? "io.output.closed" : "io.output.write",
-                    "cannot write \(displayName): \(Platform.errorMessage())", path: path)
-            }
-            offset += written
+        if let failure = bytes.withUnsafeBytes({ Platform.write(descriptor, all: $0) }) {
+            throw Self.error(
+                failure == EPIPE ? "io.output.closed" : "io.output.write",
+                "cannot write \(displayName): \(Platform.errorMessage(failure))", path: path)
         }
     }
 

@@ -17,7 +17,8 @@ import MeridianKML
 /// through the zip guard. The same problem listed over and over (a
 /// repeated key in every feature, a million overlapping units) is kept
 /// ``maximumPerCode`` times per code, then counted in one
-/// `report.truncated` note, so a report stays readable and memory bounded.
+/// `report.truncated` note (each validator gathers through a
+/// `DiagnosticCollector`), so a report stays readable and memory bounded.
 public struct InputValidator: Sendable {
     /// How many diagnostics of one code are kept per input.
     public var maximumPerCode: Int
@@ -34,13 +35,13 @@ public struct InputValidator: Sendable {
     }
 
     public func validate(_ input: Input) -> Result {
-        var diagnostics: [Diagnostic]
+        let diagnostics: [Diagnostic]
         switch input.format {
         case .geojson:
             guard case .stream(let descriptor, let prefix, let lines, let bytes, _) = input.content else {
                 return Result(diagnostics: [], isIMDF: false)
             }
-            diagnostics = GeoJSONValidator().validate(
+            diagnostics = GeoJSONValidator(options: .init(maximumPerCode: maximumPerCode)).validate(
                 fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, skippedBytes: bytes, file: input.name)
         case .kml, .kmz:
             diagnostics = KMLValidator.validate { options throws(DiagnosticError) in
@@ -51,31 +52,13 @@ public struct InputValidator: Sendable {
             }
         case .imdf:
             do throws(DiagnosticError) {
-                diagnostics = IMDFValidator().validate(try input.imdfArchive(tolerant: true))
+                var options = IMDFValidator.Options()
+                options.maximumPerCode = maximumPerCode
+                diagnostics = IMDFValidator(options: options).validate(try input.imdfArchive(tolerant: true))
             } catch {
                 diagnostics = [error.diagnostic]
             }
         }
-        return Result(diagnostics: capped(diagnostics), isIMDF: input.format == .imdf)
-    }
-
-    /// Keeps the first ``maximumPerCode`` diagnostics of each code, in
-    /// order, and notes how many of each were left out.
-    func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var counts: [String: Int] = [:]
-        var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            let count = counts[diagnostic.code, default: 0] + 1
-            counts[diagnostic.code] = count
-            if count <= maximumPerCode { kept.append(diagnostic) }
-        }
-        for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > maximumPerCode {
-            kept.append(
-                Diagnostic(
-                    severity: .info, code: "report.truncated",
-                    message: "\(count - maximumPerCode) more \(code) diagnostics are not listed (\(count) in all)",
-                    location: SourceLocation(file: diagnostics.first?.location.file)))
-        }
-        return kept
+        return Result(diagnostics: diagnostics, isIMDF: input.format == .imdf)
     }
 }

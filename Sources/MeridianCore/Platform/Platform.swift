@@ -29,12 +29,59 @@ package enum Platform {
         case regular, directory, fifo, characterDevice, blockDevice, socket, symbolicLink, other
     }
 
-    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-        systemRead(descriptor, buffer, count)
+    /// One read (at `offset` when given, with pread), retried when a signal
+    /// interrupts it: the count read, 0 at the end, -1 with `errno` set.
+    package static func read(
+        _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, at offset: Int64? = nil
+    ) -> Int {
+        while true {
+            let got = offset.map { pread(descriptor, buffer, count, off_t($0)) } ?? systemRead(descriptor, buffer, count)
+            if got < 0 && errno == EINTR { continue }
+            return got
+        }
     }
 
-    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        systemWrite(descriptor, buffer, count)
+    /// Reads until `buffer` is full or the input ends: the count read, or
+    /// -1 with `errno` set.
+    package static func readFully(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64? = nil
+    ) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let got = read(descriptor, buffer.baseAddress! + done, buffer.count - done, at: offset.map { $0 + Int64(done) })
+            if got < 0 { return -1 }
+            if got == 0 { break }
+            done += got
+        }
+        return done
+    }
+
+    /// One read of at most `count` bytes appended to `bytes` (no chunk is
+    /// zero-filled first, so small reads from a pipe stay cheap): the count
+    /// read, 0 at the end, -1 with `errno` set.
+    package static func read(
+        _ descriptor: Int32, appendingTo bytes: inout [UInt8], count: Int, at offset: Int64? = nil
+    ) -> Int {
+        withUnsafeTemporaryAllocation(byteCount: count, alignment: 16) { scratch in
+            let got = read(descriptor, scratch.baseAddress, count, at: offset)
+            if got > 0 { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<got])) }
+            return got
+        }
+    }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes: nil on
+    /// success, else the `errno` of the failure.
+    package static func write(_ descriptor: Int32, all bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
     }
 
     @discardableResult

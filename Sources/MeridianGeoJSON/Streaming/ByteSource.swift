@@ -85,22 +85,12 @@ final class ByteSource {
         if buffer.capacity < oldCount + chunkSize {
             buffer.reserveCapacity(max(oldCount + chunkSize, buffer.capacity * 2))
         }
-        var readCount = 0
-        buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-        while true {
-            readCount = buffer.withUnsafeMutableBufferPointer { pointer in
-                Platform.read(descriptor, pointer.baseAddress! + oldCount, chunkSize)
-            }
-            if readCount < 0 && errno == EINTR { continue }
-            break
-        }
+        let readCount = Platform.read(descriptor, appendingTo: &buffer, count: chunkSize)
         guard readCount >= 0 else {
-            buffer.removeLast(chunkSize)
             throw DiagnosticError(
                 code: "io.read", message: "cannot read \(fileName ?? "the input"): \(Platform.errorMessage())",
                 location: SourceLocation(file: fileName))
         }
-        buffer.removeLast(chunkSize - readCount)
         if readCount == 0 { reachedEnd = true }
         return readCount > 0
     }

@@ -37,7 +37,7 @@ struct GeoJSONValidationPass {
     let file: String?
     let options: GeoJSONValidator.Options
 
-    private var diagnostics: [Diagnostic] = []
+    private var found: DiagnosticCollector
     /// Built on the first problem: valid documents never pay for it.
     private var lineTable: LineTable?
     var path: [PathComponent] = []
@@ -51,6 +51,7 @@ struct GeoJSONValidationPass {
         self.bytes = bytes
         self.file = file
         self.options = options
+        self.found = DiagnosticCollector(maximumPerCode: options.maximumPerCode)
     }
 
     // MARK: - Entry and results
@@ -69,12 +70,10 @@ struct GeoJSONValidationPass {
 
     /// The problems sorted by where they are; problems at the same place
     /// keep the order in which they were found.
-    func diagnosticsInDocumentOrder() -> [Diagnostic] {
-        diagnostics.enumerated()
-            .sorted {
-                ($0.element.location.byteOffset ?? 0, $0.offset) < ($1.element.location.byteOffset ?? 0, $1.offset)
-            }
-            .map(\.element)
+    func diagnosticsInDocumentOrder() -> DiagnosticCollector {
+        var sorted = found
+        sorted.sortKept { $0.location.byteOffset ?? 0 }
+        return sorted
     }
 
     // MARK: - Objects
@@ -363,11 +362,15 @@ struct GeoJSONValidationPass {
         _ severity: Diagnostic.Severity, _ code: String, _ message: String, offset: Int, pointer: String,
         featureID: String?
     ) {
+        guard found.accepts(code) else {
+            found.append(Diagnostic(severity: severity, code: code, message: message, location: SourceLocation(file: file)))
+            return
+        }
         if lineTable == nil { lineTable = LineTable(bytes) }
         let (line, column) = lineTable!.lineAndColumn(of: offset)
         let location = SourceLocation(
             file: file, line: line, column: column, byteOffset: offset, jsonPointer: pointer, featureID: featureID)
-        diagnostics.append(Diagnostic(severity: severity, code: code, message: message, location: location))
+        found.append(Diagnostic(severity: severity, code: code, message: message, location: location))
     }
 
     /// The RFC 6901 pointer of the current path ("" for the root).

@@ -20,7 +20,7 @@ extension GeoJSONValidator {
         let source = ByteSource(
             descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix, skippedLines: skippedLines,
             skippedBytes: skippedBytes, maximumHeld: maximumValueSize, fileName: file)
-        var diagnostics: [Diagnostic] = []
+        var found = DiagnosticCollector(maximumPerCode: options.maximumPerCode)
         do throws(DiagnosticError) {
             guard let first = try source.peekNonWhitespace() else {
                 return validate([UInt8](), file: file)
@@ -28,9 +28,20 @@ extension GeoJSONValidator {
             if first == 0x1E {
                 while try source.peekNonWhitespace(alsoSkipping: 0x1E) != nil {
                     let end = try source.next(0x1E)
-                    diagnostics += validateRecord(source, upTo: end, file: file)
+                    found.append(validateRecord(source, upTo: end, file: file))
                 }
-                return diagnostics
+                return found.diagnostics
+            }
+            guard first == 0x7B else {
+                // Not an object, so neither a document nor the first record
+                // of one: report the root and stop reading. Only an array or
+                // a string needs its end found; anything else is refused
+                // within its first bytes.
+                let end =
+                    first == 0x5B || first == 0x22
+                    ? try source.endOfValue() ?? source.buffer.count
+                    : min(source.buffer.count, source.position + 64)
+                return validateRecord(source, upTo: end, file: file).diagnostics
             }
             // Where the first value ends, and whether anything follows it.
             // The position stays at the value's start while reading on, so
@@ -56,33 +67,32 @@ extension GeoJSONValidator {
             if !more || spansLines {
                 // One document: hold it whole (the rest of the input with it).
                 while try source.fill() {}
-                return validateRecord(source, upTo: source.buffer.count, file: file)
+                return validateRecord(source, upTo: source.buffer.count, file: file).diagnostics
             }
             while try source.peekNonWhitespace() != nil {
                 let end = try source.next(0x0A)
-                diagnostics += validateRecord(source, upTo: end, file: file)
+                found.append(validateRecord(source, upTo: end, file: file))
             }
-            return diagnostics
+            return found.diagnostics
         } catch {
-            return diagnostics + [error.diagnostic]
+            found.append(error.diagnostic)
+            return found.diagnostics
         }
     }
 
     /// Validates `source.buffer[position..<end]` as one document, moves
     /// past it, and places its diagnostics in the file.
-    private func validateRecord(_ source: ByteSource, upTo end: Int, file: String?) -> [Diagnostic] {
+    private func validateRecord(_ source: ByteSource, upTo end: Int, file: String?) -> DiagnosticCollector {
         let start = source.position
         let bases = source.bases(at: start)
-        var found = validate(source.buffer[start..<end], file: file)
+        var found = collect(source.buffer[start..<end], file: file)
         source.position = end
-        for index in found.indices {
-            var location = found[index].location
+        found.relocate { location in
             if let line = location.line {
                 if line == 1, let column = location.column { location.column = column + bases.column - 1 }
                 location.line = line + bases.lines
             }
             if let offset = location.byteOffset { location.byteOffset = offset + bases.bytes }
-            found[index].location = location
         }
         return found
     }

@@ -71,10 +71,19 @@ public struct GeoJSONValidator: Sendable {
         /// a `json.depth.exceeded` error rather than a stack overflow.
         public var maximumDepth: Int = 512
 
-        public init(precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512) {
+        /// How many diagnostics of one code are listed; the rest are
+        /// counted in one `report.truncated` note (see
+        /// ``DiagnosticCollector``), so memory stays bounded.
+        public var maximumPerCode: Int = 1_000
+
+        public init(
+            precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512,
+            maximumPerCode: Int = 1_000
+        ) {
             self.precisionWarningDigits = precisionWarningDigits
             self.precisionWarningLimit = precisionWarningLimit
             self.maximumDepth = maximumDepth
+            self.maximumPerCode = maximumPerCode
         }
     }
 
@@ -89,12 +98,19 @@ public struct GeoJSONValidator: Sendable {
     /// the diagnostics' locations. Never throws and never traps, whatever
     /// the input.
     public func validate<Bytes: Collection<UInt8>>(_ bytes: Bytes, file: String? = nil) -> [Diagnostic] {
+        collect(bytes, file: file).diagnostics
+    }
+
+    /// The diagnostics of one document, capped per code.
+    func collect<Bytes: Collection<UInt8>>(_ bytes: Bytes, file: String?) -> DiagnosticCollector {
         withContiguousBytes(bytes) { buffer in
             let root: LocatedJSON
             do throws(JSONReaderFailure) {
                 root = try LocatedJSON.parse(buffer, maximumDepth: options.maximumDepth)
             } catch {
-                return [error.diagnostic(in: buffer, file: file)]
+                var found = DiagnosticCollector(maximumPerCode: options.maximumPerCode)
+                found.append(error.diagnostic(in: buffer, file: file))
+                return found
             }
             var pass = GeoJSONValidationPass(bytes: buffer, file: file, options: options)
             pass.validateDocument(root)

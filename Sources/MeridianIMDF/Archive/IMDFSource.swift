@@ -114,13 +114,11 @@ public struct IMDFSource: Sendable {
         let top: [String]
         do { top = try manager.contentsOfDirectory(atPath: folder) } catch {
             throw DiagnosticError(
-                code: "io.input.unreadable", message: "cannot list \(folder)", location: SourceLocation(file: folder))
+                code: "io.open", message: "cannot list \(folder)", location: SourceLocation(file: folder))
         }
         for name in top where !name.hasPrefix(".") {
-            var isDirectory: ObjCBool = false
             let full = folder + "/" + name
-            manager.fileExists(atPath: full, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
+            if Platform.kind(ofPath: full) == .directory {
                 // One folder deep at most, as in zips.
                 for inner in (try? manager.contentsOfDirectory(atPath: full)) ?? [] where !inner.hasPrefix(".") {
                     names.append(name + "/" + inner)
@@ -139,7 +137,7 @@ public struct IMDFSource: Sendable {
         for name in selected.wanted {
             guard let data = manager.contents(atPath: folder + "/" + name) else {
                 throw DiagnosticError(
-                    code: "io.input.unreadable", message: "cannot read \(folder)/\(name)",
+                    code: "io.open", message: "cannot read \(folder)/\(name)",
                     location: SourceLocation(file: folder + "/" + name))
             }
             contents[name] = Array(data)

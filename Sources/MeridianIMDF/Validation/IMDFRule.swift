@@ -73,6 +73,10 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
     case unitOverlap = "imdf.unit.overlap"
     case levelOrdinalGap = "imdf.level.ordinal-gap"
     case openingOffBoundary = "imdf.opening.off-boundary"
+    /// The overlap and opening checks gave up on a level whose features'
+    /// bounding boxes nearly all meet (see
+    /// ``IMDFValidator/Options/maximumPairsPerLevel``).
+    case checkIncomplete = "imdf.check.incomplete"
 
     /// The stable code diagnostics carry.
     public var code: String { rawValue }
@@ -91,7 +95,7 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         case .archiveLayout, .archiveUnknownFile, .manifestPrerelease, .manifestCreated, .manifestExtension,
             .manifestUnknownKey, .idNotCanonical, .propertyFormat, .geometrySinglePartMulti, .displayPointOffLine,
             .propertyUnknown, .geometryWinding, .geometrySliver,
-            .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary:
+            .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary, .checkIncomplete:
             .warning
         default: .error
         }

@@ -36,6 +36,12 @@ public struct IMDFValidator: Sendable {
         public var sliverArea: Double = 0.05
         /// An opening's display point may lie this far off its line.
         public var openingDisplayPointTolerance: Double = 0.5
+        /// How many diagnostics of one code are listed; the rest are
+        /// counted in one `report.truncated` note.
+        public var maximumPerCode: Int = 1_000
+        /// The most pairs of features with meeting bounding boxes the
+        /// overlap and opening checks test on one level.
+        public var maximumPairsPerLevel: Int = 2_000_000
 
         public init() {}
     }
@@ -56,26 +62,26 @@ public struct IMDFValidator: Sendable {
     /// features. Sorted by file, stable otherwise.
     public func validate(_ archive: IMDFArchive) -> [Diagnostic] {
         var context = Context(archive: archive, options: options)
-        context.diagnostics = archive.diagnostics
+        context.found.append(contentsOf: archive.diagnostics)
         context.checkArchive()
         context.checkReferences()
         context.checkGeometry()
         context.checkSpatial()
-        var indexed = context.diagnostics.enumerated().map { ($0.offset, $0.element) }
-        indexed.sort { ($0.1.location.file ?? "", $0.0) < ($1.1.location.file ?? "", $1.0) }
-        return indexed.map(\.1)
+        context.found.sortKept { $0.location.file ?? "" }
+        return context.found.diagnostics
     }
 
     /// The state of one validation run.
     struct Context {
         let archive: IMDFArchive
         let options: Options
-        var diagnostics: [Diagnostic] = []
+        var found: DiagnosticCollector
         let projection: PlanarShape.Projection
 
         init(archive: IMDFArchive, options: Options) {
             self.archive = archive
             self.options = options
+            self.found = DiagnosticCollector(maximumPerCode: options.maximumPerCode)
             let reference =
                 archive.venues.first?.displayPoint
                 ?? archive.venues.first?.geometry.map {
@@ -93,11 +99,14 @@ public struct IMDFValidator: Sendable {
         }
 
         mutating func report(_ rule: IMDFRule, _ message: String, id: String, property: String? = nil) {
-            diagnostics.append(rule.diagnostic(message, at: archive.location(of: id, property: property)))
+            found.append(rule.diagnostic(message, at: archive.location(of: id, property: property)))
         }
 
+        /// False once `rule` has as many diagnostics as are listed.
+        func accepts(_ rule: IMDFRule) -> Bool { found.accepts(rule.code) }
+
         mutating func report(_ rule: IMDFRule, _ message: String, file: String) {
-            diagnostics.append(rule.diagnostic(message, at: SourceLocation(file: file)))
+            found.append(rule.diagnostic(message, at: SourceLocation(file: file)))
         }
 
         /// Counts and archive-wide rules.

@@ -7,7 +7,7 @@ import MeridianCore
 ///
 /// ```swift
 /// let index = SpatialIndex(units.enumerated().map { ($1.boundingMapRect, $0) })
-/// index.search(candidate.boundingMapRect) { other in ... }
+/// index.search(candidate.boundingMapRect) { other in ...; return true }
 /// ```
 ///
 /// Building costs O(n log n) (two sorts); a search costs O(log n) plus the
@@ -83,18 +83,20 @@ struct SpatialIndex: Sendable {
     var count: Int { payloads.count }
 
     /// Calls `body` with the payload of every item whose rect meets `rect`.
-    func search(_ rect: MapRect, _ body: (Int) -> Void) {
+    /// Calls `body` with each entry whose box meets `query` until it
+    /// returns false.
+    func search(_ rect: MapRect, _ body: (Int) -> Bool) {
         search(Box(rect), body)
     }
 
-    func search(_ query: Box, _ body: (Int) -> Void) {
+    func search(_ query: Box, _ body: (Int) -> Bool) {
         guard let top = tiers.last else { return }
         // Explicit stack of (tier, node index).
         var stack: [(tier: Int, node: Int)] = []
         for node in top.indices where top[node].intersects(query) { stack.append((tiers.count - 1, node)) }
         while let (tier, node) = stack.popLast() {
             if tier == 0 {
-                body(payloads[node])
+                if !body(payloads[node]) { return }
                 continue
             }
             let children = tiers[tier - 1]

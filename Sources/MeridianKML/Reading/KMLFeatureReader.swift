@@ -30,13 +30,12 @@ import MeridianCore
 /// followed).
 public final class KMLFeatureReader {
     /// Warnings found so far (and the error recovered from, if any): the
-    /// first ``maximumDiagnostics``; the rest are only counted.
-    public private(set) var diagnostics: [Diagnostic] = []
-    /// Warnings found beyond the first ``maximumDiagnostics``.
-    public private(set) var uncountedDiagnostics = 0
-    /// How many diagnostics are kept, so that a file with a problem in every
-    /// Placemark still reads in bounded memory.
-    public static let maximumDiagnostics = 1000
+    /// first ``maximumDiagnosticsPerCode`` of each code, then a
+    /// `report.truncated` note counting the rest, so that a file with a
+    /// problem in every Placemark still reads in bounded memory.
+    public var diagnostics: [Diagnostic] { found.diagnostics }
+    public static let maximumDiagnosticsPerCode = 1000
+    private var found = DiagnosticCollector(maximumPerCode: maximumDiagnosticsPerCode)
     /// The file name used in diagnostics (`tour.kmz/doc.kml` inside a KMZ).
     public let sourceName: String?
     /// The path of the KML entry inside a KMZ, nil for a plain KML file.
@@ -183,19 +182,11 @@ public final class KMLFeatureReader {
     /// guard to see the prolog, and to tell a zip from XML).
     static func readHead(_ descriptor: Int32, fileName: String) throws(DiagnosticError) -> [UInt8] {
         var head = [UInt8](repeating: 0, count: 1 << 16)
-        var count = 0
-        while count < head.count {
-            let got = head.withUnsafeMutableBytes {
-                Platform.read(descriptor, $0.baseAddress! + count, $0.count - count)
-            }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 {
-                throw DiagnosticError(
-                    code: "io.read", message: "cannot read \(fileName): \(Platform.errorMessage())",
-                    location: SourceLocation(file: fileName))
-            }
-            if got == 0 { break }
-            count += got
+        let count = head.withUnsafeMutableBytes { Platform.readFully(descriptor, into: $0) }
+        guard count >= 0 else {
+            throw DiagnosticError(
+                code: "io.read", message: "cannot read \(fileName): \(Platform.errorMessage())",
+                location: SourceLocation(file: fileName))
         }
         head.removeLast(head.count - count)
         return head
@@ -422,13 +413,7 @@ public final class KMLFeatureReader {
     }
 
     private func record(_ problems: [Diagnostic]) {
-        for problem in problems {
-            if diagnostics.count < Self.maximumDiagnostics {
-                diagnostics.append(problem)
-            } else {
-                uncountedDiagnostics += 1
-            }
-        }
+        found.append(contentsOf: problems)
     }
 
     // MARK: - Recovery
@@ -439,25 +424,18 @@ public final class KMLFeatureReader {
     private func wholeDocument() throws(DiagnosticError) -> [UInt8]? {
         guard let descriptor else { return nil }
         var document: [UInt8]
-        var offset: off_t = 0
+        var offset: Int64? = 0
         if seekable {
             document = []
         } else {
             guard let copy = stream.keptCopy() else { return nil }
             document = copy
-            offset = -1
+            offset = nil
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let count = chunk.withUnsafeMutableBytes { raw in
-                offset >= 0
-                    ? pread(descriptor, raw.baseAddress, raw.count, offset)
-                    : Platform.read(descriptor, raw.baseAddress, raw.count)
-            }
-            if count < 0 && errno == EINTR { continue }
+            let count = Platform.read(descriptor, appendingTo: &document, count: 1 << 20, at: offset)
             if count <= 0 { break }
-            if offset >= 0 { offset += off_t(count) }
-            document.append(contentsOf: chunk[0..<count])
+            offset? += Int64(count)
             if !seekable && document.count > options.recoveryCopyLimit { return nil }
         }
         return document
@@ -478,7 +456,7 @@ public final class KMLFeatureReader {
         warning.message =
             error.diagnostic.message
             + "; the document was read with libxml2's recovery mode, as Google Earth would open it"
-        diagnostics.append(warning)
+        found.append(warning)
         containers.removeAll()
         sawRoot = false
         skipFeatureElements = featureElementsSeen

@@ -51,21 +51,12 @@ struct Console: Sendable {
     /// stop (status 0) and any other failure (a full disk) ends the tool
     /// with status 3 and a message.
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes {
-                Platform.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                guard descriptor == 1 else { return }
-                if errno == EPIPE { Platform.exit(ExitStatus.success) }
-                let message = Platform.errorMessage()
-                error("meridian: cannot write standard output: \(message)")
-                Platform.exit(ExitStatus.inputOutput)
-            }
-            offset += written
+        guard let failure = bytes.withUnsafeBytes({ Platform.write(descriptor, all: $0) }), descriptor == 1 else {
+            return
         }
+        if failure == EPIPE { Platform.exit(ExitStatus.success) }
+        error("meridian: cannot write standard output: \(Platform.errorMessage(failure))")
+        Platform.exit(ExitStatus.inputOutput)
     }
 
     // MARK: Colour
