@@ -80,7 +80,7 @@ let package = Package(
             dependencies: ["MeridianIMDF", "MeridianGeoJSON", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",
             dependencies: ["Meridian", "meridian", "meridian-fuzz", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]

@@ -87,6 +87,21 @@ import Testing
         #expect(parts.allSatisfy { $0[0].first == $0[0].last })
     }
 
+    /// Longitudes of 1e300 once sent the unwrapping into an endless loop
+    /// of 360-degree steps; the cut now ends whatever the values.
+    @Test(arguments: [1e300, -1e300, 1e15, 540, .greatestFiniteMagnitude])
+    func polygonsAtAbsurdLongitudesAreCutInBoundedTime(_ far: Double) {
+        let ring: [Coordinate] = [(-10, 170), (-10, far), (10, -far), (10, 170), (-10, 170)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
+        let cut = Geometry.polygon([ring]).cutAtAntimeridian()
+        guard case .multiPolygon(let parts) = cut else {
+            #expect(cut == .polygon([ring]))
+            return
+        }
+        #expect(parts.allSatisfy { $0[0].first == $0[0].last })
+    }
+
     @Test func sequenceAndLineRecordsAreFramed() {
         let feature = Feature(id: 1, geometry: .point(Coordinate(latitude: 1, longitude: 2)))
         let seq = GeoJSONWriter().encodeRecord(feature, as: .geoJSONSeq)

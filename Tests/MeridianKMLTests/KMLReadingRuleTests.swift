@@ -28,6 +28,19 @@ import Testing
         #expect(features.map(\.geometry) == [.point(point(1, 2))])
     }
 
+    /// A root named kml in another namespace names that namespace, instead
+    /// of the puzzling "the root element is <kml>, not <kml>".
+    @Test func kmlRootInAnotherNamespaceIsNamed() {
+        let text = #"<kml xmlns="http://example.com/x"><Placemark/></kml>"#
+        #expect {
+            _ = try KMLDocument(bytes: Array(text.utf8), fileName: "x.kml")
+        } throws: { error in
+            let diagnostic = (error as? DiagnosticError)?.diagnostic
+            return diagnostic?.code == "kml.document.not-kml"
+                && diagnostic?.message.contains("in the namespace http://example.com/x") == true
+        }
+    }
+
     @Test func undeclaredGxPrefixIsStripped() throws {
         let document = try read(
             "<Placemark><gx:Track><when>t1</when><when>t2</when><gx:coord>1 2 3</gx:coord><gx:coord>4 5 6</gx:coord></gx:Track></Placemark>"
@@ -144,6 +157,11 @@ import Testing
         let colour = KMLColor("a1ff00ff")!
         #expect(colour.css == "#ff00ff" && colour.opacity == 0.6313725490196078)
         #expect(KMLColor.kml(css: "#ff00ff", opacity: 0.6313725490196078) == "a1ff00ff")
+        // Eight bytes but fewer characters (found by fuzzing: it trapped),
+        // and markup, are not colours.
+        #expect(KMLColor("ffé0000") == nil)
+        #expect(KMLColor("\"><svg>") == nil)
+        #expect(KMLColor("#0F0")?.css == "#0F0")
     }
 
     @Test func typedSchemaDataAndBoolZeroIsFalse() throws {

@@ -67,8 +67,15 @@ extension Geometry {
         var result = [previous]
         for c in ring.dropFirst() {
             var next = c
-            while next.longitude - previous.longitude > 180 { next.longitude -= 360 }
-            while next.longitude - previous.longitude < -180 { next.longitude += 360 }
+            // The step reduced to [-180, 180] by arithmetic, not by a loop
+            // of 360s (which never ends at a longitude of 1e300); a step of
+            // exactly half a turn keeps its direction.
+            let step = next.longitude - previous.longitude
+            if abs(step) > 180, step.isFinite {
+                var reduced = step.remainder(dividingBy: 360)
+                if abs(reduced) == 180 { reduced = step > 0 ? 180 : -180 }
+                next.longitude = previous.longitude + reduced
+            }
             result.append(next)
             previous = next
         }

@@ -8,14 +8,21 @@
 /// ```
 ///
 /// Members live in two parallel arrays, so iteration and appending are
-/// cheap; lookup by key is a linear scan, which is fastest for the
-/// handful of keys feature properties have. Assigning to an existing key
-/// replaces its value in place (so with duplicate keys the last value wins
-/// and the first position is kept, as JavaScript does); assigning `nil`
-/// removes the member.
-public struct JSONObject: Sendable, Hashable {
+/// cheap. Lookup by key scans the few keys feature properties usually have;
+/// past ``indexedCount`` members a hash index takes over, so an object with
+/// a hundred thousand keys (hostile or generated data) is still built and
+/// read in linear time. Assigning to an existing key replaces its value in
+/// place (so with duplicate keys the last value wins and the first position
+/// is kept, as JavaScript does); assigning `nil` removes the member.
+public struct JSONObject: Sendable {
     public private(set) var keys: [String]
     public private(set) var values: [JSONValue]
+    /// The index of each key's last member, once there are more than
+    /// ``indexedCount`` members.
+    private var lookup: [String: Int]? = nil
+
+    /// How many members are found by scanning before a hash index is built.
+    static let indexedCount = 32
 
     public init() {
         keys = []
@@ -32,10 +39,10 @@ public struct JSONObject: Sendable, Hashable {
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
-    /// The index of `key`, scanning from the end so that the most recent
-    /// member is found first.
+    /// The index of `key`: its most recent member when it is repeated.
     public func index(forKey key: String) -> Int? {
-        keys.lastIndex(of: key)
+        if let lookup { return lookup[key] }
+        return keys.lastIndex(of: key)
     }
 
     public subscript(key: String) -> JSONValue? {
@@ -47,10 +54,10 @@ public struct JSONObject: Sendable, Hashable {
                 } else {
                     keys.remove(at: index)
                     values.remove(at: index)
+                    if lookup != nil { rebuildLookup() }
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                appendUnchecked(key: key, value: newValue)
             }
         }
     }
@@ -60,10 +67,38 @@ public struct JSONObject: Sendable, Hashable {
     public mutating func appendUnchecked(key: String, value: JSONValue) {
         keys.append(key)
         values.append(value)
+        if lookup != nil {
+            lookup![key] = keys.count - 1
+        } else if keys.count > Self.indexedCount {
+            rebuildLookup()
+        }
+    }
+
+    private mutating func rebuildLookup() {
+        guard keys.count > Self.indexedCount else {
+            lookup = nil
+            return
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { index[key] = position }
+        lookup = index
     }
 
     /// The members in order.
     public var members: Zip2Sequence<[String], [JSONValue]> {
         zip(keys, values)
+    }
+}
+
+extension JSONObject: Hashable {
+    /// Members and their order; the lookup index is not part of the value.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(keys)
+        hasher.combine(values)
     }
 }

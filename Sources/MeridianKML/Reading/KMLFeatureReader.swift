@@ -312,9 +312,16 @@ public final class KMLFeatureReader {
     private func checkRoot(isKML: Bool) throws(DiagnosticError) {
         sawRoot = true
         if isKML, stream.nameID == KMLTag.kml.rawValue || names.isKnown[Int(stream.nameID)] { return }
+        let name = stream.qualifiedName
+        let namespace = stream.namespaceURI
+        let message =
+            if !isKML, name.split(separator: ":").last == "kml", let namespace {
+                "the root element <\(name)> is in the namespace \(namespace), not KML's (http://www.opengis.net/kml/2.2): this is not a KML document"
+            } else {
+                "the root element is <\(name)>, not <kml>: this is not a KML document"
+            }
         throw DiagnosticError(
-            code: "kml.document.not-kml",
-            message: "the root element is <\(stream.qualifiedName)>, not <kml>: this is not a KML document",
+            code: "kml.document.not-kml", message: message,
             location: SourceLocation(file: sourceName, line: stream.line))
     }
 

@@ -83,6 +83,11 @@ final class XMLStreamReader {
     var kmlName: String? { isKML ? names.name(nameID) : nil }
     /// The element's name as written, for messages.
     var qualifiedName: String { currentEntry >= 0 ? entries[currentEntry].qualified : "" }
+    /// The element's namespace URI, if it has one, for messages.
+    var namespaceURI: String? {
+        guard nodeType == .element, let uri = current.pointee.namespaceUri else { return nil }
+        return String(cString: uri)
+    }
 
     /// Streams from an open file descriptor (never closed here): first
     /// `leadingNewlines` blank lines already skipped by the caller, then

@@ -11,7 +11,7 @@ import MeridianCore
 ///
 /// A leading `#` is ignored. Six or three hex digits (seen in real files)
 /// are taken as a CSS colour as written, without an opacity, as togeojson
-/// does; any other length is not a colour.
+/// does; any other length, or anything but hex digits, is not a colour.
 public struct KMLColor: Sendable, Hashable {
     public var css: String
     public var opacity: Double?
@@ -19,18 +19,16 @@ public struct KMLColor: Sendable, Hashable {
     public init?(_ text: String) {
         var value = Substring(text.trimmedKMLWhitespace)
         if value.first == "#" { value = value.dropFirst() }
+        // Hex digits only, so that every character is one byte.
         let hex = Array(value.utf8)
+        guard hex.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0 & 0xDF) }) else { return nil }
+        func pair(_ offset: Int) -> String { String(decoding: hex[offset..<offset + 2], as: UTF8.self) }
         switch hex.count {
         case 3, 6:
             css = "#" + String(value)
             opacity = nil
         case 8:
-            guard let alpha = UInt8(String(value.prefix(2)), radix: 16) else { return nil }
-            let text = String(value)
-            func pair(_ offset: Int) -> Substring {
-                let start = text.index(text.startIndex, offsetBy: offset)
-                return text[start..<text.index(start, offsetBy: 2)]
-            }
+            guard let alpha = UInt8(pair(0), radix: 16) else { return nil }
             css = "#" + pair(6) + pair(4) + pair(2)
             opacity = Double(alpha) / 255
         default:
