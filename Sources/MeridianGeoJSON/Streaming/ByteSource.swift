@@ -15,6 +15,9 @@ final class ByteSource {
     private(set) var linesDiscarded = 0
     private(set) var columnOfBufferStart = 1
     private(set) var bytesDiscarded = 0
+    /// The last answer of ``bases(at:)``: an index in `buffer`, the lines
+    /// in `buffer` before it and its column.
+    private var basesCache = (index: 0, lines: 0, column: 1)
     let chunkSize: Int
 
     /// The most unconsumed bytes held at once; see
@@ -109,16 +112,17 @@ final class ByteSource {
         bytesDiscarded += position
         buffer.removeFirst(position)
         position = 0
+        basesCache = (0, 0, columnOfBufferStart)
     }
 
-    /// The newlines in `bytes[0..<end]` and the 1-based column just after
-    /// the last one (memchr finds them).
-    static func countLines(in bytes: [UInt8], upTo end: Int) -> (lines: Int, column: Int) {
+    /// The newlines in `bytes[start..<end]` and the 1-based column of
+    /// `end` counted from the last one (memchr finds them).
+    static func countLines(in bytes: [UInt8], from start: Int = 0, upTo end: Int) -> (lines: Int, column: Int) {
         bytes.withUnsafeBufferPointer { pointer in
             guard let base = pointer.baseAddress else { return (0, 1) }
             var lines = 0
             var lastNewline = -1
-            var offset = 0
+            var offset = start
             while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 lines += 1
@@ -210,6 +214,52 @@ final class ByteSource {
         }
     }
 
+    /// The index just past the object or array that starts at `position`
+    /// when it ends within `limit` bytes; nil when it is larger (the end of
+    /// the input when it ends first). Fills as needed.
+    func endOfValue(within limit: Int) throws(DiagnosticError) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = position
+        while true {
+            let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+                guard let base = pointer.baseAddress else { return nil }
+                let count = pointer.count
+                var i = index
+                defer { index = i }
+                while i < count {
+                    let byte = base[i]
+                    i += 1
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if byte == 0x5C {
+                            escaped = true
+                        } else if byte == 0x22 {
+                            inString = false
+                        }
+                        continue
+                    }
+                    switch byte {
+                    case 0x22: inString = true
+                    case 0x7B, 0x5B: depth += 1
+                    case 0x7D, 0x5D:
+                        depth -= 1
+                        if depth == 0 { return i }
+                    default: break
+                    }
+                }
+                return nil
+            }
+            if let found { return found - position > limit ? nil : found }
+            if index - position > limit { return nil }
+            let offset = index - position
+            if try !fill() { return buffer.count }
+            index = position + offset
+        }
+    }
+
     /// The index of the next `delimiter` at or after `position`, filling as
     /// needed; the end of the input when there is none.
     func next(_ delimiter: UInt8) throws(DiagnosticError) -> Int {
@@ -228,7 +278,18 @@ final class ByteSource {
     /// Line and column bases for a slice starting at `start` in `buffer`:
     /// the line count before it and the column of its first byte.
     func bases(at start: Int) -> (lines: Int, column: Int, bytes: Int) {
-        let (lines, column) = Self.countLines(in: buffer, upTo: start)
-        return (linesDiscarded + lines, lines > 0 ? column : columnOfBufferStart + start, bytesDiscarded + start)
+        // Counted on from the last answer when it lies before `start`, so
+        // asking once per record stays linear in the file.
+        var cache = basesCache.index <= start ? basesCache : (index: 0, lines: 0, column: columnOfBufferStart)
+        let (lines, column) = Self.countLines(in: buffer, from: cache.index, upTo: start)
+        if lines > 0 {
+            cache.lines += lines
+            cache.column = column
+        } else {
+            cache.column += start - cache.index
+        }
+        cache.index = start
+        basesCache = cache
+        return (linesDiscarded + cache.lines, cache.column, bytesDiscarded + start)
     }
 }

@@ -140,7 +140,7 @@ public final class GeoJSONFeatureReader {
             state = .done
             return
         }
-        let end = try boundedEndOfValue()
+        let end = try source.endOfValue(within: wholeDocumentLimit)
         if let end {
             let document = try parseDocument(upTo: end, pointerPrefix: "")
             source.position = end
@@ -165,51 +165,6 @@ public final class GeoJSONFeatureReader {
         // Larger than a whole document may be: stream a FeatureCollection.
         layout = .featureCollection
         try readCollectionMembers()
-    }
-
-    /// The end of the first value when it lies within the whole-document
-    /// limit; nil when the value is larger.
-    private func boundedEndOfValue() throws(DiagnosticError) -> Int? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var index = source.position
-        while true {
-            let found: Int? = source.buffer.withUnsafeBufferPointer { pointer in
-                guard let base = pointer.baseAddress else { return nil }
-                let count = pointer.count
-                var i = index
-                defer { index = i }
-                while i < count {
-                    let byte = base[i]
-                    i += 1
-                    if inString {
-                        if escaped {
-                            escaped = false
-                        } else if byte == 0x5C {
-                            escaped = true
-                        } else if byte == 0x22 {
-                            inString = false
-                        }
-                        continue
-                    }
-                    switch byte {
-                    case 0x22: inString = true
-                    case 0x7B, 0x5B: depth += 1
-                    case 0x7D, 0x5D:
-                        depth -= 1
-                        if depth == 0 { return i }
-                    default: break
-                    }
-                }
-                return nil
-            }
-            if let found { return found }
-            if index - source.position > wholeDocumentLimit { return nil }
-            let offset = index - source.position
-            if try !source.fill() { return source.buffer.count }
-            index = source.position + offset
-        }
     }
 
     // MARK: - FeatureCollection, member by member

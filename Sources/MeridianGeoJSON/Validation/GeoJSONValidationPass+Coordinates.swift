@@ -287,7 +287,7 @@ extension GeoJSONValidationPass {
         guard most > allowed else { return }
         if let limit = options.precisionWarningLimit, precisionWarningCount >= limit {
             if suppressedPrecisionWarnings == nil {
-                suppressedPrecisionWarnings = (0, position.offset, currentPointer, featureID)
+                suppressedPrecisionWarnings = (0, locate(position.offset, pointer: currentPointer, featureID: featureID))
             }
             suppressedPrecisionWarnings!.count += 1
             return
@@ -302,10 +302,11 @@ extension GeoJSONValidationPass {
     mutating func reportSuppressedPrecisionWarnings() {
         guard let suppressed = suppressedPrecisionWarnings else { return }
         let limit = options.precisionWarningLimit ?? 0
-        report(
-            .info, "geojson.precision.truncated",
-            "\(suppressed.count) more positions have excessive precision; only the first \(limit) are listed",
-            offset: suppressed.offset, pointer: suppressed.pointer, featureID: suppressed.featureID)
+        found.append(
+            Diagnostic(
+                severity: .info, code: "geojson.precision.truncated",
+                message: "\(suppressed.count) more positions have excessive precision; only the first \(limit) are listed",
+                location: suppressed.location))
     }
 
     /// The decimal places a number token really uses: `1.50` has one,

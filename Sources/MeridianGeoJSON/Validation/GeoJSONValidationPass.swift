@@ -33,11 +33,16 @@ struct GeoJSONValidationPass {
         case geometry
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The text being walked: the whole document, or (when a large
+    /// FeatureCollection is validated one feature at a time) one feature,
+    /// which starts `origin.lines` lines, `origin.bytes` bytes into the
+    /// file, at column `origin.column`.
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
+    private(set) var origin: (lines: Int, column: Int, bytes: Int) = (0, 1, 0)
     let file: String?
     let options: GeoJSONValidator.Options
 
-    private var found: DiagnosticCollector
+    var found: DiagnosticCollector
     /// Built on the first problem: valid documents never pay for it.
     private var lineTable: LineTable?
     var path: [PathComponent] = []
@@ -45,7 +50,7 @@ struct GeoJSONValidationPass {
     var featureID: String?
     /// Precision warnings so far, and the ones beyond the limit.
     var precisionWarningCount = 0
-    var suppressedPrecisionWarnings: (count: Int, offset: Int, pointer: String, featureID: String?)?
+    var suppressedPrecisionWarnings: (count: Int, location: SourceLocation)?
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String?, options: GeoJSONValidator.Options) {
         self.bytes = bytes
@@ -56,6 +61,13 @@ struct GeoJSONValidationPass {
 
     // MARK: - Entry and results
 
+    /// The diagnostics so far, after the summary of suppressed precision
+    /// warnings, sorted by where they are.
+    mutating func finish() -> DiagnosticCollector {
+        reportSuppressedPrecisionWarnings()
+        return diagnosticsInDocumentOrder()
+    }
+
     mutating func validateDocument(_ root: LocatedJSON) {
         if root.isObject {
             validateObject(root, context: .root)
@@ -65,7 +77,6 @@ struct GeoJSONValidationPass {
                 "The root of a GeoJSON document must be an object, but is \(Self.describe(root.kindName))", at: root)
             checkDuplicateKeysDeep(root)
         }
-        reportSuppressedPrecisionWarnings()
     }
 
     /// The problems sorted by where they are; problems at the same place
@@ -225,16 +236,38 @@ struct GeoJSONValidationPass {
         defer { path.removeLast() }
         for (index, feature) in (features.elements ?? []).enumerated() {
             path.append(.index(index))
-            if feature.isObject {
-                validateObject(feature, context: .feature)
-            } else {
-                report(
-                    .error, "geojson.feature.not-object",
-                    "Every feature must be an object, but this is \(Self.describe(feature.kindName))", at: feature)
-                checkDuplicateKeysDeep(feature)
-            }
+            validateCollectionElement(feature)
             path.removeLast()
         }
+    }
+
+    /// One element of a FeatureCollection's `features`, at the current path.
+    mutating func validateCollectionElement(_ feature: LocatedJSON) {
+        if feature.isObject {
+            validateObject(feature, context: .feature)
+        } else {
+            report(
+                .error, "geojson.feature.not-object",
+                "Every feature must be an object, but this is \(Self.describe(feature.kindName))", at: feature)
+            checkDuplicateKeysDeep(feature)
+        }
+    }
+
+    /// Element `index` of the root FeatureCollection's `features`, parsed
+    /// on its own from `bytes`, which start at `origin` in the file: how a
+    /// collection too large to hold whole is checked, one feature at a
+    /// time, with one pass (so limits such as the precision warnings'
+    /// hold across features).
+    mutating func validateCollectionElement(
+        _ feature: LocatedJSON, index: Int, in bytes: UnsafeBufferPointer<UInt8>,
+        origin: (lines: Int, column: Int, bytes: Int)
+    ) {
+        self.bytes = bytes
+        self.origin = origin
+        lineTable = nil
+        path = [.key("features"), .index(index)]
+        validateCollectionElement(feature)
+        path = []
     }
 
     mutating func validateFeature(_ node: LocatedJSON) {
@@ -366,11 +399,17 @@ struct GeoJSONValidationPass {
             found.append(Diagnostic(severity: severity, code: code, message: message, location: SourceLocation(file: file)))
             return
         }
+        let location = locate(offset, pointer: pointer, featureID: featureID)
+        found.append(Diagnostic(severity: severity, code: code, message: message, location: location))
+    }
+
+    /// Where `offset` in ``bytes`` is in the file.
+    mutating func locate(_ offset: Int, pointer: String, featureID: String?) -> SourceLocation {
         if lineTable == nil { lineTable = LineTable(bytes) }
         let (line, column) = lineTable!.lineAndColumn(of: offset)
-        let location = SourceLocation(
-            file: file, line: line, column: column, byteOffset: offset, jsonPointer: pointer, featureID: featureID)
-        found.append(Diagnostic(severity: severity, code: code, message: message, location: location))
+        return SourceLocation(
+            file: file, line: line + origin.lines, column: line == 1 ? column + origin.column - 1 : column,
+            byteOffset: offset + origin.bytes, jsonPointer: pointer, featureID: featureID)
     }
 
     /// The RFC 6901 pointer of the current path ("" for the root).

@@ -1,11 +1,15 @@
 import MeridianCore
 
 extension GeoJSONValidator {
+
     /// Validates GeoJSON read from an open file descriptor (which is not
     /// closed), in bounded memory: a text sequence (RFC 8142) or
     /// newline-delimited GeoJSON is checked record by record, each record
-    /// on its own; a single document is held whole, up to
-    /// ``JSONReadingOptions/maximumValueSize`` bytes. `prefix` holds bytes
+    /// on its own; a single document is held whole up to
+    /// ``Options/wholeDocumentLimit`` bytes, and past
+    /// that checked one element of `features` at a time (each element, and
+    /// the rest of the document without them, held whole up to
+    /// ``JSONReadingOptions/maximumValueSize`` bytes). `prefix` holds bytes
     /// already read from the descriptor, after `skippedLines` blank lines
     /// (`skippedBytes` bytes). Locations are the file's own lines, columns
     /// and byte offsets.
@@ -46,7 +50,11 @@ extension GeoJSONValidator {
             // Where the first value ends, and whether anything follows it.
             // The position stays at the value's start while reading on, so
             // the buffer never drops it; indices are kept relative to it.
-            let valueEnd = try source.endOfValue() ?? source.buffer.count
+            // A document larger than the whole-document limit is checked
+            // one feature at a time.
+            guard let valueEnd = try source.endOfValue(within: options.wholeDocumentLimit) else {
+                return try validateLargeDocument(source, file: file)
+            }
             let spansLines = source.buffer[source.position..<valueEnd].contains(0x0A)
             var scan = valueEnd
             var more = false
@@ -88,12 +96,154 @@ extension GeoJSONValidator {
         var found = collect(source.buffer[start..<end], file: file)
         source.position = end
         found.relocate { location in
-            if let line = location.line {
-                if line == 1, let column = location.column { location.column = column + bases.column - 1 }
-                location.line = line + bases.lines
-            }
-            if let offset = location.byteOffset { location.byteOffset = offset + bases.bytes }
+            location = Self.relocated(Diagnostic(severity: .info, code: "", message: "", location: location), by: bases)
+                .location
         }
         return found
+    }
+
+    /// Checks a document too large to hold whole: each element of the root
+    /// object's `features` array is parsed and checked on its own, as it is
+    /// read, and the rest of the document (the "shell": every other
+    /// member, and `"features":[]`) is checked as one document afterwards,
+    /// its locations mapped back across the elements that were cut out.
+    /// What the elements gave counts when the shell is a FeatureCollection;
+    /// a syntax error anywhere is, as in a whole document, the only
+    /// diagnostic.
+    private func validateLargeDocument(_ source: ByteSource, file: String?) throws(DiagnosticError) -> [Diagnostic] {
+        let documentStart = source.bases(at: source.position)
+        var shell: [UInt8] = []
+        var features = GeoJSONValidationPass(
+            bytes: UnsafeBufferPointer(start: nil, count: 0), file: file, options: options)
+        /// Where the elements were cut out: the offset in the shell, the
+        /// bytes removed, and the file's line (before) and column just after.
+        var cut: (offset: Int, removed: Int, after: (lines: Int, column: Int, bytes: Int))?
+
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        func peek() throws(DiagnosticError) -> UInt8? {
+            if source.position >= source.buffer.count, try !source.fill() { return nil }
+            return source.buffer[source.position]
+        }
+        /// Moves `count` bytes into the shell.
+        func take(_ count: Int) {
+            shell.append(contentsOf: source.buffer[source.position..<source.position + count])
+            source.position += count
+        }
+        func takeWhitespace() throws(DiagnosticError) {
+            while let byte = try peek(), isWhitespace(byte) { take(1) }
+        }
+        func takeValue() throws(DiagnosticError) {
+            let end = try source.endOfValue() ?? source.buffer.count
+            take(end - source.position)
+        }
+
+        take(1)  // {
+        members: while true {
+            try takeWhitespace()
+            guard let byte = try peek() else { break }
+            switch byte {
+            case 0x7D:
+                take(1)
+                break members
+            case 0x2C:
+                take(1)
+            case 0x22:
+                let keyEnd = try source.endOfValue() ?? source.buffer.count
+                let isFeatures = source.buffer[source.position..<keyEnd].elementsEqual("\"features\"".utf8)
+                take(keyEnd - source.position)
+                try takeWhitespace()
+                guard try peek() == 0x3A else { break members }
+                take(1)
+                try takeWhitespace()
+                guard isFeatures, cut == nil, try peek() == 0x5B else {
+                    try takeValue()
+                    continue
+                }
+                take(1)  // [
+                let cutOffset = shell.count
+                let cutStart = source.bytesConsumed
+                var index = 0
+                elements: while let next = try source.peekNonWhitespace() {
+                    if index > 0 {
+                        guard next == 0x2C else { break elements }
+                        source.position += 1
+                        guard try source.peekNonWhitespace() != nil else { break elements }
+                    } else if next == 0x5D {
+                        break elements
+                    }
+                    // Filling may compact the buffer: the start is read after.
+                    let end = try source.endOfValue() ?? source.buffer.count
+                    let start = source.position
+                    let origin = source.bases(at: start)
+                    let failure: Diagnostic? = source.buffer.withUnsafeBufferPointer { buffer in
+                        let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                        do throws(JSONReaderFailure) {
+                            let element = try LocatedJSON.parse(slice, maximumDepth: options.maximumDepth)
+                            features.validateCollectionElement(element, index: index, in: slice, origin: origin)
+                            return nil
+                        } catch {
+                            return error.diagnostic(in: slice, file: file)
+                        }
+                    }
+                    if var failure {
+                        // As in a whole document, a syntax error is all
+                        // there is to say: nothing after it has a structure.
+                        failure.location.jsonPointer = "/features/\(index)" + (failure.location.jsonPointer ?? "")
+                        return [Self.relocated(failure, by: origin)]
+                    }
+                    source.position = end
+                    index += 1
+                }
+                cut = (cutOffset, source.bytesConsumed - cutStart, source.bases(at: source.position))
+                try takeWhitespace()
+                if try peek() == 0x5D { take(1) }
+            default:
+                break members
+            }
+        }
+        // Whatever follows (nothing but blanks, in a valid document) is
+        // part of the shell, so trailing content is reported as usual.
+        while try peek() != nil { take(source.buffer.count - source.position) }
+
+        var found = collect(shell, file: file)
+        let shellLines = shell.withUnsafeBufferPointer { LineTable($0) }
+        let cutPosition = cut.map { shellLines.lineAndColumn(of: $0.offset) }
+        found.relocate { location in
+            guard let offset = location.byteOffset, let line = location.line, let column = location.column else {
+                return
+            }
+            if let cut, let cutPosition, offset >= cut.offset {
+                location.byteOffset = offset + cut.removed
+                location.line = cut.after.lines + 1 + line - cutPosition.line
+                location.column = line == cutPosition.line ? cut.after.column + column - cutPosition.column : column
+            } else {
+                location.byteOffset = offset + documentStart.bytes
+                location.line = line + documentStart.lines
+                location.column = line == 1 ? column + documentStart.column - 1 : column
+            }
+        }
+        // The elements were checked as features; that counts only when the
+        // document is a FeatureCollection (and parses).
+        let isCollection = shell.withUnsafeBufferPointer {
+            (try? LocatedJSON.parse($0, maximumDepth: options.maximumDepth))?.member("type")?.string
+                == GeoJSONType.featureCollection.rawValue
+        }
+        if isCollection { found.append(features.finish()) }
+        found.sortKept { $0.location.byteOffset ?? 0 }
+        return found.diagnostics
+    }
+
+    /// A diagnostic found in a slice that starts at `origin` in the file,
+    /// placed in the file.
+    private static func relocated(_ diagnostic: Diagnostic, by origin: (lines: Int, column: Int, bytes: Int))
+        -> Diagnostic
+    {
+        var moved = diagnostic
+        if let line = moved.location.line {
+            if line == 1, let column = moved.location.column { moved.location.column = column + origin.column - 1 }
+            moved.location.line = line + origin.lines
+        }
+        if let offset = moved.location.byteOffset { moved.location.byteOffset = offset + origin.bytes }
+        return moved
     }
 }

@@ -76,6 +76,13 @@ public struct GeoJSONValidator: Sendable {
         /// ``DiagnosticCollector``), so memory stays bounded.
         public var maximumPerCode: Int = 1_000
 
+        /// The largest document `validate(fileDescriptor:...)` holds whole
+        /// (16 MiB); a larger one (a FeatureCollection of hundreds of
+        /// megabytes) is checked one element of `features` at a time, so
+        /// memory is bounded by the largest feature, with the same
+        /// diagnostics.
+        public var wholeDocumentLimit: Int = 16 << 20
+
         public init(
             precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512,
             maximumPerCode: Int = 1_000
@@ -114,7 +121,7 @@ public struct GeoJSONValidator: Sendable {
             }
             var pass = GeoJSONValidationPass(bytes: buffer, file: file, options: options)
             pass.validateDocument(root)
-            return pass.diagnosticsInDocumentOrder()
+            return pass.finish()
         }
     }
 }

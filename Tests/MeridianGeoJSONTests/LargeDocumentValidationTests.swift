@@ -1,0 +1,77 @@
+import Foundation
+import MeridianCore
+import MeridianTestSupport
+import Testing
+
+@testable import MeridianGeoJSON
+
+/// A document past ``GeoJSONValidator/Options/wholeDocumentLimit`` is
+/// checked one element of `features` at a time. With the limit at zero
+/// every document takes that path: its diagnostics must be the ones the
+/// whole-document path gives, located the same, byte for byte.
+@Suite struct LargeDocumentValidationTests {
+    static let documents: [String] = [
+        #"{"type":"FeatureCollection","features":[]}"#,
+        """
+        {"type": "FeatureCollection", "name": "parks",
+         "features": [
+          {"type": "Feature", "id": 1, "properties": {"a": 1, "a": 2}, "geometry": {"type": "Point", "coordinates": [0.1234567891, 52.2]}},
+          {"type": "Feature", "properties": null, "geometry": {"type": "LineString", "coordinates": [[0, 0]]}},
+          7,
+          {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0,0],[1,0],[1,1],[0,0.5]]]}}
+         ],
+         "bbox": [0, 5, 1, 1], "crs": {"type": "name"}}
+        """,
+        // More precision warnings than are listed, across features.
+        #"{"type":"FeatureCollection","features":["#
+            + (0..<14).map { #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0.\#($0)234567891,1]}}"# }
+            .joined(separator: ",\n") + "]}",
+        // Members after the features, on the same line as the closing bracket.
+        #"{"features":[{"type":"Feature","properties":{},"geometry":null}], "type":"FeatureCollection", "bbox": 3}"#,
+        // A features member that is not an array, a repeated features member,
+        // and trailing content after the document.
+        #"{"type":"FeatureCollection","features":{"a":1}}"#,
+        #"{"type":"FeatureCollection","features":[],"features":[1]}"#,
+        "{\"type\":\"FeatureCollection\",\n\"features\":[]}\n\n  x",
+        // A syntax error inside a feature, after a feature with a problem.
+        "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null},\n{\"type\":\"Feature\" \"geometry\":null}]}",
+        // Not a FeatureCollection at all.
+        #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1]}}"#,
+    ]
+
+    static func validate(_ bytes: [UInt8], wholeDocumentLimit: Int) throws -> [Diagnostic] {
+        try withTemporaryFolder { folder in
+            let url = folder.appendingPathComponent("doc.geojson")
+            try Data(bytes).write(to: url)
+            let descriptor = open(url.path, O_RDONLY)
+            defer { close(descriptor) }
+            var options = GeoJSONValidator.Options()
+            options.wholeDocumentLimit = wholeDocumentLimit
+            return GeoJSONValidator(options: options).validate(fileDescriptor: descriptor, file: "doc.geojson")
+        }
+    }
+
+    @Test(arguments: documents.indices)
+    func featureByFeatureMatchesWhole(_ index: Int) throws {
+        let bytes = Array(Self.documents[index].utf8)
+        let whole = try Self.validate(bytes, wholeDocumentLimit: 1 << 30)
+        let streamed = try Self.validate(bytes, wholeDocumentLimit: 0)
+        #expect(!whole.isEmpty || index == 0)
+        #expect(streamed.map(\.description) == whole.map(\.description))
+    }
+
+    /// geojsonhint's files, good and bad, give the same either way.
+    @Test(.requiresFixtures)
+    func featureByFeatureMatchesWholeOnGeojsonhintsFiles() throws {
+        let files =
+            Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
+            + Fixtures.files(in: "geojson/geojsonhint/bad", extension: "geojson")
+        #expect(files.count > 40)
+        for file in files {
+            let bytes = try Fixtures.bytes(file)
+            let whole = try Self.validate(bytes, wholeDocumentLimit: 1 << 30)
+            let streamed = try Self.validate(bytes, wholeDocumentLimit: 0)
+            #expect(streamed.map(\.description) == whole.map(\.description), "\(file.lastPathComponent)")
+        }
+    }
+}
