@@ -178,7 +178,7 @@ func decodingError(_ text: String) -> Diagnostic? {
         #expect(decodingError(#"{"type":{},"coordinates":[1,2]}"#)?.code == "geojson.type.not-string")
         #expect(
             decodingError(#"{"type":"Feature","geometry":null,"properties":[1]}"#)?.code
-                == "geojson.properties.not-object")
+                == "geojson.member.wrong-type")
         #expect(
             decodingError(#"{"type":"Feature","id":true,"geometry":null,"properties":{}}"#)?.code
                 == "geojson.id.invalid")
@@ -189,12 +189,37 @@ func decodingError(_ text: String) -> Diagnostic? {
         #expect(decodingError(#"{"type":"Circle","coordinates":[1,2]}"#)?.code == "geojson.type.unknown")
     }
 
+    /// One code per problem, whichever layer finds it: the code the
+    /// decoder stops with is among those the validator lists for the same
+    /// document.
+    @Test(arguments: [
+        #"[1, 2]"#,
+        #"{"type":"FeatureCollection"}"#,
+        #"{"type":"FeatureCollection","features":{}}"#,
+        #"{"type":"FeatureCollection","features":[42]}"#,
+        #"{"type":"FeatureCollection","features":[{"type":"Point","coordinates":[1,2]}]}"#,
+        #"{"type":"Feature","properties":7,"geometry":null}"#,
+        #"{"type":"Feature","properties":{},"geometry":7}"#,
+        #"{"type":"Feature","properties":{},"geometry":{"type":"Feature"}}"#,
+        #"{"type":"GeometryCollection"}"#,
+        #"{"type":"Point"}"#,
+        #"{"type":"Point","coordinates":[1,2],"bbox":7}"#,
+        #"{"type":"Point","coordinates":[1,2],"bbox":[0,"a",1,1]}"#,
+        #"{"type":"Point","coordinates":[1]}"#,
+        #"{"type":"Circle","coordinates":[1,2]}"#,
+    ])
+    func decoderAndValidatorShareCodes(_ text: String) throws {
+        let decoded = try #require(decodingError(text))
+        let validated = GeoJSONValidator().validate(Array(text.utf8)).map(\.code)
+        #expect(validated.contains(decoded.code), "decoder: \(decoded.code), validator: \(validated)")
+    }
+
     @Test func featuresThatAreNotObjectsAreLocated() throws {
         let diagnostic = try #require(
             decodingError(
                 "{\"type\":\"FeatureCollection\",\"features\":[\n{\"type\":\"Feature\",\"geometry\":null,\"properties\":{}},\n 42]}"
             ))
-        #expect(diagnostic.code == "geojson.object.expected")
+        #expect(diagnostic.code == "geojson.feature.not-object")
         #expect(diagnostic.location.line == 3 && diagnostic.location.column == 2)
         #expect(diagnostic.location.jsonPointer == "/features/1")
     }

@@ -133,7 +133,7 @@ import Testing
             Self.codes(#"{"type": "Feature", "properties": [], "geometry": null}"#) == ["geojson.member.wrong-type"])
         #expect(
             Self.codes(#"{"type": "Feature", "properties": 1, "geometry": 2}"#) == [
-                "geojson.member.wrong-type", "geojson.member.wrong-type",
+                "geojson.member.wrong-type", "geojson.geometry.not-object",
             ])
         #expect(Self.codes(#"{"type": "FeatureCollection", "features": {}}"#) == ["geojson.member.wrong-type"])
         #expect(Self.codes(#"{"type": "GeometryCollection", "geometries": null}"#) == ["geojson.member.wrong-type"])

@@ -31,10 +31,13 @@ struct GeoJSONParser {
     {
         let objectStart = reader.index
         guard try reader.peek() == 0x7B else {
-            let what =
-                expectation == .feature
-                ? "a Feature object" : expectation == .geometry ? "a geometry object" : "a GeoJSON object"
-            throw failure("geojson.object.expected", "expected \(what), found \(describeValue())", at: reader.index)
+            let (code, what) =
+                switch expectation {
+                case .feature: ("geojson.feature.not-object", "a Feature object")
+                case .geometry: ("geojson.geometry.not-object", "a geometry object")
+                case .any: ("geojson.root.not-object", "a GeoJSON object")
+                }
+            throw failure(code, "expected \(what), found \(describeValue())", at: reader.index)
         }
         var type: String?
         var typeOffset = objectStart
@@ -85,7 +88,7 @@ struct GeoJSONParser {
                     let next = try reader.peek()
                     guard next == 0x7B || next == 0x6E else {
                         throw failure(
-                            "geojson.properties.not-object",
+                            "geojson.member.wrong-type",
                             "properties member should be an object or null, found \(describeValue())", at: reader.index)
                     }
                     properties = try reader.readValue()
@@ -120,7 +123,7 @@ struct GeoJSONParser {
         case "FeatureCollection":
             guard expectation == .any else { throw wrongType(type, expectation, at: typeOffset) }
             guard sawFeatures else {
-                throw failure("geojson.features.missing", "\"features\" member required", at: objectStart)
+                throw failure("geojson.member.missing", "\"features\" member required", at: objectStart)
             }
             try forbid(
                 [
@@ -153,7 +156,7 @@ struct GeoJSONParser {
             let result: Geometry
             if type == "GeometryCollection" {
                 guard let geometries else {
-                    throw failure("geojson.geometries.missing", "\"geometries\" member required", at: objectStart)
+                    throw failure("geojson.member.missing", "\"geometries\" member required", at: objectStart)
                 }
                 result = .geometryCollection(geometries)
             } else {
@@ -161,7 +164,7 @@ struct GeoJSONParser {
                     throw failure("geojson.type.unknown", "The type \(type) is unknown", at: typeOffset)
                 }
                 guard let coordinates else {
-                    throw failure("geojson.coordinates.missing", "\"coordinates\" member required", at: objectStart)
+                    throw failure("geojson.member.missing", "\"coordinates\" member required", at: objectStart)
                 }
                 result = try makeGeometry(type, coordinates, at: coordinatesOffset)
             }
@@ -198,7 +201,7 @@ struct GeoJSONParser {
     ) throws(JSONReaderFailure) -> [Element] {
         guard try reader.peek() == 0x5B else {
             throw failure(
-                "geojson.\(member).not-array", "\"\(member)\" member should be an array, found \(describeValue())",
+                "geojson.member.wrong-type", "\"\(member)\" member should be an array, found \(describeValue())",
                 at: reader.index)
         }
         var elements: [Element] = []
@@ -212,7 +215,7 @@ struct GeoJSONParser {
     mutating func readBoundingBox() throws(JSONReaderFailure) -> [Double] {
         guard try reader.peek() == 0x5B else {
             throw failure(
-                "geojson.bbox.not-array", "bbox member must be an array of numbers, but is \(describeValue())",
+                "geojson.bbox.invalid", "bbox member must be an array of numbers, but is \(describeValue())",
                 at: reader.index)
         }
         var numbers: [Double] = []
@@ -221,7 +224,7 @@ struct GeoJSONParser {
             let next = try reader.peek()
             guard next == 0x2D || (next >= 0x30 && next <= 0x39) else {
                 throw failure(
-                    "geojson.bbox.not-number", "each element in a bbox member must be a number", at: reader.index)
+                    "geojson.bbox.invalid", "each element in a bbox member must be a number", at: reader.index)
             }
             numbers.append(try reader.readDouble())
         } while try reader.nextElement()
@@ -379,13 +382,13 @@ struct GeoJSONParser {
         switch expectation {
         case .feature:
             failure(
-                "geojson.feature.wrong-type", "Every feature must be a Feature object, found type \(type)", at: offset)
+                "geojson.type.unexpected", "Every feature must be a Feature object, found type \(type)", at: offset)
         case .geometry:
             failure(
-                "geojson.geometry.wrong-type", "a geometry must be one of the seven geometry types, found type \(type)",
+                "geojson.type.unexpected", "a geometry must be one of the seven geometry types, found type \(type)",
                 at: offset)
         case .any:
-            failure("geojson.type.misplaced", "a \(type) cannot appear here", at: offset)
+            failure("geojson.type.unexpected", "a \(type) cannot appear here", at: offset)
         }
     }
 

@@ -176,7 +176,7 @@ public final class GeoJSONFeatureReader {
             source.position += 1  // {
             state = .afterFeatures
             if try source.peekNonWhitespace() == 0x7D {
-                throw error("geojson.features.missing", "\"features\" member required", at: source.position)
+                throw error("geojson.member.missing", "\"features\" member required", at: source.position)
             }
         } else {
             // After the features array: a comma and more members, or the end.
@@ -210,7 +210,7 @@ public final class GeoJSONFeatureReader {
             if key == "features" {
                 guard source.buffer[source.position] == 0x5B else {
                     throw error(
-                        "geojson.features.not-array", "\"features\" member should be an array", at: source.position)
+                        "geojson.member.wrong-type", "\"features\" member should be an array", at: source.position)
                 }
                 source.position += 1
                 state = .inFeatures
@@ -237,7 +237,7 @@ public final class GeoJSONFeatureReader {
             }
             source.position += 1
             if next == 0x7D {
-                throw error("geojson.features.missing", "\"features\" member required", at: source.position - 1)
+                throw error("geojson.member.missing", "\"features\" member required", at: source.position - 1)
             }
             guard next == 0x2C else {
                 throw error("json.syntax.unexpected-character", "expected ',' or '}'", at: source.position - 1)
@@ -337,7 +337,7 @@ public final class GeoJSONFeatureReader {
             var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2))
             do throws(JSONReaderFailure) {
                 guard case .feature(let feature) = try parser.readObject(.feature) else {
-                    return .failure(DiagnosticError(code: "geojson.feature.wrong-type", message: "expected a Feature"))
+                    return .failure(DiagnosticError(code: "geojson.type.unexpected", message: "expected a Feature"))
                 }
                 try parser.reader.expectEnd()
                 return .success(feature)

@@ -286,7 +286,7 @@ struct GeoJSONValidationPass {
         guard let geometry = requiredMember("geometry", of: node), !geometry.isNull else { return }
         guard geometry.isObject else {
             report(
-                .error, "geojson.member.wrong-type",
+                .error, "geojson.geometry.not-object",
                 "\"geometry\" member should be an object or null, but is \(Self.describe(geometry.kindName)) instead",
                 at: node)
             return
