@@ -39,25 +39,21 @@ struct ValidateCommand: ReportingCommand {
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var diagnosticReport = DiagnosticReport()
         var unreadable = false
-        var imdfFiles: Set<String> = []
         OrderedWorkers.run(count: paths.count) { index in
             defer { progress.advance() }
             return Self.check(paths[index])
         } emit: { _, checked in
-            diagnosticReport.add(file: checked.name, diagnostics: checked.diagnostics)
+            diagnosticReport.add(
+                file: checked.name, diagnostics: checked.diagnostics, style: checked.imdf ? .imdf : .compiler)
             if checked.unreadable { unreadable = true }
-            if checked.imdf { imdfFiles.insert(checked.name) }
             console.note(
                 "\(checked.name): \(checked.diagnostics.count) diagnostics in \(formatDuration(checked.seconds))")
         }
         progress.finish()
         switch report.format {
         case .text:
-            for (file, diagnostics) in diagnosticReport.files {
-                for diagnostic in diagnostics where !report.quiet || diagnostic.severity == .error {
-                    let line = imdfFiles.contains(file) ? diagnostic.imdfDescription : diagnostic.description
-                    Console.out(Console.colourSeverity(line, enabled: console.colourOut))
-                }
+            for line in diagnosticReport.lines(minimum: report.quiet ? .error : .info) {
+                Console.out(Console.colourSeverity(line, enabled: console.colourOut))
             }
             Console.out(diagnosticReport.summary)
         case .json:

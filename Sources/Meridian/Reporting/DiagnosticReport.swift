@@ -1,8 +1,11 @@
 import MeridianCore
 import MeridianGeoJSON
+import MeridianIMDF
 
 /// The diagnostics found in a set of files, printed for people or
-/// programs: the output of `meridian validate`.
+/// programs: the output of `meridian validate`, and the one place a
+/// diagnostic is turned into text (compiler-style or IMDF-style lines),
+/// JSON or GitHub annotations.
 ///
 /// ```swift
 /// var report = DiagnosticReport()
@@ -26,12 +29,24 @@ public struct DiagnosticReport: Sendable {
     /// The version of the JSON schema; raised when a field changes meaning.
     public static let schemaVersion = 1
 
+    /// How a file's diagnostics print as text.
+    public enum Style: Sendable {
+        /// `file:line:column: severity: message [code] (context)`, as
+        /// compilers print.
+        case compiler
+        /// `file: VIOLATION code: message (feature id, property name)`, as
+        /// Apple's IMDF validator prints.
+        case imdf
+    }
+
     public private(set) var files: [(file: String, diagnostics: [Diagnostic])] = []
+    private var styles: [Style] = []
 
     public init() {}
 
-    public mutating func add(file: String, diagnostics: [Diagnostic]) {
+    public mutating func add(file: String, diagnostics: [Diagnostic], style: Style = .compiler) {
         files.append((file, diagnostics))
+        styles.append(style)
     }
 
     public func count(_ severity: Diagnostic.Severity) -> Int {
@@ -45,17 +60,37 @@ public struct DiagnosticReport: Sendable {
         return 0
     }
 
-    /// One line per diagnostic, `file:line:column: severity: message [code]`,
-    /// then a summary line. `minimum` hides less severe diagnostics.
+    /// One line per diagnostic, then a summary line. `minimum` hides less
+    /// severe diagnostics.
     public func text(minimum: Diagnostic.Severity = .info) -> String {
-        var lines: [String] = []
-        for (_, diagnostics) in files {
-            for diagnostic in diagnostics where diagnostic.severity >= minimum {
-                lines.append(diagnostic.description)
-            }
+        (lines(minimum: minimum) + [summary]).joined(separator: "\n")
+    }
+
+    /// One line per diagnostic at least as severe as `minimum`, in each
+    /// file's style.
+    public func lines(minimum: Diagnostic.Severity = .info) -> [String] {
+        zip(files, styles).flatMap { entry, style in
+            entry.diagnostics.filter { $0.severity >= minimum }.map { Self.line($0, style: style) }
         }
-        lines.append(summary)
-        return lines.joined(separator: "\n")
+    }
+
+    /// A diagnostic as a line of text.
+    public static func line(_ diagnostic: Diagnostic, style: Style = .compiler) -> String {
+        switch style {
+        case .compiler:
+            return diagnostic.description
+        case .imdf:
+            var text = diagnostic.location.file.map { "\($0): " } ?? ""
+            text += "\(IMDFRule.label(for: diagnostic.severity)) \(diagnostic.code): \(diagnostic.message)"
+            var context: [String] = []
+            if let id = diagnostic.location.featureID { context.append("feature \(id)") }
+            if let property = diagnostic.location.property { context.append("property \(property)") }
+            if diagnostic.location.featureID == nil, let line = diagnostic.location.line {
+                context.append("line \(line)" + (diagnostic.location.column.map { ", column \($0)" } ?? ""))
+            }
+            if !context.isEmpty { text += " (" + context.joined(separator: ", ") + ")" }
+            return text
+        }
     }
 
     /// "2 errors, 1 warning in 3 files".
@@ -68,21 +103,19 @@ public struct DiagnosticReport: Sendable {
 
     /// GitHub Actions workflow commands: `::error file=...,line=...,col=...::message`.
     public func githubAnnotations() -> String {
-        var lines: [String] = []
-        for (file, diagnostics) in files {
-            for diagnostic in diagnostics {
-                let command =
-                    diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
-                var properties = ["file=\(Self.escapeProperty(diagnostic.location.file ?? file))"]
-                if let line = diagnostic.location.line { properties.append("line=\(line)") }
-                if let column = diagnostic.location.column { properties.append("col=\(column)") }
-                properties.append("title=\(Self.escapeProperty(diagnostic.code))")
-                lines.append(
-                    "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(diagnostic.message))")
-            }
-        }
-        lines.append(summary)
-        return lines.joined(separator: "\n")
+        let lines = files.flatMap { file, diagnostics in diagnostics.map { Self.annotation($0, file: file) } }
+        return (lines + [summary]).joined(separator: "\n")
+    }
+
+    /// One diagnostic as a GitHub Actions workflow command; `file` names
+    /// the input when the diagnostic's location has none.
+    public static func annotation(_ diagnostic: Diagnostic, file: String? = nil) -> String {
+        let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
+        var properties = ["file=\(escapeProperty(diagnostic.location.file ?? file ?? ""))"]
+        if let line = diagnostic.location.line { properties.append("line=\(line)") }
+        if let column = diagnostic.location.column { properties.append("col=\(column)") }
+        properties.append("title=\(escapeProperty(diagnostic.code))")
+        return "::\(command) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
     }
 
     static func escapeData(_ text: String) -> String {

@@ -6,9 +6,9 @@
 /// ```swift
 /// var found = DiagnosticCollector(maximumPerCode: 2)
 /// for id in ["a", "b", "c"] {
-///     found.append(Diagnostic(severity: .warning, code: "geojson.id.duplicate", message: id))
+///     found.append(Diagnostic(severity: .warning, code: "geojson.object.duplicate-key", message: id))
 /// }
-/// found.diagnostics.count   // 3: "a", "b", and "1 more geojson.id.duplicate diagnostics ..."
+/// found.diagnostics.count   // 3: "a", "b", and "1 more geojson.object.duplicate-key diagnostics ..."
 /// ```
 ///
 /// Every validator gathers through one, so the same problem repeated a

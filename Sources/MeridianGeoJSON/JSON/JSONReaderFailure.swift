@@ -3,18 +3,37 @@ import MeridianCore
 /// Why the reader stopped, and where (a byte offset). Converted to a
 /// located ``Diagnostic`` at the library's edge.
 struct JSONReaderFailure: Error {
-    enum Kind: String {
-        case unexpectedEnd = "json.syntax.unexpected-end"
-        case unexpectedCharacter = "json.syntax.unexpected-character"
-        case trailingContent = "json.syntax.trailing-content"
-        case unterminatedString = "json.string.unterminated"
-        case invalidEscape = "json.string.invalid-escape"
-        case controlCharacter = "json.string.control-character"
-        case invalidUTF8 = "json.string.invalid-utf8"
-        case invalidNumber = "json.number.invalid"
-        case numberOutOfRange = "json.number.out-of-range"
-        case tooDeep = "json.depth.exceeded"
-        case geoJSON = "geojson.invalid"
+    enum Kind: Hashable {
+        case unexpectedEnd
+        case unexpectedCharacter
+        case trailingContent
+        case unterminatedString
+        case invalidEscape
+        case controlCharacter
+        case invalidUTF8
+        case invalidNumber
+        case numberOutOfRange
+        case tooDeep
+        /// Valid JSON whose content breaks a GeoJSON rule: the failure
+        /// carries the rule's own code.
+        case geoJSON
+
+        /// The code of a JSON syntax failure.
+        var code: String {
+            switch self {
+            case .unexpectedEnd: "json.syntax.unexpected-end"
+            case .unexpectedCharacter: "json.syntax.unexpected-character"
+            case .trailingContent: "json.syntax.trailing-content"
+            case .unterminatedString: "json.string.unterminated"
+            case .invalidEscape: "json.string.invalid-escape"
+            case .controlCharacter: "json.string.control-character"
+            case .invalidUTF8: "json.string.invalid-utf8"
+            case .invalidNumber: "json.number.invalid"
+            case .numberOutOfRange: "json.number.out-of-range"
+            case .tooDeep: "json.depth.exceeded"
+            case .geoJSON: "geojson"
+            }
+        }
     }
 
     var kind: Kind
@@ -40,6 +59,6 @@ struct JSONReaderFailure: Error {
             of: offset, in: bytes, file: file, lineOffset: lineOffset, byteOffsetBase: byteOffsetBase,
             firstColumn: firstColumn)
         location.jsonPointer = pointerPrefix + JSONPointerLocator.pointer(at: offset, in: bytes)
-        return Diagnostic(severity: .error, code: code ?? kind.rawValue, message: message, location: location)
+        return Diagnostic(severity: .error, code: code ?? kind.code, message: message, location: location)
     }
 }

@@ -95,7 +95,7 @@ public struct IMDFSource: Sendable {
     private static func checkSize(_ size: Int, path: String) throws(DiagnosticError) {
         guard size <= maximumSize else {
             throw DiagnosticError(
-                code: "imdf.archive.too-large",
+                code: IMDFRule.archiveTooLarge.code,
                 message:
                     "the archive's IMDF files hold \(size) bytes, more than the \(maximumSize) an archive may hold (it is decoded whole)",
                 location: SourceLocation(file: path))

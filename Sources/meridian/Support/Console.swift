@@ -125,11 +125,9 @@ struct Console: Sendable {
     func render(_ diagnostic: Diagnostic) -> String {
         switch format {
         case .github:
-            var report = DiagnosticReport()
-            report.add(file: diagnostic.location.file ?? "", diagnostics: [diagnostic])
-            return report.githubAnnotations().split(separator: "\n").first.map(String.init) ?? ""
+            return DiagnosticReport.annotation(diagnostic)
         default:
-            return "meridian: " + Console.colourSeverity(diagnostic.description, enabled: colourError)
+            return "meridian: " + Console.colourSeverity(DiagnosticReport.line(diagnostic), enabled: colourError)
         }
     }
 

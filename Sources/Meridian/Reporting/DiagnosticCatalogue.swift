@@ -1,0 +1,65 @@
+import MeridianArchive
+import MeridianCore
+import MeridianGeoJSON
+import MeridianIMDF
+import MeridianKML
+import MeridianSnapshot
+
+/// Every code Meridian reports, from every module: what `meridian rules`
+/// lists and docs/diagnostics.md is written from.
+///
+/// ```swift
+/// DiagnosticCatalogue.rule(for: "geojson.ring.unclosed")?.summary
+/// // "A polygon ring whose last position is not its first."
+/// DiagnosticCatalogue.rules.count   // every code, sorted
+/// ```
+///
+/// Each module owns its codes: `DiagnosticRule.io` (input, output,
+/// reporting), `GeoJSONDiagnostics` (json.*, geojson.*), `KMLDiagnostics`
+/// (kml.*, kmz.*), the zip guard's archive.*, `IMDFRule` (imdf.*) and
+/// `SnapshotDiagnostics` (snapshot.*); the codes of choosing an IMDF level
+/// to draw live here. A new code goes into its module's list, and a test
+/// fails until it is there and documented.
+public enum DiagnosticCatalogue {
+    /// Choosing the level of an IMDF venue to read or draw (`--level`).
+    static let levels: [DiagnosticRule] = [
+        DiagnosticRule("imdf.level.unknown", .error, "No level of the venue has the ordinal asked for."),
+        DiagnosticRule("imdf.level.not-imdf", .error, "A level was asked for, but the input is not an IMDF venue."),
+    ]
+
+    /// Every rule, sorted by code.
+    public static let rules: [DiagnosticRule] = (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules
+        + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + levels)
+        .sorted { $0.code < $1.code }
+
+    private static let byCode = Dictionary(rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The rule of `code`, if Meridian reports it.
+    public static func rule(for code: String) -> DiagnosticRule? { byCode[code] }
+
+    /// The catalogue as the Markdown of docs/diagnostics.md: one table per
+    /// family, each code an anchor.
+    public static func markdown() -> String {
+        var text = """
+            # Diagnostics
+
+            Every code Meridian reports, with its default severity and what it
+            means. Codes are stable (`family.topic.problem`) and one problem has
+            one code, whichever reader or validator finds it. This file is
+            written by `meridian rules --format markdown`; a test keeps it in
+            step with the code.
+
+            """
+        var family = ""
+        for rule in rules {
+            let prefix = String(rule.code.prefix { $0 != "." })
+            if prefix != family {
+                family = prefix
+                text += "\n## \(family)\n\n| code | severity | meaning |\n|---|---|---|\n"
+            }
+            let summary = rule.summary.replacingAll("|", with: "\\|")
+            text += "| <a id=\"\(rule.code)\"></a>`\(rule.code)` | \(rule.severity.rawValue) | \(summary) |\n"
+        }
+        return text
+    }
+}

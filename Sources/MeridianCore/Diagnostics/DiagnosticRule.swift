@@ -1,0 +1,48 @@
+/// One entry of the diagnostic catalogue: a code Meridian can report, its
+/// default severity, what it means in one sentence, and where it is
+/// documented.
+///
+/// ```swift
+/// let rule = DiagnosticRule.io.first { $0.code == "io.open" }!
+/// rule.severity        // .error
+/// rule.documentation   // "docs/diagnostics.md#io.open"
+/// ```
+///
+/// Every module lists the codes it owns (`DiagnosticRule.io` here,
+/// `GeoJSONDiagnostics.rules`, `KMLDiagnostics.rules`, `IMDFRule`, ...);
+/// the umbrella's `DiagnosticCatalogue` joins them, `meridian rules` lists
+/// them, and docs/diagnostics.md is written from them. A problem has one
+/// code whichever layer (decoder, streaming reader, validator) finds it.
+public struct DiagnosticRule: Sendable, Hashable {
+    public var code: String
+    /// The severity the code is reported with (a few codes are reported
+    /// at another severity where the context says so; `validate --strict`
+    /// counts warnings as failures).
+    public var severity: Diagnostic.Severity
+    public var summary: String
+
+    public init(_ code: String, _ severity: Diagnostic.Severity, _ summary: String) {
+        self.code = code
+        self.severity = severity
+        self.summary = summary
+    }
+
+    /// The code's entry in the documentation: a file of the repository
+    /// and an anchor in it.
+    public var documentation: String { "docs/diagnostics.md#" + code }
+
+    /// Input, output and reporting: the codes every format shares.
+    public static let io: [DiagnosticRule] = [
+        DiagnosticRule("io.open", .error, "An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue."),
+        DiagnosticRule("io.read", .error, "Reading an input failed part-way (an I/O error from the system)."),
+        DiagnosticRule("io.input.blank", .error, "Standard input held nothing but blank lines past the 16 MiB read to find the data."),
+        DiagnosticRule("io.input.no-match", .error, "A file pattern on the command line matched no file."),
+        DiagnosticRule("io.temporary", .error, "A private temporary file (a zip arriving on a stream is spooled to one) cannot be written."),
+        DiagnosticRule("io.output.open", .error, "An output file cannot be created or opened."),
+        DiagnosticRule("io.output.folder", .error, "An output path is a folder, goes through a file, or names a folder that does not exist."),
+        DiagnosticRule("io.output.same-file", .error, "Two outputs of one command name the same file."),
+        DiagnosticRule("io.output.write", .error, "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
+        DiagnosticRule("io.output.closed", .info, "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
+        DiagnosticRule("report.truncated", .info, "More diagnostics of one code than are listed (1 000 per code); this note counts the rest."),
+    ]
+}

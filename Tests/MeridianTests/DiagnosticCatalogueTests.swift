@@ -1,0 +1,54 @@
+import Foundation
+import Meridian
+import MeridianTestSupport
+import Testing
+
+/// The catalogue is the vocabulary: every code the sources can report is in
+/// it once, nothing in it is stale, and docs/diagnostics.md is written from it.
+@Suite struct DiagnosticCatalogueTests {
+    static let families = ["io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot"]
+
+    /// Every string literal in Sources that looks like a code of a family.
+    static func codesInSources() throws -> Set<String> {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+        let pattern = try NSRegularExpression(
+            pattern: "\"((?:\(families.joined(separator: "|")))\\.[A-Za-z0-9.-]*[A-Za-z0-9])\"")
+        var codes: Set<String> = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                codes.insert((text as NSString).substring(with: match.range(at: 1)))
+            }
+        }
+        return codes
+    }
+
+    @Test func everyCodeIsListedOnceAndNoneIsStale() throws {
+        let listed = DiagnosticCatalogue.rules.map(\.code)
+        #expect(Set(listed).count == listed.count, "a code is listed twice")
+        let used = try Self.codesInSources()
+        #expect(used.count > 100)
+        let unlisted = used.subtracting(listed).sorted()
+        #expect(unlisted.isEmpty, "codes reported but not in the catalogue: \(unlisted)")
+        let stale = Set(listed).subtracting(used).sorted()
+        #expect(stale.isEmpty, "codes in the catalogue that nothing reports: \(stale)")
+        #expect(DiagnosticCatalogue.rules.allSatisfy { !$0.summary.isEmpty && $0.summary.hasSuffix(".") })
+    }
+
+    @Test func theDocumentationIsWrittenFromTheCatalogue() throws {
+        let url = Fixtures.packageRoot.appendingPathComponent("docs/diagnostics.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text == DiagnosticCatalogue.markdown(), "regenerate: meridian rules --format markdown > docs/diagnostics.md")
+        for rule in DiagnosticCatalogue.rules {
+            let anchor = try #require(rule.documentation.split(separator: "#").last)
+            #expect(text.contains("<a id=\"\(anchor)\"></a>"))
+        }
+    }
+
+    @Test func rulesAreFoundByCode() {
+        #expect(DiagnosticCatalogue.rule(for: "archive.unsafe-path")?.severity == .error)
+        #expect(DiagnosticCatalogue.rule(for: "imdf.unit.overlap")?.severity == .warning)
+        #expect(DiagnosticCatalogue.rule(for: "no.such.code") == nil)
+    }
+}
