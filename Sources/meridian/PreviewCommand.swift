@@ -23,10 +23,10 @@ struct PreviewCommand: ReportingCommand {
     var output: String
 
     @Option(help: "Theme: light or dark.")
-    var theme: String = "light"
+    var theme: ThemeName = .light
 
     @Option(help: "Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).")
-    var size: String = "960x640"
+    var size = MapSize(width: 960, height: 640)
 
     @Option(help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
     var language: String?
@@ -38,15 +38,13 @@ struct PreviewCommand: ReportingCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input file") }
-        if Theme.named(theme) == nil { throw ValidationError("--theme must be light or dark") }
-        _ = try parsedSize()
     }
 
     func run() throws {
         let started = monotonicSeconds()
         var options = Snapshotter.Options()
-        options.size = try parsedSize()
-        options.theme = Theme.named(theme) ?? .light
+        options.size = size.size
+        options.theme = theme.theme
         let languages = language.map { [$0] } ?? []
         let paths = try InputExpansion.expand(inputs)
         let destination = try OutputDestination(path: output)
@@ -69,16 +67,5 @@ struct PreviewCommand: ReportingCommand {
             "\(output): \(paths.count) input\(paths.count == 1 ? "" : "s")"
                 + (levels > 0 ? ", \(levels) level\(levels == 1 ? "" : "s")" : "")
                 + ", \(html.utf8.count) bytes in \(formatDuration(monotonicSeconds() - started))")
-    }
-
-    private func parsedSize() throws -> Snapshotter.Size {
-        let parts = size.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16,
-            width <= 100_000, height <= 100_000
-        else {
-            throw ValidationError(
-                "--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 960x640, not '\(size)'")
-        }
-        return Snapshotter.Size(width: width, height: height)
     }
 }

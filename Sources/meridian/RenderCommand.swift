@@ -23,26 +23,26 @@ struct RenderCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "The SVG file to write, or - for standard output.")
     var output: String
 
-    @Option(help: "Image size in points, WIDTHxHEIGHT.")
-    var size: String = "1024x768"
+    @Option(help: "Image size in points, WIDTHxHEIGHT (16 to 100000 each).")
+    var size = MapSize(width: 1024, height: 768)
 
     @Option(help: "Pixels per point (the SVG's width and height are size x scale).")
     var scale: Double = 1
 
     @Option(help: "Show a region: LAT,LON,LAT_DELTA,LON_DELTA (degrees).")
-    var region: String?
+    var region: NumberList?
 
     @Option(help: "Show a box: WEST,SOUTH,EAST,NORTH (degrees).")
-    var bbox: String?
+    var bbox: NumberList?
 
     @Option(help: "Look from a camera: LAT,LON,DISTANCE_M[,HEADING[,PITCH]]; the heading rotates the map.")
-    var camera: String?
+    var camera: NumberList?
 
     @Option(help: "Points left free around the data when fitting it.")
     var padding: Double = 24
 
     @Option(help: "Theme: light or dark.")
-    var theme: String = "light"
+    var theme: ThemeName = .light
 
     @Option(help: "The property labels are taken from (default: name, then title).")
     var labels: String?
@@ -57,13 +57,13 @@ struct RenderCommand: ReportingCommand {
     var filter: String?
 
     @Option(help: "Point markers: auto, balloon or dot.")
-    var marker: String = "auto"
+    var marker: MarkerChoice = .auto
 
     @Option(help: "Scale bar units: metric, imperial, yards or none.")
-    var scaleBar: String = "metric"
+    var scaleBar: ScaleBarChoice = .metric
 
     @Option(help: "Compass: auto (when rotated), always or never.")
-    var compass: String = "auto"
+    var compass: CompassChoice = .auto
 
     @Flag(help: "Draw a legend of the categories shown.")
     var legend = false
@@ -94,37 +94,21 @@ struct RenderCommand: ReportingCommand {
             throw ValidationError("use only one of --region, --bbox and --camera")
         }
         if !(0...6).contains(precision) { throw ValidationError("--precision must be between 0 and 6") }
-        if Theme.named(theme) == nil { throw ValidationError("--theme must be light or dark") }
-        if MarkerStyle(rawValue: marker == "auto" ? "automatic" : marker) == nil {
-            throw ValidationError("--marker must be auto, balloon or dot")
-        }
-        if CompassVisibility(rawValue: compass == "auto" ? "automatic" : compass) == nil {
-            throw ValidationError("--compass must be auto, always or never")
-        }
-        if !["metric", "imperial", "yards", "none"].contains(scaleBar) {
-            throw ValidationError("--scale-bar must be metric, imperial, yards or none")
-        }
-        _ = try parsedSize()
         _ = try parsedFraming()
     }
 
     func run() throws {
         var options = Snapshotter.Options()
-        options.size = try parsedSize()
+        options.size = size.size
         options.scale = scale
         options.framing = try parsedFraming()
-        options.theme = Theme.named(theme) ?? .light
+        options.theme = theme.theme
         options.labels = noLabels ? .none : LabelOptions(property: labels)
         options.categoryProperty = categoryProperty
         options.pointFilter = parsedFilter()
-        options.markerStyle = MarkerStyle(rawValue: marker == "auto" ? "automatic" : marker) ?? .automatic
-        options.compass = CompassVisibility(rawValue: compass == "auto" ? "automatic" : compass) ?? .automatic
-        switch scaleBar {
-        case "imperial": options.scaleBar = .imperial
-        case "yards": options.scaleBar = .imperialWithYards
-        case "none": options.scaleBar = nil
-        default: options.scaleBar = .metric
-        }
+        options.markerStyle = marker.style
+        options.compass = compass.visibility
+        options.scaleBar = scaleBar.units
         options.showsLegend = legend
         options.title = title
         options.attribution = attribution
@@ -147,27 +131,12 @@ struct RenderCommand: ReportingCommand {
         try destination.commit()
     }
 
-    private func numbers(_ text: String, count: ClosedRange<Int>, option: String) throws -> [Double] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Double($0.trimmingCharacters(in: " "))
+    private func numbers(_ list: NumberList, count: ClosedRange<Int>, option: String) throws -> [Double] {
+        guard count.contains(list.values.count) else {
+            let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            throw ValidationError("--\(option) takes \(expected) comma-separated numbers, not \(list.values.count)")
         }
-        guard count.contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
-            throw ValidationError(
-                "--\(option) takes \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") comma-separated numbers, not '\(text)'"
-            )
-        }
-        return parts.map { $0! }
-    }
-
-    private func parsedSize() throws -> Snapshotter.Size {
-        let parts = size.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width >= 16, height >= 16,
-            width <= 100_000, height <= 100_000
-        else {
-            throw ValidationError(
-                "--size takes WIDTHxHEIGHT in points (16 to 100000 each), such as 1024x768, not '\(size)'")
-        }
-        return Snapshotter.Size(width: width, height: height)
+        return list.values
     }
 
     private func parsedFraming() throws -> Framing {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns a distance in metres into text for people, as
 /// `MKDistanceFormatter`: "120 m", "1.5 km", "350 ft", "12 miles".
 ///

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Formats a number with a fixed count of decimals exactly as C's
 /// `printf("%.*f")` does (correctly rounded from the binary value), which is
 /// what MapKit's description strings use. "nan", "inf" and "-inf" for

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The inverse problem: the shortest geodesic between two points
 /// (GeographicLib's `GenInverse`). Its starting guess is in
 /// `Geodesic+InverseStart.swift`, the function its Newton iteration drives

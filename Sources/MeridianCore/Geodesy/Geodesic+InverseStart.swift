@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The inverse solution's starting guess for the initial azimuth: on a
 /// sphere, or from the astroid for nearly antipodal points.
 extension Geodesic {

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The function the inverse solution's Newton iteration drives to zero: the
 /// longitude difference reached for a given initial azimuth, and its
 /// derivative.

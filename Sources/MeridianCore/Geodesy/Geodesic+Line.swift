@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Geodesic {
     /// A geodesic from a given point and azimuth, with the series for
     /// positions along it precomputed (GeographicLib's GeodesicLine, restricted

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Geodesic {
     /// Degree-based helpers that reduce arguments exactly before converting to
     /// radians (GeographicLib's Math class).

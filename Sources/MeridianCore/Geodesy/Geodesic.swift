@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 // The type, its ellipsoid constants and series coefficients are here. The
 // solutions are extensions by topic: Geodesic+Inverse (helped by
 // +InverseStart, +Lambda12 and +Lengths), +Direct and +Line, +Waypoints and

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A point on the flat Web Mercator plane MapKit draws on, as `MKMapPoint`.
 ///
 /// The plane is ``MapSize/world`` (2^28 map points) on each side, x growing

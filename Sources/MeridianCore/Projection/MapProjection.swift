@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The spherical Web Mercator projection MapKit uses for `MKMapPoint`,
 /// with the constants and formulas of ../docs/map-math.md.
 ///

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A circle on the ground: a centre and a radius in metres, as `MKCircle`.
 ///
 /// ```swift

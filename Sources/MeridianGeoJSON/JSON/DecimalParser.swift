@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import MeridianCore
 
 /// Converts the bytes of an already validated JSON number into the nearest
 /// `Double` (round half to even), bit for bit what a correctly rounded

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A strict RFC 8259 reader over UTF-8 bytes: the one tokenizer every JSON
 /// path in Meridian uses (the generic ``JSONValue`` parser, the GeoJSON
 /// decoder that reads coordinates straight into arrays, and the validator's

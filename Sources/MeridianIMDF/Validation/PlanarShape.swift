@@ -1,11 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A polygonal or lineal geometry projected to metres on a plane tangent
 /// at the venue (equirectangular about a reference latitude), where the
 /// validator measures tolerances, overlaps, slivers and self-intersections.

@@ -1,11 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Each feature as a Placemark, or as the GroundOverlay or NetworkLink it
 /// was read from (`@geometry-type`), with its fields as KML elements.
 extension KMLWriter {

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The scale bar: a round distance (1, 2 or 5 times a power of ten) drawn
 /// to scale at the map's centre and labelled with ``DistanceFormatter``.
 ///

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Draws features into a static SVG map, as `MKMapSnapshotter` draws a
 /// map into an image.
 ///

@@ -1,13 +1,5 @@
 import MeridianCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The affine map from Web Mercator map points to SVG points: scale about
 /// a centre, then rotate by the heading, then move to the image's middle.
 ///
