@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|merge|render|preview|help)
+    info|convert|validate|merge|render|preview|rules|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate merge render preview help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate merge render preview rules help' -- "${cur}"))
         ;;
     esac
 }
@@ -213,7 +213,7 @@ _meridian_convert() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
         return
         ;;
     '--precision')
@@ -258,7 +258,7 @@ _meridian_merge() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
         return
         ;;
     '--alternates-property')
@@ -311,6 +311,7 @@ _meridian_render() {
         return
         ;;
     '--theme')
+        __meridian_add_completions -W 'light'$'\n''dark'
         return
         ;;
     '--labels')
@@ -323,12 +324,15 @@ _meridian_render() {
         return
         ;;
     '--marker')
+        __meridian_add_completions -W 'auto'$'\n''balloon'$'\n''dot'
         return
         ;;
     '--scale-bar')
+        __meridian_add_completions -W 'metric'$'\n''imperial'$'\n''yards'$'\n''none'
         return
         ;;
     '--compass')
+        __meridian_add_completions -W 'auto'$'\n''always'$'\n''never'
         return
         ;;
     '--title')
@@ -369,6 +373,7 @@ _meridian_preview() {
         return
         ;;
     '--theme')
+        __meridian_add_completions -W 'light'$'\n''dark'
         return
         ;;
     '--size')
@@ -382,6 +387,22 @@ _meridian_preview() {
         ;;
     '--format')
         __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        return
+        ;;
+    esac
+}
+
+_meridian_rules() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--format)
+    __meridian_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''markdown'
         return
         ;;
     esac

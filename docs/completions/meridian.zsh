@@ -56,13 +56,14 @@ _meridian() {
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
             'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
             'preview:Write one self-contained HTML page to explore map data in a browser.'
+            'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|merge|render|preview|help)
+        info|convert|validate|merge|render|preview|rules|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -90,12 +91,12 @@ _meridian_info() {
 
 _meridian_convert() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
     local -ar ___format=('text' 'json' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
-        '--to[Output format\: geojson, geojsonseq or ndjson.]:to:{__meridian_complete "${___to[@]}"}'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml or kmz (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
         '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
         '--pretty[Indent the output.]'
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
@@ -131,7 +132,7 @@ _meridian_validate() {
 
 _meridian_merge() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
     local -ar ___format=('text' 'json' 'github')
     local -ar arg_specs=(
         '*:inputs:'
@@ -155,24 +156,28 @@ _meridian_merge() {
 
 _meridian_render() {
     local -i ret=1
+    local -ar ___theme=('light' 'dark')
+    local -ar ___marker=('auto' 'balloon' 'dot')
+    local -ar ___scale_bar=('metric' 'imperial' 'yards' 'none')
+    local -ar ___compass=('auto' 'always' 'never')
     local -ar ___format=('text' 'json' 'github')
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The SVG file to write, or - for standard output.]:output:'
-        '--size[Image size in points, WIDTHxHEIGHT.]:size:'
+        '--size[Image size in points, WIDTHxHEIGHT (16 to 100000 each).]:size:'
         '--scale[Pixels per point (the SVG'\''s width and height are size x scale).]:scale:'
         '--region[Show a region\: LAT,LON,LAT_DELTA,LON_DELTA (degrees).]:region:'
         '--bbox[Show a box\: WEST,SOUTH,EAST,NORTH (degrees).]:bbox:'
         '--camera[Look from a camera\: LAT,LON,DISTANCE_M\[,HEADING\[,PITCH\]\]; the heading rotates the map.]:camera:'
         '--padding[Points left free around the data when fitting it.]:padding:'
-        '--theme[Theme\: light or dark.]:theme:'
+        '--theme[Theme\: light or dark.]:theme:{__meridian_complete "${___theme[@]}"}'
         '--labels[The property labels are taken from (default\: name, then title).]:labels:'
         '--no-labels[Draw no labels.]'
         '--category-property[The property holding each feature'\''s category (for --filter, --legend and colours).]:category-property:'
         '--filter[Points of interest to show by category\: CAT,CAT (or include\:CAT,...) or exclude\:CAT,...]:filter:'
-        '--marker[Point markers\: auto, balloon or dot.]:marker:'
-        '--scale-bar[Scale bar units\: metric, imperial, yards or none.]:scale-bar:'
-        '--compass[Compass\: auto (when rotated), always or never.]:compass:'
+        '--marker[Point markers\: auto, balloon or dot.]:marker:{__meridian_complete "${___marker[@]}"}'
+        '--scale-bar[Scale bar units\: metric, imperial, yards or none.]:scale-bar:{__meridian_complete "${___scale_bar[@]}"}'
+        '--compass[Compass\: auto (when rotated), always or never.]:compass:{__meridian_complete "${___compass[@]}"}'
         '--legend[Draw a legend of the categories shown.]'
         '--title[A title drawn on the map and written to the SVG'\''s <title>.]:title:'
         '--attribution[Attribution text drawn bottom right.]:attribution:'
@@ -193,17 +198,32 @@ _meridian_render() {
 
 _meridian_preview() {
     local -i ret=1
+    local -ar ___theme=('light' 'dark')
     local -ar ___format=('text' 'json' 'github')
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The HTML file to write, or - for standard output.]:output:'
-        '--theme[Theme\: light or dark.]:theme:'
+        '--theme[Theme\: light or dark.]:theme:{__meridian_complete "${___theme[@]}"}'
         '--size[Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).]:size:'
         '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
         '--title[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_rules() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'markdown')
+    local -ar arg_specs=(
+        ':prefix:'
+        '--format[text, json or markdown.]:format:{__meridian_complete "${___format[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
