@@ -8,24 +8,19 @@ enum HTMLEscaping {
     /// `<`, `>`, `"` and `'` as character references; other control
     /// characters (which HTML forbids) dropped, tabs and newlines kept.
     static func text(_ value: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(value.unicodeScalars.count)
-        for scalar in value.unicodeScalars {
+        value.escapingScalars { scalar in
             switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            case "\t", "\n", "\r": nil
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    continue
-                }
-                result.unicodeScalars.append(scalar)
+                scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+                    ? "" : nil
             }
         }
-        return result
     }
 
     /// JSON that can sit inside `<script type="application/json">`: every

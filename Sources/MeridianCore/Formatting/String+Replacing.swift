@@ -9,4 +9,20 @@ extension String {
         }
         return result
     }
+
+    /// The string with each Unicode scalar for which `replacement` gives a
+    /// string replaced by it (an empty string drops the scalar); the others
+    /// are kept. The one loop behind the XML, HTML and JSON escapers.
+    package func escapingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(unicodeScalars.count)
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

@@ -260,27 +260,28 @@ struct GeoJSONParser {
         if inner != 0x5B && inner != 0x5D {
             var positions: [Coordinate] = []
             repeat {
-                guard try reader.peek() == 0x5B else {
-                    throw failure(
-                        "geojson.position.not-array",
-                        "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
-                        at: reader.index)
-                }
+                try expectNestedArray()
                 positions.append(try readPosition())
             } while try reader.nextElement()
             return .positions(positions)
         }
         var children: [CoordinateNode] = []
         repeat {
-            guard try reader.peek() == 0x5B else {
-                throw failure(
-                    "geojson.position.not-array",
-                    "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
-                    at: reader.index)
-            }
+            try expectNestedArray()
             children.append(try readCoordinateArray())
         } while try reader.nextElement()
         return .nested(children)
+    }
+
+    /// Refuses anything but an array where a position or a deeper level of
+    /// coordinates belongs.
+    private mutating func expectNestedArray() throws(JSONReaderFailure) {
+        guard try reader.peek() == 0x5B else {
+            throw failure(
+                "geojson.position.not-array",
+                "a number was found where a coordinate array should have been found: this needs to be nested more deeply",
+                at: reader.index)
+        }
     }
 
     /// `[lon, lat]`, `[lon, lat, alt]`; further numbers are read and dropped.

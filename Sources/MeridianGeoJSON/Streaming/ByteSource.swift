@@ -150,9 +150,10 @@ final class ByteSource {
     }
 
     /// The index just past the JSON value that starts at `position`, found
-    /// by a structural scan (brackets and strings), filling as needed; nil
-    /// when the input ends first.
-    func endOfValue() throws(DiagnosticError) -> Int? {
+    /// by a structural scan (brackets and strings), filling as needed; the
+    /// end of the input when it ends first; nil when the value runs past
+    /// `limit` bytes.
+    func endOfValue(within limit: Int = .max) throws(DiagnosticError) -> Int? {
         var index = position
         var depth = 0
         var inString = false
@@ -202,51 +203,6 @@ final class ByteSource {
                             i -= 1
                             return i
                         }
-                    default: break
-                    }
-                }
-                return nil
-            }
-            if let found { return found }
-            let offset = index - position
-            if try !fill() { return buffer.count }
-            index = position + offset
-        }
-    }
-
-    /// The index just past the object or array that starts at `position`
-    /// when it ends within `limit` bytes; nil when it is larger (the end of
-    /// the input when it ends first). Fills as needed.
-    func endOfValue(within limit: Int) throws(DiagnosticError) -> Int? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var index = position
-        while true {
-            let found: Int? = buffer.withUnsafeBufferPointer { pointer in
-                guard let base = pointer.baseAddress else { return nil }
-                let count = pointer.count
-                var i = index
-                defer { index = i }
-                while i < count {
-                    let byte = base[i]
-                    i += 1
-                    if inString {
-                        if escaped {
-                            escaped = false
-                        } else if byte == 0x5C {
-                            escaped = true
-                        } else if byte == 0x22 {
-                            inString = false
-                        }
-                        continue
-                    }
-                    switch byte {
-                    case 0x22: inString = true
-                    case 0x7B, 0x5B: depth += 1
-                    case 0x7D, 0x5D:
-                        depth -= 1
-                        if depth == 0 { return i }
                     default: break
                     }
                 }

@@ -260,15 +260,20 @@ public final class KMLFeatureReader {
             case .endElement:
                 if let last = containers.last, last.depth == stream.depth { containers.removeLast() }
             case .entityReference:
-                throw DiagnosticError(
-                    code: "kml.xml.entity",
-                    message:
-                        "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
-                    location: SourceLocation(file: sourceName, line: stream.line))
+                throw entityRefused()
             default:
                 break
             }
         }
+    }
+
+    /// A reference to an entity the document declares: refused, not expanded.
+    private func entityRefused() -> DiagnosticError {
+        DiagnosticError(
+            code: "kml.xml.entity",
+            message:
+                "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
+            location: SourceLocation(file: sourceName, line: stream.line))
     }
 
     private func element() throws(DiagnosticError) {
@@ -376,11 +381,7 @@ public final class KMLFeatureReader {
                 }
                 top = stack.removeLast()
             case .entityReference:
-                throw DiagnosticError(
-                    code: "kml.xml.entity",
-                    message:
-                        "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
-                    location: SourceLocation(file: sourceName, line: stream.line))
+                throw entityRefused()
             default:
                 break
             }

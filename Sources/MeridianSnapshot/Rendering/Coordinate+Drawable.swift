@@ -16,3 +16,39 @@ extension Coordinate {
         latitude.isFinite && abs(longitude) <= Self.drawableLongitudeLimit
     }
 }
+
+/// Unwraps the longitudes of a line or ring as they come: each is moved by
+/// a whole turn when it lies more than 180 degrees from the one before, so
+/// a line across the antimeridian stays continuous (179 then -179 becomes
+/// 179 then 181). Feed it drawable positions only (within 720 degrees).
+struct LongitudeUnwrapper {
+    /// The whole turns added so far (a multiple of 360).
+    private(set) var offset: Double
+    private var previous = Double.nan
+
+    /// `offset` (a multiple of 360) is added from the start, so that a hole
+    /// can be unwrapped next to its exterior.
+    init(offset: Double = 0) {
+        self.offset = offset
+    }
+
+    /// True before the first longitude.
+    var isAtStart: Bool { previous.isNaN }
+    /// The last longitude returned (NaN before the first).
+    var last: Double { previous }
+
+    mutating func next(_ longitude: Double) -> Double {
+        var unwrapped = longitude + offset
+        if !previous.isNaN {
+            if unwrapped - previous > 180 {
+                offset -= 360
+                unwrapped -= 360
+            } else if unwrapped - previous < -180 {
+                offset += 360
+                unwrapped += 360
+            }
+        }
+        previous = unwrapped
+        return unwrapped
+    }
+}

@@ -63,20 +63,9 @@ struct DrawItem {
             var east = -Double.infinity
             var south = Double.infinity
             var north = -Double.infinity
-            var offset = 0.0
-            var previous = Double.nan
+            var unwrapper = LongitudeUnwrapper()
             for c in coordinates where c.isDrawable {
-                var longitude = c.longitude + offset
-                if !previous.isNaN {
-                    if longitude - previous > 180 {
-                        offset -= 360
-                        longitude -= 360
-                    } else if longitude - previous < -180 {
-                        offset += 360
-                        longitude += 360
-                    }
-                }
-                previous = longitude
+                let longitude = unwrapper.next(c.longitude)
                 west = min(west, longitude)
                 east = max(east, longitude)
                 south = min(south, c.latitude)

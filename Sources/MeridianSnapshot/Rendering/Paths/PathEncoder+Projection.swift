@@ -48,21 +48,9 @@ extension PathEncoder {
         var firstMapX = Double.nan
         var lastMapX = 0.0
         for shiftX in shifts {
-            var offset = startOffset
-            var previousLongitude = Double.nan
+            var unwrapper = LongitudeUnwrapper(offset: startOffset)
             for coordinate in coordinates where coordinate.isDrawable {
-                var longitude = coordinate.longitude + offset
-                guard longitude.isFinite, coordinate.latitude.isFinite else { continue }
-                if !previousLongitude.isNaN {
-                    if longitude - previousLongitude > 180 {
-                        offset -= 360
-                        longitude -= 360
-                    } else if longitude - previousLongitude < -180 {
-                        offset += 360
-                        longitude += 360
-                    }
-                }
-                previousLongitude = longitude
+                let longitude = unwrapper.next(coordinate.longitude)
                 let point = MapPoint(Coordinate(latitude: coordinate.latitude, longitude: longitude))
                 let mx = point.x + shiftX
                 if firstMapX.isNaN { firstMapX = mx }

@@ -26,28 +26,17 @@ struct UnwrappedExtent {
     /// `startOffset` (a multiple of 360) is added to every longitude, so
     /// a hole can be unwrapped next to its exterior.
     init(of coordinates: [Coordinate], startOffset: Double = 0) {
-        var offset = startOffset
-        var previous = Double.nan
+        var unwrapper = LongitudeUnwrapper(offset: startOffset)
         for coordinate in coordinates where coordinate.isDrawable {
-            var longitude = coordinate.longitude + offset
-            if !previous.isNaN {
-                if longitude - previous > 180 {
-                    offset -= 360
-                    longitude -= 360
-                } else if longitude - previous < -180 {
-                    offset += 360
-                    longitude += 360
-                }
-            }
-            guard longitude.isFinite, coordinate.latitude.isFinite else { continue }
-            if previous.isNaN { firstLongitude = longitude }
-            previous = longitude
+            let isFirst = unwrapper.isAtStart
+            let longitude = unwrapper.next(coordinate.longitude)
+            if isFirst { firstLongitude = longitude }
             minLongitude = min(minLongitude, longitude)
             maxLongitude = max(maxLongitude, longitude)
             minLatitude = min(minLatitude, coordinate.latitude)
             maxLatitude = max(maxLatitude, coordinate.latitude)
         }
-        lastUnwrappedLongitude = previous
+        lastUnwrappedLongitude = unwrapper.last
     }
 
     /// False when no position was finite.
