@@ -118,8 +118,10 @@ package final class ZipArchive {
         bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
         // The most this entry may inflate to: its declared size, the entry
         // and total limits, and (past 1 MiB) the ratio to its compressed size.
-        let ratioBound = max(
-            UInt64(1 << 20), UInt64(Double(max(entry.compressedSize, 1)) * limits.maximumCompressionRatio))
+        // A forged compressed size can make the product exceed UInt64 (found
+        // by fuzzing: it trapped), so it is clamped first.
+        let ratioProduct = Double(max(entry.compressedSize, 1)) * limits.maximumCompressionRatio
+        let ratioBound = max(UInt64(1 << 20), ratioProduct < 1.8e19 ? UInt64(ratioProduct) : UInt64.max)
         let remaining = limits.maximumTotalSize - min(inflatedTotal, limits.maximumTotalSize)
         var exceeded: DiagnosticError?
         let checksum: CRC32
