@@ -7,6 +7,8 @@ import MeridianCore
 struct CentralDirectory {
     /// The declared number of entries, when the record could be found.
     var entryCount: Int?
+    /// The size of the zip file: no entry can hold more compressed bytes.
+    var fileSize: UInt64 = 0
 
     init(path: String, displayName: String, limits: ArchiveLimits) throws(DiagnosticError) {
         let descriptor = open(path, O_RDONLY)
@@ -20,6 +22,7 @@ struct CentralDirectory {
             throw ZipArchive.error("archive.unreadable", "cannot read \(displayName)", archive: displayName)
         }
         let size = UInt64(status.st_size)
+        fileSize = size
         // The record is 22 bytes plus a comment of up to 65 535 bytes, at the end.
         let tailLength = min(size, 22 + 65_535)
         let tail = Self.read(descriptor, at: size - tailLength, count: Int(tailLength))

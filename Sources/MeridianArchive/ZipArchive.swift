@@ -74,6 +74,14 @@ package final class ZipArchive {
                     "archive.unsafe-path", "entry \"\(entryPath)\" would leave the archive's folder", archive: name)
             }
             guard entry.type == .file, !Self.isMetadata(entryPath) else { continue }
+            // A forged compressed size past the file would trap inside
+            // ZIPFoundation (found by fuzzing), so it is refused here.
+            guard UInt64(entry.compressedSize) <= directory.fileSize else {
+                throw Self.error(
+                    "archive.corrupt",
+                    "entry \(entryPath) declares \(entry.compressedSize) compressed bytes, more than the archive holds",
+                    archive: name)
+            }
             let size = entry.uncompressedSize
             guard size <= limits.maximumEntrySize else {
                 throw Self.error(

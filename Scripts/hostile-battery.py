@@ -1,0 +1,419 @@
+#!/usr/bin/env python3
+"""Runs every command of the release build over generated hostile inputs and
+tabulates what happened: per category, the inputs, the runs, the clean
+rejections, and what must be zero: crashes, hangs, runs over 1 GB of memory,
+files left behind, and data leaked (a secret file that an XML entity or
+include points at, showing up in any output).
+
+    swift build -c release && Scripts/hostile-battery.py [--quick]
+
+Every input is built here; nothing comes from ../shared. Runs as the user
+it is started as (root in containers, as CI runs it).
+"""
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import zipfile
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, ".build", "release", "meridian")
+QUICK = "--quick" in sys.argv
+TIMEOUT = 60
+SECRET = "MERIDIAN-SECRET-7f3a9c"
+GIGABYTE_KB = 1 << 20
+
+work = tempfile.mkdtemp(prefix="meridian-battery-")
+inputs_dir = os.path.join(work, "inputs")
+os.makedirs(inputs_dir)
+secret_path = os.path.join(work, "secret.txt")
+with open(secret_path, "w") as f:
+    f.write(SECRET + "\n")
+
+categories = {}  # name -> list of (input path or stdin spec, extra args per command)
+
+
+def add(category, name, data, commands=None):
+    path = os.path.join(inputs_dir, name)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(path, "wb") as f:
+        f.write(data)
+    categories.setdefault(category, []).append(("file", path, commands))
+
+
+def add_stream(category, label, shell, commands=None):
+    categories.setdefault(category, []).append(("stream", (label, shell), commands))
+
+
+def feature(lon=0.12, lat=52.2, props=None):
+    return {"type": "Feature", "properties": props or {"name": "A"},
+            "geometry": {"type": "Point", "coordinates": [lon, lat]}}
+
+
+def collection(features):
+    return json.dumps({"type": "FeatureCollection", "features": features})
+
+
+def zip_bytes(entries, method=zipfile.ZIP_DEFLATED):
+    path = os.path.join(work, "scratch.zip")
+    with zipfile.ZipFile(path, "w", method) as z:
+        for name, data in entries:
+            z.writestr(name, data)
+    with open(path, "rb") as f:
+        return bytearray(f.read())
+
+
+def central_headers(data):
+    offsets, start = [], 0
+    while True:
+        start = data.find(b"PK\x01\x02", start)
+        if start < 0:
+            return offsets
+        offsets.append(start)
+        start += 4
+
+
+KML = '<kml xmlns="http://www.opengis.net/kml/2.2">%s</kml>'
+PLACEMARK = "<Placemark><name>%s</name><Point><coordinates>%s</coordinates></Point></Placemark>"
+MANIFEST = json.dumps({"version": "1.0.0", "language": "en", "created": "2026-01-01T00:00:00Z"})
+
+
+def venue_files(units):
+    level = "a0000003-0000-4000-8000-000000000003"
+    square = [[[0.1, 52.2], [0.1001, 52.2], [0.1001, 52.2001], [0.1, 52.2001], [0.1, 52.2]]]
+    unit_features = [{"type": "Feature", "id": "c%07x-0000-4000-8000-000000000000" % i, "feature_type": "unit",
+                      "geometry": {"type": "Polygon", "coordinates": square},
+                      "properties": {"category": "room", "level_id": level, "name": None,
+                                     "alt_name": None, "display_point": None}} for i in range(units)]
+    levels = [{"type": "Feature", "id": level, "feature_type": "level",
+               "geometry": {"type": "Polygon", "coordinates": square},
+               "properties": {"category": "unspecified", "outdoor": False, "ordinal": 0,
+                              "name": {"en": "G"}, "short_name": {"en": "G"}, "display_point": None,
+                              "address_id": None, "building_ids": None}}]
+    return [("manifest.json", MANIFEST),
+            ("level.geojson", json.dumps({"type": "FeatureCollection", "features": levels})),
+            ("unit.geojson", json.dumps({"type": "FeatureCollection", "features": unit_features}))]
+
+
+# --- GeoJSON and JSON ------------------------------------------------------
+big = 2_000_000 if QUICK else 20_000_000
+add("json", "truncated.geojson", collection([feature()])[:-7])
+add("json", "deep.geojson", "[" * 100_000 + "]" * 100_000)
+add("json", "deep-object.geojson", '{"a":' * 50_000 + "1" + "}" * 50_000)
+add("json", "huge-number.geojson", '{"type":"Point","coordinates":[1e999999,2]}')
+add("json", "long-number.geojson", '{"type":"Point","coordinates":[' + "1" * 1_000_000 + ',2]}')
+add("json", "invalid-utf8.geojson", b'{"type":"Feature","properties":{"n":"\xff\xfe"},"geometry":null}')
+add("json", "nan.geojson", '{"type":"Point","coordinates":[NaN,1]}')
+add("json", "bom.geojson", b"\xef\xbb\xbf" + collection([feature()]).encode())
+add("json", "utf16.geojson", b"\xff\xfe" + collection([feature()]).encode("utf-16-le"))
+add("json", "repeated-keys.geojson", collection([{"type": "Feature", "properties": {}, "geometry": None}] * 20000).replace(
+    '"properties": {}', '"properties": {"a": 1, "a": 2}'))
+add("json", "many-keys.geojson", collection([feature(props={"k%d" % i: i for i in range(200_000)})]))
+add("json", "long-string.geojson", '{"type":"Feature","properties":{"s":"' + "a" * big + '"},"geometry":null}')
+add("json", "zeros.geojson", b"\0" * big)
+add("json", "blank-then-data.geojson", "\n" * big + collection([feature()]))
+add("json", "unterminated-string.geojson", '{"type":"Feature","properties":{"s":"' + "a" * 100_000)
+add("json", "script-label.geojson", collection([feature(props={"name": "<script>alert(1)</script>\"'&"})]))
+add("json", "control-chars.geojson", collection([feature(props={"name": "a\u0001\u001b[31mred"})]))
+add("json", "valid.ndjson", "\n".join(json.dumps(feature(lon=i / 10)) for i in range(100)) + "\n")
+add("json", "valid.geojsonseq", "".join("\x1e" + json.dumps(feature(lon=i / 10)) + "\n" for i in range(100)))
+add("json", "one-line-collection.geojson", collection([
+    {"type": "Feature", "properties": {"n": i},
+     "geometry": {"type": "LineString", "coordinates": [[i % 180, 0.1 * (j % 800)] for j in range(100)]}}
+    for i in range(20_000 if QUICK else 120_000)]))
+add("json", "random.bin", os.urandom(big // 4))
+
+# --- Extreme values ---------------------------------------------------------
+add("values", "far-longitudes.geojson", collection([feature(1e300, 10), feature(-1e300, -10), feature(1e15, 0)]))
+add("values", "far-polygon.geojson", json.dumps({"type": "Feature", "properties": {}, "geometry": {
+    "type": "Polygon", "coordinates": [[[170, -10], [1e300, -10], [-1e300, 10], [170, 10], [170, -10]]]}}))
+add("values", "out-of-range.geojson", collection([feature(200, 95), feature(-400, -100)]))
+add("values", "many-points.geojson", collection([feature(i % 360 - 180, (i * 7) % 170 - 85)
+                                                  for i in range(20_000 if QUICK else 100_000)]))
+add("values", "long-line.geojson", json.dumps({"type": "Feature", "properties": {}, "geometry": {
+    "type": "LineString",
+    "coordinates": [[(i % 2000) / 1000, (i // 2000) / 1000] for i in range(200_000 if QUICK else 2_000_000)]}}))
+render_options = [["--bbox=-1e300,-80,1e300,80"], ["--region", "0,1e300,1,1"], ["--camera", "52,0,1e300"],
+                  ["--camera", "52,0,1e-300"], ["--padding", "nan"], ["--size", "100000x100000"],
+                  ["--scale", "1e9"], ["--precision", "99"], ["--region", "0,0,nan,1"]]
+for index, options in enumerate(render_options):
+    add("values", "options-%d.geojson" % index, collection([feature()]), commands=[("render", options)])
+
+# --- KML ----------------------------------------------------------------------
+laughs = '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa">' + "".join(
+    '<!ENTITY %s "%s">' % (chr(98 + i), ("&" + chr(97 + i) + ";") * 10) for i in range(9)) + ']>' + KML % (
+    "<Placemark><name>&j;</name></Placemark>")
+add("kml", "billion-laughs.kml", laughs)
+add("kml", "xxe.kml", '<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY s SYSTEM "file://%s">]>' % secret_path
+    + KML % "<Placemark><name>&s;</name></Placemark>")
+add("kml", "external-dtd.kml", '<?xml version="1.0"?><!DOCTYPE kml SYSTEM "file://%s">' % secret_path
+    + KML % PLACEMARK % ("a", "1,2"))
+add("kml", "xinclude.kml", '<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:xi="http://www.w3.org/2001/XInclude">'
+    '<Placemark><name><xi:include href="file://%s" parse="text"/></name></Placemark></kml>' % secret_path)
+add("kml", "network-link.kml", KML % '<NetworkLink><Link><href>http://127.0.0.1:1/x.kml</href></Link></NetworkLink>')
+add("kml", "wrong-namespace.kml", '<kml xmlns="http://example.com/x"><Placemark/></kml>')
+add("kml", "utf16.kml", ("\ufeff" + KML % PLACEMARK % ("a", "1,2")).encode("utf-16-le"))
+add("kml", "extended-data.kml", KML % ("<Placemark><ExtendedData>" + "".join(
+    '<Data name="k%d"><value>%d</value></Data>' % (i, i) for i in range(100_000))
+    + "</ExtendedData><Point><coordinates>1,2</coordinates></Point></Placemark>"))
+add("kml", "deep.kml", KML % ("<Folder>" * 50_000 + "</Folder>" * 50_000))
+add("kml", "nan-coordinates.kml", KML % (PLACEMARK % ("a", "nan,1") + PLACEMARK % ("b", "1e300,-1e300")))
+add("kml", "script-name.kml", KML % PLACEMARK % ("&lt;script&gt;alert(1)&lt;/script&gt;", "1,2"))
+add("kml", "colour.kml", KML % ('<Style id="s"><LineStyle><color>ffé0000</color></LineStyle></Style>'
+                                + PLACEMARK % ("a", "1,2")))
+add("kml", "truncated.kml", (KML % (PLACEMARK % ("a", "1,2") * 1000))[:-100])
+add("kml", "many-placemarks.kml", KML % "".join(PLACEMARK % ("p%d" % i, "%f,%f" % (i % 360 - 180, i % 170 - 85))
+                                                for i in range(20_000 if QUICK else 200_000)))
+
+# --- Zips (KMZ and IMDF) --------------------------------------------------------
+doc = (KML % PLACEMARK % ("a", "1,2")).encode()
+add("zip", "valid.kmz", bytes(zip_bytes([("doc.kml", doc)])))
+add("zip", "bomb.kmz", bytes(zip_bytes([("doc.kml", b"<kml>" + b" " * 300_000_000 + b"</kml>")])))
+add("zip", "slip.kmz", bytes(zip_bytes([("../../evil.kml", doc)])))
+add("zip", "absolute.kmz", bytes(zip_bytes([("/tmp/evil.kml", doc)])))
+forged = zip_bytes([("doc.kml", doc)])
+for header in central_headers(forged):
+    forged[header + 24:header + 28] = struct.pack("<I", 0xF0000000)
+add("zip", "forged-size.kmz", bytes(forged))
+small = zip_bytes([("doc.kml", b"x" * 5000)])
+for header in central_headers(small):
+    forged_small = bytearray(small)
+    forged_small[header + 24:header + 28] = struct.pack("<I", 10)
+add("zip", "forged-small.kmz", bytes(forged_small))
+crc = zip_bytes([("doc.kml", doc)], method=zipfile.ZIP_STORED)
+crc[30 + len("doc.kml") + 5] ^= 0x20
+add("zip", "bad-crc.kmz", bytes(crc))
+encrypted = zip_bytes([("doc.kml", doc)])
+for header in central_headers(encrypted):
+    encrypted[header + 8] |= 1
+encrypted[6] |= 1
+add("zip", "encrypted.kmz", bytes(encrypted))
+zip64 = zip_bytes([("doc.kml", doc)])
+end = zip64.rfind(b"PK\x05\x06")
+zip64[end + 10:end + 12] = b"\xff\xff"
+zip64[end + 16:end + 20] = b"\xff\xff\xff\xff"
+add("zip", "forged-zip64.kmz", bytes(zip64))
+add("zip", "not-a-zip.kmz", "plain text")
+add("zip", "empty.zip", bytes(zip_bytes([])))
+add("zip", "many-entries.zip", bytes(zip_bytes([("f%d.txt" % i, b"") for i in range(10_001)])))
+add("zip", "pk-then-zeros.kmz", b"PK\x03\x04" + b"\0" * (big // 4))
+add("zip", "venue-slip.zip", bytes(zip_bytes(venue_files(2) + [("../unit.geojson", "{}")])))
+
+# --- IMDF ---------------------------------------------------------------------------
+add("imdf", "valid.zip", bytes(zip_bytes(venue_files(3))))
+add("imdf", "units-array.zip", bytes(zip_bytes(venue_files(3)[:2] + [("unit.geojson", "[]")])))
+add("imdf", "units-truncated.zip", bytes(zip_bytes(venue_files(3)[:2] + [("unit.geojson", venue_files(3)[2][1][:-30])])))
+add("imdf", "broken-manifest.zip", bytes(zip_bytes([("manifest.json", "{")] + venue_files(3)[1:])))
+add("imdf", "stacked-units.zip", bytes(zip_bytes(venue_files(2_000 if QUICK else 5_000))))
+oversized = zip_bytes(venue_files(3))
+for header in central_headers(oversized)[-1:]:
+    oversized[header + 24:header + 28] = struct.pack("<I", 0xF0000000)
+add("imdf", "oversized-entry.zip", bytes(oversized))
+folder = os.path.join(inputs_dir, "not-a-venue")
+os.makedirs(folder)
+with open(os.path.join(folder, "unit.geojson"), "w") as f:
+    f.write(venue_files(1)[2][1])
+categories.setdefault("imdf", []).append(("file", folder, None))
+categories["imdf"].append(("file", "/etc", None))
+
+# --- Streams ----------------------------------------------------------------------
+sample = os.path.join(ROOT, "Samples", "cambridge-landmarks.geojson")
+add_stream("streams", "zeros on stdin", "head -c %d /dev/zero |" % big)
+add_stream("streams", "blank lines on stdin", "yes '' | head -c %d |" % big)
+add_stream("streams", "endless KML elements", "(printf '<kml xmlns=\"http://www.opengis.net/kml/2.2\">'; yes '<Folder>' "
+           "| head -c %d) |" % big)
+add_stream("streams", "PK then zeros on stdin", "(printf 'PK\\003\\004'; head -c %d /dev/zero) |" % big)
+add_stream("streams", "endless string on stdin", "(printf '{\"type\":\"'; head -c %d /dev/zero | tr '\\0' a) |" % big)
+add_stream("streams", "random bytes on stdin", "head -c %d /dev/urandom |" % (big // 4))
+add_stream("streams", "a sample on stdin", "cat %s |" % sample)
+add_stream("streams", "a KMZ on stdin", "cat %s |" % os.path.join(inputs_dir, "valid.kmz"))
+add_stream("streams", "process substitution", "PROCSUB")
+
+COMMANDS = [("info", []), ("convert", ["-o", "OUT.geojson"]), ("convert", ["-o", "OUT.kml"]),
+            ("validate", []), ("validate", ["--format", "json"]), ("render", ["-o", "OUT.svg"]),
+            ("preview", ["-o", "OUT.html"])]
+
+# --- Outputs: each a command run on a valid input with a hostile destination ---------
+output_cases = []
+
+
+def output_case(label, setup, args, check):
+    output_cases.append((label, setup, args, check))
+
+
+def run(shell_command, outdir, tmpdir):
+    env = dict(os.environ, TMPDIR=tmpdir, NO_COLOR="1")
+    wrapped = "/usr/bin/time -f 'MAXRSS %%M' -o %s/rss timeout -s KILL %d bash -c %s" % (
+        tmpdir, TIMEOUT, shlex_quote(shell_command))
+    result = subprocess.run(["bash", "-c", wrapped], cwd=outdir, env=env, capture_output=True)
+    rss = 0
+    try:
+        with open(os.path.join(tmpdir, "rss")) as f:
+            for line in f:
+                if line.startswith("MAXRSS"):
+                    rss = int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return result.returncode, result.stdout, result.stderr, rss
+
+
+def shlex_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def leftovers(outdir, tmpdir):
+    found = []
+    for folder in (outdir, tmpdir):
+        for name in os.listdir(folder):
+            if name.endswith(".partial") or name.startswith("meridian-"):
+                found.append(os.path.join(folder, name))
+    return found
+
+
+rows = {}
+
+
+def record(category, status, stdout, stderr, rss, left, outdir):
+    row = rows.setdefault(category, {"inputs": set(), "runs": 0, "clean": 0, "crashes": 0, "hangs": 0,
+                                     "over1gb": 0, "left": 0, "leaked": 0, "clobbered": 0})
+    row["runs"] += 1
+    crashed = status in (132, 134, 139) or (status > 128 and status != 137) or b"Fatal error" in stderr \
+        or b"Program crashed" in stderr
+    hung = status in (124, 137)
+    leaked = SECRET.encode() in stdout or SECRET.encode() in stderr
+    for name in os.listdir(outdir):
+        path = os.path.join(outdir, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                if SECRET.encode() in f.read():
+                    leaked = True
+    if crashed:
+        row["crashes"] += 1
+    if hung:
+        row["hangs"] += 1
+    if rss > GIGABYTE_KB:
+        row["over1gb"] += 1
+    if left:
+        row["left"] += 1
+    if leaked:
+        row["leaked"] += 1
+    return not (crashed or hung or leaked or left or rss > GIGABYTE_KB) and (
+        status == 0 or (status in (1, 2, 3) and bool(stderr.strip() or stdout.strip())))
+
+
+def main():
+    if not os.path.exists(TOOL):
+        sys.exit("build the release tool first: swift build -c release")
+    for category, entries in categories.items():
+        for kind, subject, commands in entries:
+            for command, args in (commands or COMMANDS):
+                outdir = tempfile.mkdtemp(dir=work, prefix="out-")
+                tmpdir = tempfile.mkdtemp(dir=work, prefix="tmp-")
+                args = [a.replace("OUT", os.path.join(outdir, "out")) for a in args]
+                if command == "render" and "-o" not in args:
+                    args = args + ["-o", os.path.join(outdir, "out.svg")]
+                if kind == "file":
+                    shell = "%s %s %s %s" % (TOOL, command, shlex_quote(subject), " ".join(map(shlex_quote, args)))
+                    label = os.path.basename(subject)
+                elif subject[1] == "PROCSUB":
+                    shell = "%s %s <(cat %s) %s" % (TOOL, command, sample, " ".join(map(shlex_quote, args)))
+                    label = subject[0]
+                else:
+                    shell = "%s %s %s - %s" % (subject[1], TOOL, command, " ".join(map(shlex_quote, args)))
+                    label = subject[0]
+                status, stdout, stderr, rss = run(shell, outdir, tmpdir)
+                left = leftovers(outdir, tmpdir)
+                rows.setdefault(category, {"inputs": set(), "runs": 0, "clean": 0, "crashes": 0, "hangs": 0,
+                                           "over1gb": 0, "left": 0, "leaked": 0, "clobbered": 0})
+                rows[category]["inputs"].add(label)
+                if record(category, status, stdout, stderr, rss, left, outdir):
+                    rows[category]["clean"] += 1
+                else:
+                    print("  not clean: %s %s %s -> %d (%d KB) %s" % (category, label, command, status, rss,
+                                                                   stderr[-200:].decode(errors="replace").strip()),
+                          file=sys.stderr)
+                shutil.rmtree(outdir, ignore_errors=True)
+                shutil.rmtree(tmpdir, ignore_errors=True)
+    run_output_cases()
+    print("| category | inputs | runs | clean rejections or successes | crashes | hangs | memory over 1 GB "
+          "| files left behind | data leaked | outputs clobbered |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    total = {"inputs": 0, "runs": 0, "clean": 0, "crashes": 0, "hangs": 0, "over1gb": 0, "left": 0, "leaked": 0,
+             "clobbered": 0}
+    for category, row in rows.items():
+        values = [len(row["inputs"]), row["runs"], row["clean"], row["crashes"], row["hangs"], row["over1gb"],
+                  row["left"], row["leaked"], row["clobbered"]]
+        for key, value in zip(total, values):
+            total[key] += value
+        print("| %s | %s |" % (category, " | ".join(map(str, values))))
+    print("| **all** | %s |" % " | ".join(str(v) for v in total.values()))
+    shutil.rmtree(work, ignore_errors=True)
+    sys.exit(0 if all(total[k] == 0 for k in ("crashes", "hangs", "over1gb", "left", "leaked", "clobbered")) else 1)
+
+
+def run_output_cases():
+    """Destinations: devices, FIFOs, folders, same-file outputs, planted links."""
+    category = "outputs"
+    sample_kml = os.path.join(inputs_dir, "valid.kmz")
+    t = TOOL
+    cases = [
+        ("/dev/full", f"{t} convert {sample} -o /dev/full",
+         lambda d: os.path.exists("/dev/full") and not os.path.isfile("/dev/full")),
+        ("/dev/null", f"{t} convert {sample} -o /dev/null", lambda d: not os.path.isfile("/dev/null")),
+        ("stdout to /dev/full", f"{t} info {sample} > /dev/full", None),
+        ("validate json to /dev/full", f"{t} validate --format json {sample} > /dev/full", None),
+        ("a folder", f"{t} convert {sample} -o {{d}}", None),
+        ("through a file", f"{t} convert {sample} -o {{d}}/file/out.geojson", None),
+        ("missing folder", f"{t} convert {sample} -o {{d}}/missing/out.geojson", None),
+        ("report beside missing folder", f"{t} merge {sample} -o {{d}}/m.geojson --report-file /nonexistent/r.txt",
+         lambda d: not os.path.exists(os.path.join(d, "m.geojson"))),
+        ("report over the output", f"{t} merge {sample} -o {{d}}/m.geojson --report-file {{d}}/m.geojson",
+         lambda d: not os.path.exists(os.path.join(d, "m.geojson"))),
+        ("a FIFO", f"mkfifo {{d}}/pipe; (cat {{d}}/pipe > {{d}}/got &); {t} convert {sample} -o {{d}}/pipe; sleep 0.2",
+         lambda d: os.path.exists(os.path.join(d, "pipe")) and not os.path.isfile(os.path.join(d, "pipe"))
+         and os.path.getsize(os.path.join(d, "got")) > 0),
+        ("mode 0600 kept", f"echo x > {{d}}/o.geojson; chmod 600 {{d}}/o.geojson; {t} convert {sample} -o {{d}}/o.geojson",
+         lambda d: (os.stat(os.path.join(d, "o.geojson")).st_mode & 0o777) == 0o600),
+        ("planted link", f"echo safe > {{d}}/victim; for p in $(seq $$ $(($$+50))); do ln -s {{d}}/victim {{d}}/.out.kml.$p.partial; done; "
+         f"{t} convert {sample_kml} -o {{d}}/out.kml; rm -f {{d}}/.out.kml.*.partial",
+         lambda d: open(os.path.join(d, "victim")).read() == "safe\n"),
+        ("SIGINT while writing", f"{t} convert {os.path.join(inputs_dir, 'one-line-collection.geojson')} -o {{d}}/big.geojson & "
+         "sleep 0.3; kill -INT $!; wait $!; true", None),
+        ("SIGTERM while writing", f"{t} convert {os.path.join(inputs_dir, 'one-line-collection.geojson')} -o {{d}}/big.kml & "
+         "sleep 0.3; kill -TERM $!; wait $!; true", None),
+    ]
+    for label, command, check in cases:
+        outdir = tempfile.mkdtemp(dir=work, prefix="out-")
+        tmpdir = tempfile.mkdtemp(dir=work, prefix="tmp-")
+        with open(os.path.join(outdir, "file"), "w") as f:
+            f.write("x")
+        shell = command.replace("{d}", outdir)
+        status, stdout, stderr, rss = run(shell, outdir, tmpdir)
+        left = leftovers(outdir, tmpdir)
+        rows.setdefault(category, {"inputs": set(), "runs": 0, "clean": 0, "crashes": 0, "hangs": 0,
+                                   "over1gb": 0, "left": 0, "leaked": 0, "clobbered": 0})
+        rows[category]["inputs"].add(label)
+        expected_failure = label not in ("/dev/null", "a FIFO", "mode 0600 kept", "planted link",
+                                         "SIGINT while writing", "SIGTERM while writing")
+        ok = record(category, status, stdout, stderr, rss, left, outdir)
+        if check is not None and not check(outdir):
+            ok = False
+            rows[category]["clobbered"] += 1
+        if expected_failure and status == 0:
+            ok = False
+        if ok:
+            rows[category]["clean"] += 1
+        else:
+            print("  not clean: outputs %s -> %d %s" % (label, status, stderr[-200:].decode(errors="replace").strip()),
+                  file=sys.stderr)
+        shutil.rmtree(outdir, ignore_errors=True)
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
