@@ -67,11 +67,11 @@ let package = Package(
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
         .testTarget(
             name: "MeridianArchiveTests",
-            dependencies: ["MeridianArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["MeridianArchive", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Shared by every test target: fixtures, samples, temporary folders, external tools,
         // and the conditions that skip a test with its reason.
-        .target(name: "MeridianTestSupport", path: "Tests/MeridianTestSupport"),
+        .target(name: "MeridianTestSupport", dependencies: ["MeridianCore"], path: "Tests/MeridianTestSupport"),
         .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"], resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 import ZIPFoundation
 
@@ -58,7 +59,7 @@ import ZIPFoundation
         for evil in ["../evil.geojson", "a/../../evil.kml", "/etc/passwd", "C:\\evil.kml", "a\\..\\..\\b"] {
             let url = try Self.makeZip([("doc.kml", Array("<kml/>".utf8)), (evil, Array("{}".utf8))])
             defer { try? FileManager.default.removeItem(at: url) }
-            #expect(code { _ = try ZipArchive(path: url.path) } == "archive.unsafe-path", "\(evil)")
+            #expect(diagnosticCode { _ = try ZipArchive(path: url.path) } == "archive.unsafe-path", "\(evil)")
         }
         #expect(ZipArchive.isSafe("a/b..c/d.kml"))
     }
@@ -75,7 +76,7 @@ import ZIPFoundation
         let url = try Self.makeZip([("unit.geojson", [UInt8](repeating: 0x20, count: 8 << 20))])
         defer { try? FileManager.default.removeItem(at: url) }
         let zip = try ZipArchive(path: url.path)
-        #expect(code { _ = try zip.contents(of: zip.entries[0]) } == "archive.compression-ratio")
+        #expect(diagnosticCode { _ = try zip.contents(of: zip.entries[0]) } == "archive.compression-ratio")
     }
 
     @Test func aSizeForgedSmallIsCaughtWhileInflating() throws {
@@ -90,7 +91,7 @@ import ZIPFoundation
         }
         let zip = try ZipArchive(path: url.path)
         let entry = try #require(zip.entries.first)
-        #expect(code { _ = try zip.contents(of: entry) } == "archive.entry-too-large")
+        #expect(diagnosticCode { _ = try zip.contents(of: entry) } == "archive.entry-too-large")
     }
 
     @Test func aHugeDeclaredSizeIsRefusedAtOnce() throws {
@@ -99,7 +100,7 @@ import ZIPFoundation
         try Self.forge(url) { bytes, header in
             for offset in 24..<28 { bytes[header + offset] = 0xF0 }
         }
-        #expect(code { _ = try ZipArchive(path: url.path) } == "archive.entry-too-large")
+        #expect(diagnosticCode { _ = try ZipArchive(path: url.path) } == "archive.entry-too-large")
     }
 
     @Test func aWrongCRCIsCorrupt() throws {
@@ -110,7 +111,7 @@ import ZIPFoundation
         bytes[30 + 7 + 2] ^= 0x20
         try Data(bytes).write(to: url)
         let zip = try ZipArchive(path: url.path)
-        #expect(code { _ = try zip.contents(of: zip.entries[0]) } == "archive.corrupt")
+        #expect(diagnosticCode { _ = try zip.contents(of: zip.entries[0]) } == "archive.corrupt")
     }
 
     @Test func anEncryptedEntryIsNamed() throws {
@@ -130,7 +131,7 @@ import ZIPFoundation
         let url = try Self.makeZip((0..<5).map { ("f\($0).geojson", Array("{}".utf8)) })
         defer { try? FileManager.default.removeItem(at: url) }
         let limits = ArchiveLimits(maximumEntryCount: 4)
-        #expect(code { _ = try ZipArchive(path: url.path, limits: limits) } == "archive.too-many-entries")
+        #expect(diagnosticCode { _ = try ZipArchive(path: url.path, limits: limits) } == "archive.too-many-entries")
     }
 
     @Test func theTotalIsBoundedAcrossEntries() throws {
@@ -143,14 +144,14 @@ import ZIPFoundation
         defer { try? FileManager.default.removeItem(at: url) }
         let zip = try ZipArchive(path: url.path, limits: ArchiveLimits(maximumTotalSize: 5000))
         _ = try zip.contents(of: zip.entries[0])
-        #expect(code { _ = try zip.contents(of: zip.entries[1]) } == "archive.too-large")
+        #expect(diagnosticCode { _ = try zip.contents(of: zip.entries[1]) } == "archive.too-large")
     }
 
     @Test func aFileThatIsNoZipIsUnreadable() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-\(UUID().uuidString).zip")
         try Data("not a zip at all".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(code { _ = try ZipArchive(path: url.path) } == "archive.unreadable")
+        #expect(diagnosticCode { _ = try ZipArchive(path: url.path) } == "archive.unreadable")
     }
 
     @Test func aZipOnAPipeIsSpooledAndNothingIsLeftBehind() throws {

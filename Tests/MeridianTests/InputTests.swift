@@ -19,14 +19,6 @@ import Testing
         return url.path
     }
 
-    func code(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return (error as? DiagnosticError)?.diagnostic.code
-        }
-    }
 
     @Test func theFormatComesFromTheBytesNotTheName() throws {
         try withTemporaryFolder { folder in
@@ -58,15 +50,15 @@ import Testing
             let other = folder.appendingPathComponent("other")
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             _ = try write(Array(Self.point.utf8), "other/a.geojson", in: folder)
-            #expect(code { _ = try Input(path: other.path) } == "io.open")
-            #expect(code { _ = try Input(path: folder.appendingPathComponent("missing.geojson").path) } == "io.open")
+            #expect(diagnosticCode { _ = try Input(path: other.path) } == "io.open")
+            #expect(diagnosticCode { _ = try Input(path: folder.appendingPathComponent("missing.geojson").path) } == "io.open")
         }
     }
 
     @Test func utf16GeoJSONIsNamedAsSuch() throws {
         try withTemporaryFolder { folder in
             let bytes: [UInt8] = [0xFF, 0xFE] + Self.point.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-            #expect(code { _ = try Input(path: try write(bytes, "u.geojson", in: folder)) } == "geojson.encoding.utf16")
+            #expect(diagnosticCode { _ = try Input(path: try write(bytes, "u.geojson", in: folder)) } == "geojson.encoding.utf16")
         }
     }
 
@@ -116,7 +108,7 @@ import Testing
             let central = try #require(Self.centralHeaders(bytes).last)
             for offset in 24..<28 { bytes[central + offset] = 0xF0 }
             let path = try write(bytes, "venue.zip", in: folder)
-            #expect(code { _ = try Input(path: path) } == "archive.entry-too-large")
+            #expect(diagnosticCode { _ = try Input(path: path) } == "archive.entry-too-large")
         }
     }
 

@@ -9,14 +9,6 @@ import Testing
 /// is written in place, and a path that cannot be written is refused before
 /// any work starts.
 @Suite struct OutputDestinationTests {
-    func code(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return (error as? DiagnosticError)?.diagnostic.code
-        }
-    }
 
     func entries(_ folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -118,16 +110,16 @@ import Testing
     @Test func aFullDeviceIsAWriteError() throws {
         guard Platform.kind(ofPath: "/dev/full") == .characterDevice else { return }
         let output = try OutputDestination(path: "/dev/full")
-        #expect(code { try output.write(String(repeating: "x", count: 1 << 20)); try output.commit() } == "io.output.write")
+        #expect(diagnosticCode { try output.write(String(repeating: "x", count: 1 << 20)); try output.commit() } == "io.output.write")
     }
 
     @Test func pathsThatCannotBeWrittenAreRefusedBeforeAnyWork() throws {
         try withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("file")
             try Data("x".utf8).write(to: file)
-            #expect(code { _ = try OutputDestination(path: folder.path) } == "io.output.folder")
-            #expect(code { _ = try OutputDestination(path: file.path + "/out.svg") } == "io.output.folder")
-            #expect(code { _ = try OutputDestination(path: folder.path + "/missing/out.svg") } == "io.output.folder")
+            #expect(diagnosticCode { _ = try OutputDestination(path: folder.path) } == "io.output.folder")
+            #expect(diagnosticCode { _ = try OutputDestination(path: file.path + "/out.svg") } == "io.output.folder")
+            #expect(diagnosticCode { _ = try OutputDestination(path: folder.path + "/missing/out.svg") } == "io.output.folder")
             #expect(try entries(folder) == ["file"])
         }
     }
@@ -136,8 +128,8 @@ import Testing
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("m.geojson").path
             let other = folder.path + "/./m.geojson"
-            #expect(code { try OutputDestination.checkDistinct([path, other]) } == "io.output.same-file")
-            #expect(code { try OutputDestination.checkDistinct([path, folder.path + "/r.txt", "-"]) } == nil)
+            #expect(diagnosticCode { try OutputDestination.checkDistinct([path, other]) } == "io.output.same-file")
+            #expect(diagnosticCode { try OutputDestination.checkDistinct([path, folder.path + "/r.txt", "-"]) } == nil)
         }
     }
 }
