@@ -87,9 +87,11 @@ public struct FileSummary: Sendable {
             row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
         }
         if let mapsURL { row("maps", mapsURL.string) }
-        row(
-            "properties",
-            propertyKeys.isEmpty ? "none" : propertyKeys.map { "\($0.name) (\($0.count))" }.joined(separator: ", "))
+        // The text lists the first 100 keys (a file can have hundreds of
+        // thousands); the JSON form lists them all.
+        let listed = propertyKeys.prefix(100).map { "\($0.name) (\($0.count))" }
+        let more = propertyKeys.count > 100 ? ", and \(propertyKeys.count - 100) more keys" : ""
+        row("properties", propertyKeys.isEmpty ? "none" : listed.joined(separator: ", ") + more)
         return lines.joined(separator: "\n")
     }
 

@@ -9,16 +9,17 @@
 ///
 /// Members live in two parallel arrays, so iteration and appending are
 /// cheap. Lookup by key scans the few keys feature properties usually have;
-/// past ``indexedCount`` members a hash index takes over, so an object with
-/// a hundred thousand keys (hostile or generated data) is still built and
-/// read in linear time. Assigning to an existing key replaces its value in
+/// once an object of more than ``indexedCount`` members is assigned to by
+/// key, a hash index takes over, so an object with a hundred thousand keys
+/// (hostile or generated data) is still built in linear time. Decoders
+/// append without the index, so decoding pays nothing for it. Assigning to an existing key replaces its value in
 /// place (so with duplicate keys the last value wins and the first position
 /// is kept, as JavaScript does); assigning `nil` removes the member.
 public struct JSONObject: Sendable {
     public private(set) var keys: [String]
     public private(set) var values: [JSONValue]
-    /// The index of each key's last member, once there are more than
-    /// ``indexedCount`` members.
+    /// The index of each key's last member, built by the first assignment
+    /// by key to an object of more than ``indexedCount`` members.
     private var lookup: [String: Int]? = nil
 
     /// How many members are found by scanning before a hash index is built.
@@ -48,6 +49,9 @@ public struct JSONObject: Sendable {
     public subscript(key: String) -> JSONValue? {
         get { index(forKey: key).map { values[$0] } }
         set {
+            // Assigning by key is what builds a large object key by key: the
+            // index is built here (decoders append without it).
+            if lookup == nil && keys.count > Self.indexedCount { rebuildLookup() }
             if let index = index(forKey: key) {
                 if let newValue {
                     values[index] = newValue
@@ -67,11 +71,7 @@ public struct JSONObject: Sendable {
     public mutating func appendUnchecked(key: String, value: JSONValue) {
         keys.append(key)
         values.append(value)
-        if lookup != nil {
-            lookup![key] = keys.count - 1
-        } else if keys.count > Self.indexedCount {
-            rebuildLookup()
-        }
+        if lookup != nil { lookup![key] = keys.count - 1 }
     }
 
     private mutating func rebuildLookup() {
