@@ -93,7 +93,10 @@ esac
 # path's C string (a few bytes) once per archive inside Foundation's
 # fileSystemRepresentation; leak detection would stop at the first input.
 leaks=1
-[ "$harness" = zip ] && leaks=0
+if [ "$harness" = zip ]; then
+  leaks=0
+  export ASAN_OPTIONS=detect_leaks=0
+fi
 
 "$out/fuzz-$harness" "$corpus" "${seeds[@]}" \
   -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks="$leaks" \
