@@ -46,6 +46,8 @@ struct InfoCommand: ReportingCommand {
                     progress.finish()
                     Console.out(summary.text, terminator: "")
                 case .json: reports.append(summary.json)
+                case .ndjson:
+                    Console.out(String(decoding: summary.json.jsonBytes(), as: UTF8.self), terminator: "")
                 }
             case .failure(let error):
                 progress.finish()

@@ -129,7 +129,7 @@ struct MergeCommand: ReportingCommand {
             text = dropped.map { duplicate in
                 "::notice file=\(duplicate.input),title=merge.duplicate::" + duplicate.reason
             }.joined(separator: "\n")
-        case .json:
+        case .json, .ndjson:
             let entries: [JSONValue] = dropped.map { duplicate in
                 .object(
                     JSONObject([
@@ -150,7 +150,11 @@ struct MergeCommand: ReportingCommand {
                     ("features", .integer(Int64(total))), ("kept", .integer(Int64(deduplicator.keptCount))),
                     ("withoutId", .integer(Int64(deduplicator.withoutIDCount))), ("dropped", .array(entries)),
                 ]))
-            text = String(decoding: value.jsonBytes(pretty: true), as: UTF8.self)
+            // NDJSON: one line per dropped duplicate.
+            text =
+                report.format == .ndjson
+                ? entries.map { String(decoding: $0.jsonBytes().dropLast(), as: UTF8.self) }.joined(separator: "\n")
+                : String(decoding: value.jsonBytes(pretty: true), as: UTF8.self)
         }
         return text
     }

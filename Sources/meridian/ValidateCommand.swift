@@ -23,6 +23,23 @@ struct ValidateCommand: ReportingCommand {
     @Flag(help: "Count warnings as problems for the exit status.")
     var strict = false
 
+    @Option(
+        parsing: .singleValue,
+        help: "Leave out these codes or families of codes (CODE[,CODE]; geojson.precision covers its codes). See meridian rules.")
+    var ignore: [String] = []
+
+    @Option(parsing: .singleValue, help: "Report these codes or families as warnings (CODE[,CODE]).")
+    var warn: [String] = []
+
+    @Option(parsing: .singleValue, help: "Report these codes or families as errors (CODE[,CODE]).")
+    var error: [String] = []
+
+    /// The severity overrides; the longest matching code or family wins.
+    func overrides() throws(DiagnosticError) -> DiagnosticOverrides {
+        func split(_ values: [String]) -> [String] { values.flatMap { $0.split(separator: ",").map(String.init) } }
+        return try DiagnosticOverrides(ignore: split(ignore), warn: split(warn), error: split(error))
+    }
+
     /// One file's outcome.
     private struct Checked: Sendable {
         var name: String
@@ -34,6 +51,7 @@ struct ValidateCommand: ReportingCommand {
 
     func run() throws {
         let console = Console.shared
+        let overrides = try overrides()
         let paths = try InputExpansion.expand(inputs)
         let progress = ProgressBar(label: "validate", total: paths.count, unit: .files)
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
@@ -44,7 +62,8 @@ struct ValidateCommand: ReportingCommand {
             return Self.check(paths[index])
         } emit: { _, checked in
             diagnosticReport.add(
-                file: checked.name, diagnostics: checked.diagnostics, style: checked.imdf ? .imdf : .compiler)
+                file: checked.name, diagnostics: overrides.apply(checked.diagnostics),
+                style: checked.imdf ? .imdf : .compiler)
             if checked.unreadable { unreadable = true }
             console.note(
                 "\(checked.name): \(checked.diagnostics.count) diagnostics in \(formatDuration(checked.seconds))")
@@ -61,6 +80,8 @@ struct ValidateCommand: ReportingCommand {
                 String(decoding: diagnosticReport.json().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         case .github:
             Console.out(diagnosticReport.githubAnnotations())
+        case .ndjson:
+            Console.out(diagnosticReport.ndjson(), terminator: "")
         }
         if unreadable { throw ExitCode(ExitStatus.inputOutput) }
         let status = diagnosticReport.exitStatus(strict: strict)

@@ -29,7 +29,9 @@ import Testing
         #expect(Set(listed).count == listed.count, "a code is listed twice")
         let used = try Self.codesInSources()
         #expect(used.count > 100)
-        let unlisted = used.subtracting(listed).sorted()
+        // A family (geojson.precision) is a selector, not a code.
+        let unlisted = used.subtracting(listed).filter { family in !listed.contains { $0.hasPrefix(family + ".") } }
+            .sorted()
         #expect(unlisted.isEmpty, "codes reported but not in the catalogue: \(unlisted)")
         let stale = Set(listed).subtracting(used).sorted()
         #expect(stale.isEmpty, "codes in the catalogue that nothing reports: \(stale)")

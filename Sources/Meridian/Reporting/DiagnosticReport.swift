@@ -22,7 +22,7 @@ import MeridianIMDF
 ///             "diagnostics": [{"severity": "error", "code": "geojson.ring.unclosed",
 ///                              "message": "...", "line": 3, "column": 9, "offset": 40,
 ///                              "pointer": "/features/0/geometry/coordinates/0",
-///                              "featureId": "a", "property": null}]}],
+///                              "featureId": "a", "property": null, "record": null}]}],
 ///  "summary": {"files": 1, "errors": 1, "warnings": 0, "infos": 0}}
 /// ```
 public struct DiagnosticReport: Sendable {
@@ -128,21 +128,9 @@ public struct DiagnosticReport: Sendable {
 
     /// The report as JSON, in the versioned schema shown above.
     public func json() -> JSONValue {
-        func integer(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
-        func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
         var fileValues: [JSONValue] = []
         for (file, diagnostics) in files {
-            let entries: [JSONValue] = diagnostics.map { diagnostic in
-                let location = diagnostic.location
-                return .object(
-                    JSONObject([
-                        ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
-                        ("message", .string(diagnostic.message)), ("line", integer(location.line)),
-                        ("column", integer(location.column)), ("offset", integer(location.byteOffset)),
-                        ("pointer", string(location.jsonPointer)), ("featureId", string(location.featureID)),
-                        ("property", string(location.property)),
-                    ]))
-            }
+            let entries: [JSONValue] = diagnostics.map { Self.json($0) }
             func count(_ severity: Diagnostic.Severity) -> JSONValue {
                 .integer(Int64(diagnostics.filter { $0.severity == severity }.count))
             }
@@ -165,5 +153,31 @@ public struct DiagnosticReport: Sendable {
                         ]))
                 ),
             ]))
+    }
+
+    /// One diagnostic as the JSON object of the report's schema; with
+    /// `file`, the input's name comes first (the NDJSON form).
+    public static func json(_ diagnostic: Diagnostic, file: String? = nil) -> JSONValue {
+        func integer(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+        func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        let location = diagnostic.location
+        var members: [(String, JSONValue)] = file.map { [("file", .string($0))] } ?? []
+        members += [
+            ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
+            ("message", .string(diagnostic.message)), ("line", integer(location.line)),
+            ("column", integer(location.column)), ("offset", integer(location.byteOffset)),
+            ("pointer", string(location.jsonPointer)), ("featureId", string(location.featureID)),
+            ("property", string(location.property)), ("record", integer(location.record)),
+        ]
+        return .object(JSONObject(members))
+    }
+
+    /// One line of JSON per diagnostic, each naming its file (and, in a
+    /// GeoJSON sequence or NDJSON, its record and the record's feature id),
+    /// for batch jobs that join results back to their records.
+    public func ndjson() -> String {
+        files.flatMap { file, diagnostics in
+            diagnostics.map { String(decoding: Self.json($0, file: file).jsonBytes(), as: UTF8.self) }
+        }.joined()
     }
 }

@@ -43,6 +43,7 @@ public struct DiagnosticRule: Sendable, Hashable {
         DiagnosticRule("io.output.same-file", .error, "Two outputs of one command name the same file."),
         DiagnosticRule("io.output.write", .error, "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
         DiagnosticRule("io.output.closed", .info, "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
+        DiagnosticRule("report.rule.unknown", .error, "A code given to --ignore, --warn or --error names no diagnostic code or family."),
         DiagnosticRule("report.truncated", .info, "More diagnostics of one code than are listed (1 000 per code); this note counts the rest."),
     ]
 }

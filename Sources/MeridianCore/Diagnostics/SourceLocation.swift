@@ -1,6 +1,7 @@
 /// Where in the input a ``Diagnostic`` points: any of a file, a line and
 /// column (1-based, columns counted in bytes), a byte offset, an RFC 6901
-/// JSON pointer, a feature identifier and a property name.
+/// JSON pointer, a feature identifier, a property name, and the record of
+/// a GeoJSON text sequence or newline-delimited GeoJSON.
 public struct SourceLocation: Sendable, Hashable {
     public var file: String?
     public var line: Int?
@@ -11,10 +12,13 @@ public struct SourceLocation: Sendable, Hashable {
     public var jsonPointer: String?
     public var featureID: String?
     public var property: String?
+    /// The 1-based number of the record, in a GeoJSON text sequence or
+    /// newline-delimited GeoJSON (blank lines are not records).
+    public var record: Int?
 
     public init(
         file: String? = nil, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil,
-        jsonPointer: String? = nil, featureID: String? = nil, property: String? = nil
+        jsonPointer: String? = nil, featureID: String? = nil, property: String? = nil, record: Int? = nil
     ) {
         self.file = file
         self.line = line
@@ -23,6 +27,7 @@ public struct SourceLocation: Sendable, Hashable {
         self.jsonPointer = jsonPointer
         self.featureID = featureID
         self.property = property
+        self.record = record
     }
 }
 

@@ -306,7 +306,14 @@ public final class GeoJSONFeatureReader {
         }
         let end = try source.next(isSeq ? 0x1E : 0x0A)
         recordNumber += 1
-        let document = try parseDocument(upTo: end, pointerPrefix: "")
+        let document: GeoJSONDocument
+        do {
+            document = try parseDocument(upTo: end, pointerPrefix: "")
+        } catch {
+            var located = error
+            located.diagnostic.location.record = recordNumber
+            throw located
+        }
         source.position = end
         pending = document.featureCollection.features
     }

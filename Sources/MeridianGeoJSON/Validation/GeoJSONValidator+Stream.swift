@@ -30,9 +30,11 @@ extension GeoJSONValidator {
                 return validate([UInt8](), file: file)
             }
             if first == 0x1E {
+                var record = 0
                 while try source.peekNonWhitespace(alsoSkipping: 0x1E) != nil {
                     let end = try source.next(0x1E)
-                    found.append(validateRecord(source, upTo: end, file: file))
+                    record += 1
+                    found.append(validateRecord(source, upTo: end, file: file, record: record))
                 }
                 return found.diagnostics
             }
@@ -77,9 +79,11 @@ extension GeoJSONValidator {
                 while try source.fill() {}
                 return validateRecord(source, upTo: source.buffer.count, file: file).diagnostics
             }
+            var record = 0
             while try source.peekNonWhitespace() != nil {
                 let end = try source.next(0x0A)
-                found.append(validateRecord(source, upTo: end, file: file))
+                record += 1
+                found.append(validateRecord(source, upTo: end, file: file, record: record))
             }
             return found.diagnostics
         } catch {
@@ -90,7 +94,9 @@ extension GeoJSONValidator {
 
     /// Validates `source.buffer[position..<end]` as one document, moves
     /// past it, and places its diagnostics in the file.
-    private func validateRecord(_ source: ByteSource, upTo end: Int, file: String?) -> DiagnosticCollector {
+    private func validateRecord(_ source: ByteSource, upTo end: Int, file: String?, record: Int? = nil)
+        -> DiagnosticCollector
+    {
         let start = source.position
         let bases = source.bases(at: start)
         var found = collect(source.buffer[start..<end], file: file)
@@ -98,6 +104,7 @@ extension GeoJSONValidator {
         found.relocate { location in
             location = Self.relocated(Diagnostic(severity: .info, code: "", message: "", location: location), by: bases)
                 .location
+            location.record = record
         }
         return found
     }

@@ -4,7 +4,8 @@ import ArgumentParser
 /// printed, and how much.
 struct ReportOptions: ParsableArguments {
     @Option(
-        help: "How reports and diagnostics are printed: text, json (versioned schema) or github (workflow annotations)."
+        help:
+            "How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations)."
     )
     var format: DiagnosticFormat = .text
 
@@ -26,5 +27,5 @@ protocol ReportingCommand: ParsableCommand {
 }
 
 enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json, github
+    case text, json, ndjson, github
 }

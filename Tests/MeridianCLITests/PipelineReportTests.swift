@@ -1,0 +1,38 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+/// What a batch job reads back: one JSON line per diagnostic with its
+/// record and feature id, and the severities the job has chosen.
+@Suite struct PipelineReportTests {
+    static let records = [
+        #"{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+        #"{"type":"Feature","id":"b","properties":{"k":1,"k":2},"geometry":null}"#,
+        #"{"type":"Feature","id":7,"properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}"#,
+    ].joined(separator: "\n") + "\n"
+
+    @Test func ndjsonNamesTheRecordAndFeatureOfEachDiagnostic() throws {
+        let result = try CLI.run(["validate", "--format", "ndjson", "-"], stdin: Array(Self.records.utf8))
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.count == 2)
+        #expect(lines.map { $0?["record"] as? Int } == [2, 3])
+        #expect(lines.map { $0?["featureId"] as? String } == ["b", "7"])
+        #expect(lines.map { $0?["code"] as? String } == ["geojson.object.duplicate-key", "geojson.line.too-short"])
+        #expect(lines.allSatisfy { $0?["file"] as? String == "<stdin>" })
+    }
+
+    @Test func chosenSeveritiesDecideTheStatus() throws {
+        let input = Array(Self.records.utf8)
+        #expect(try CLI.run(["validate", "--ignore", "geojson.line", "-"], stdin: input).status == 0)
+        let strict = try CLI.run(
+            ["validate", "--ignore", "geojson.line", "--error", "geojson.object.duplicate-key", "-"], stdin: input)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("error: An object contained duplicate members"))
+        let unknown = try CLI.run(["validate", "--ignore", "geojson.lien", "-"], stdin: input)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("did you mean geojson.line"))
+    }
+}
