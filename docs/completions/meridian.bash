@@ -194,7 +194,7 @@ _meridian_info() {
     # Offer option value completions
     case "${prev}" in
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
         return
         ;;
     esac
@@ -223,7 +223,7 @@ _meridian_convert() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
         return
         ;;
     esac
@@ -232,14 +232,23 @@ _meridian_convert() {
 _meridian_validate() {
     repeating_flags=()
     non_repeating_flags=(--quiet -q --verbose -v --strict --version -h --help)
-    repeating_options=()
+    repeating_options=(--ignore --warn --error)
     non_repeating_options=(--format)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        return
+        ;;
+    '--ignore')
+        return
+        ;;
+    '--warn')
+        return
+        ;;
+    '--error')
         return
         ;;
     esac
@@ -274,7 +283,7 @@ _meridian_merge() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
         return
         ;;
     esac
@@ -354,7 +363,7 @@ _meridian_render() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
         return
         ;;
     esac
@@ -386,7 +395,7 @@ _meridian_preview() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
         return
         ;;
     esac
