@@ -45,7 +45,7 @@ struct InfoCommand: ReportingCommand {
                 case .text, .github:
                     progress.finish()
                     Console.out(summary.text, terminator: "")
-                case .json: reports.append(summary.json)
+                case .json, .sarif: reports.append(summary.json)
                 case .ndjson:
                     Console.out(String(decoding: summary.json.jsonBytes(), as: UTF8.self), terminator: "")
                 }
@@ -56,7 +56,7 @@ struct InfoCommand: ReportingCommand {
             }
         }
         progress.finish()
-        if report.format == .json {
+        if report.format == .json || report.format == .sarif {
             let value: JSONValue = reports.count == 1 && paths.count == 1 ? reports[0] : .array(reports)
             Console.out(String(decoding: value.jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         }

@@ -129,7 +129,7 @@ struct MergeCommand: ReportingCommand {
             text = dropped.map { duplicate in
                 "::notice file=\(duplicate.input),title=merge.duplicate::" + duplicate.reason
             }.joined(separator: "\n")
-        case .json, .ndjson:
+        case .json, .ndjson, .sarif:
             let entries: [JSONValue] = dropped.map { duplicate in
                 .object(
                     JSONObject([

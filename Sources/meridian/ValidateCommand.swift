@@ -82,6 +82,8 @@ struct ValidateCommand: ReportingCommand {
             Console.out(diagnosticReport.githubAnnotations())
         case .ndjson:
             Console.out(diagnosticReport.ndjson(), terminator: "")
+        case .sarif:
+            Console.out(String(decoding: diagnosticReport.sarif().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         }
         if unreadable { throw ExitCode(ExitStatus.inputOutput) }
         let status = diagnosticReport.exitStatus(strict: strict)

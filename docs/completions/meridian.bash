@@ -194,7 +194,7 @@ _meridian_info() {
     # Offer option value completions
     case "${prev}" in
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac
@@ -223,7 +223,7 @@ _meridian_convert() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac
@@ -239,7 +239,7 @@ _meridian_validate() {
     # Offer option value completions
     case "${prev}" in
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     '--ignore')
@@ -283,7 +283,7 @@ _meridian_merge() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac
@@ -363,7 +363,7 @@ _meridian_render() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac
@@ -395,7 +395,7 @@ _meridian_preview() {
         return
         ;;
     '--format')
-        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''github'
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac

@@ -75,10 +75,10 @@ _meridian() {
 
 _meridian_info() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'
@@ -92,7 +92,7 @@ _meridian_info() {
 _meridian_convert() {
     local -i ret=1
     local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
@@ -102,7 +102,7 @@ _meridian_convert() {
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
         '--cut-antimeridian[Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).]'
         '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'
@@ -115,10 +115,10 @@ _meridian_convert() {
 
 _meridian_validate() {
     local -i ret=1
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--strict[Count warnings as problems for the exit status.]'
@@ -136,7 +136,7 @@ _meridian_validate() {
 _meridian_merge() {
     local -i ret=1
     local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
@@ -146,7 +146,7 @@ _meridian_merge() {
         '--report-file[Write the report of dropped duplicates to this file instead of standard error.]:report-file:'
         '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
         '--pretty[Indent the output.]'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'
@@ -163,7 +163,7 @@ _meridian_render() {
     local -ar ___marker=('auto' 'balloon' 'dot')
     local -ar ___scale_bar=('metric' 'imperial' 'yards' 'none')
     local -ar ___compass=('auto' 'always' 'never')
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The SVG file to write, or - for standard output.]:output:'
@@ -188,7 +188,7 @@ _meridian_render() {
         '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
         '--precision[Decimals of SVG coordinates (0-6).]:precision:'
         '--tolerance[Simplification tolerance in pixels (0 keeps every visible vertex).]:tolerance:'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'
@@ -202,7 +202,7 @@ _meridian_render() {
 _meridian_preview() {
     local -i ret=1
     local -ar ___theme=('light' 'dark')
-    local -ar ___format=('text' 'json' 'ndjson' 'github')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The HTML file to write, or - for standard output.]:output:'
@@ -210,7 +210,7 @@ _meridian_preview() {
         '--size[Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).]:size:'
         '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
         '--title[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:'
-        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'

@@ -115,6 +115,10 @@ struct Console: Sendable {
             var report = DiagnosticReport()
             report.add(file: error.diagnostic.location.file ?? "", diagnostics: [error.diagnostic])
             Console.error(String(decoding: report.json().jsonBytes(pretty: true), as: UTF8.self))
+        case .sarif:
+            var report = DiagnosticReport()
+            report.add(file: error.diagnostic.location.file ?? "", diagnostics: [error.diagnostic])
+            Console.error(String(decoding: report.sarif().jsonBytes(pretty: true), as: UTF8.self))
         case .ndjson:
             let line = DiagnosticReport.json(error.diagnostic, file: error.diagnostic.location.file).jsonBytes()
             Console.error(String(decoding: line.dropLast(), as: UTF8.self))

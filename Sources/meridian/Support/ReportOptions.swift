@@ -5,7 +5,7 @@ import ArgumentParser
 struct ReportOptions: ParsableArguments {
     @Option(
         help:
-            "How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic) or github (workflow annotations)."
+            "How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations)."
     )
     var format: DiagnosticFormat = .text
 
@@ -27,5 +27,5 @@ protocol ReportingCommand: ParsableCommand {
 }
 
 enum DiagnosticFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case text, json, ndjson, github
+    case text, json, ndjson, sarif, github
 }
