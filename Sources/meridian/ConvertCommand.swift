@@ -41,6 +41,11 @@ struct ConvertCommand: ReportingCommand {
     @Option(help: "IMDF input only: keep the level with this ordinal and what is on it.")
     var level: Int?
 
+    @Option(
+        help:
+            "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported).")
+    var onError: RecordErrorChoice = .stop
+
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
@@ -61,13 +66,25 @@ struct ConvertCommand: ReportingCommand {
             summary = try FeatureConverter.convert(
                 input: input, output: output, format: format, writer: writer,
                 kmlWriter: KMLWriter(options: .init(precision: precision)), level: level,
-                progress: { progress?.update(done: $0) })
+                skippingBadRecords: onError == .skip, progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
             throw error
         }
         progress?.finish()
         console.warn(summary.warnings)
+        if summary.skippedRecords > 0 {
+            console.warn(summary.skipReasons.map { reason in
+                var skipped = reason
+                skipped.severity = .warning
+                skipped.message = "record skipped: " + reason.message
+                return skipped
+            })
+            if !console.quiet {
+                Console.error(
+                    "meridian: skipped \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? "" : "s") that could not be decoded (--on-error skip)")
+            }
+        }
         console.note(
             "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
         )

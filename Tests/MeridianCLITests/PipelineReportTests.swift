@@ -35,4 +35,27 @@ import Testing
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("did you mean geojson.line"))
     }
+
+    /// `convert --on-error skip` leaves out a record that cannot be decoded,
+    /// counts it and says why; the default stops and writes nothing.
+    @Test func aBadRecordIsSkippedOnlyWhenAsked() throws {
+        let records = [
+            #"{"type":"Feature","properties":{"n":1},"geometry":null}"#,
+            #"{"type":"Feature" broken"#,
+            #"{"type":"Feature","properties":{"n":3},"geometry":null}"#,
+        ].joined(separator: "\n") + "\n"
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("out.ndjson")
+            let stopped = try CLI.run(["convert", "-", "-o", output.path], stdin: Array(records.utf8))
+            #expect(stopped.status == 3)
+            #expect(stopped.stderr.contains("(record 2, at /type)"))
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+            let skipped = try CLI.run(["convert", "-", "-o", output.path, "--on-error", "skip"], stdin: Array(records.utf8))
+            #expect(skipped.status == 0)
+            #expect(skipped.stderr.contains("record skipped"))
+            #expect(skipped.stderr.contains("skipped 1 record"))
+            let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 2 && lines[1].contains(#""n":3"#))
+        }
+    }
 }

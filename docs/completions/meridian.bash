@@ -204,7 +204,7 @@ _meridian_convert() {
     repeating_flags=()
     non_repeating_flags=(--pretty --rewind --cut-antimeridian --quiet -q --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --to --precision --level --format)
+    non_repeating_options=(--output -o --to --precision --level --on-error --format)
     __meridian_offer_flags_options 1
 
     # Offer option value completions
@@ -220,6 +220,10 @@ _meridian_convert() {
         return
         ;;
     '--level')
+        return
+        ;;
+    '--on-error')
+        __meridian_add_completions -W 'stop'$'\n''skip'
         return
         ;;
     '--format')

@@ -92,6 +92,7 @@ _meridian_info() {
 _meridian_convert() {
     local -i ret=1
     local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
+    local -ar ___on_error=('stop' 'skip')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
@@ -102,6 +103,7 @@ _meridian_convert() {
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
         '--cut-antimeridian[Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).]'
         '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
+        '--on-error[What a record of a GeoJSON sequence or NDJSON that cannot be decoded does\: stop (the conversion fails) or skip (it is left out, counted and reported).]:on-error:{__meridian_complete "${___on_error[@]}"}'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'

@@ -26,19 +26,27 @@ public enum FeatureConverter {
         /// Problems the reader worked around (KML: malformed coordinates,
         /// unresolved styles).
         public var warnings: [Diagnostic]
+        /// Records of a GeoJSON sequence or NDJSON that were skipped
+        /// (`skippingBadRecords`), and why.
+        public var skippedRecords = 0
+        public var skipReasons: [Diagnostic] = []
     }
 
     /// Converts `input` to `output` ("-" for standard input or output).
     /// `level` keeps one floor of an IMDF archive; `progress` is called with
     /// the bytes of the input consumed so far, when the input can say.
+    /// With `skippingBadRecords`, records of a GeoJSON sequence or NDJSON
+    /// that cannot be decoded are left out and counted instead of stopping
+    /// the conversion.
     public static func convert(
         input: String, output: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, progress: ((Int) -> Void)? = nil
+        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
+        progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         let sink = try FeatureSink(path: output, format: format, writer: writer, kmlWriter: kmlWriter)
         let source: FeatureSource
         do throws(DiagnosticError) {
-            source = try FeatureSource(path: input, level: level)
+            source = try FeatureSource(input: Input(path: input), level: level, skippingBadRecords: skippingBadRecords)
         } catch {
             sink.discard()
             throw error
@@ -53,6 +61,9 @@ public enum FeatureConverter {
             sink.discard()
             throw error
         }
-        return Summary(featureCount: sink.featureCount, layout: source.layout, warnings: source.warnings)
+        let skipped = source.skippedRecords
+        return Summary(
+            featureCount: sink.featureCount, layout: source.layout, warnings: source.warnings,
+            skippedRecords: skipped.count, skipReasons: skipped.reasons)
     }
 }

@@ -47,9 +47,13 @@ public final class FeatureSource {
     }
 
     /// Reads an opened input; `level` keeps one IMDF level (by ordinal).
-    public init(input: Input, level: Int? = nil) throws(DiagnosticError) {
+    /// With `skippingBadRecords`, a record of a GeoJSON text sequence or
+    /// NDJSON that cannot be decoded is skipped and listed in
+    /// ``skippedRecords`` instead of stopping the read.
+    public init(input: Input, level: Int? = nil, skippingBadRecords: Bool = false) throws(DiagnosticError) {
         self.input = input
         if let geojson = input.geoJSONReader() {
+            geojson.skipsBadRecords = skippingBadRecords
             reader = .geojson(geojson)
         } else if let kml = try input.kmlReader() {
             reader = .kml(kml)
@@ -104,6 +108,13 @@ public final class FeatureSource {
         if case .geojson(let reader) = reader { return reader.layout?.rawValue ?? "unknown" }
         if case .kml(let reader) = reader, let entry = reader.kmzEntry { return "kmz (\(entry))" }
         return format.rawValue
+    }
+
+    /// The records skipped (see `init(input:level:skippingBadRecords:)`),
+    /// with why, and how many.
+    public var skippedRecords: (count: Int, reasons: [Diagnostic]) {
+        if case .geojson(let reader) = reader { return (reader.skippedRecordCount, reader.skippedRecords) }
+        return (0, [])
     }
 
     /// Warnings the reader collected (KML: malformed coordinates, styles...).

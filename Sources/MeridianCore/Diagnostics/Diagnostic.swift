@@ -50,12 +50,14 @@ public struct Diagnostic: Sendable, Hashable {
 
 extension Diagnostic: CustomStringConvertible {
     /// `file:line:column: severity: message [code]`, the form compilers use,
-    /// with the JSON pointer, feature id and property appended when known.
+    /// with the record, feature id, property and JSON pointer appended when
+    /// known.
     public var description: String {
         var text = location.description
         text += text.isEmpty ? "" : ": "
         text += "\(severity.rawValue): \(message) [\(code)]"
         var context: [String] = []
+        if let record = location.record { context.append("record \(record)") }
         if let featureID = location.featureID { context.append("feature \(featureID)") }
         if let property = location.property { context.append("property \(property)") }
         if let pointer = location.jsonPointer { context.append("at \(pointer.isEmpty ? "/" : pointer)") }

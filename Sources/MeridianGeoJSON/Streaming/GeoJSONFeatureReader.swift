@@ -31,6 +31,17 @@ public final class GeoJSONFeatureReader {
     public private(set) var collection = FeatureCollection()
     /// How many features have been returned.
     public private(set) var featureCount = 0
+    /// In a text sequence or NDJSON, a record that cannot be decoded is
+    /// skipped (and listed in ``skippedRecords``) instead of stopping the
+    /// reader. Errors of reading itself (I/O, a value past the size limit)
+    /// still stop it.
+    public var skipsBadRecords = false
+    /// The records skipped, with why (the first 1 000 of each code, then a
+    /// count).
+    public var skippedRecords: [Diagnostic] { skipped.diagnostics }
+    /// How many records were skipped.
+    public private(set) var skippedRecordCount = 0
+    private var skipped = DiagnosticCollector()
 
     private let source: ByteSource
     private let options: JSONReadingOptions
@@ -312,7 +323,12 @@ public final class GeoJSONFeatureReader {
         } catch {
             var located = error
             located.diagnostic.location.record = recordNumber
-            throw located
+            guard skipsBadRecords else { throw located }
+            // The next record starts after this one's delimiter.
+            source.position = end
+            skippedRecordCount += 1
+            skipped.append(located.diagnostic)
+            return
         }
         source.position = end
         pending = document.featureCollection.features

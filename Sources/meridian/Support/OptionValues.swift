@@ -84,3 +84,8 @@ struct NumberList: ExpressibleByArgument {
         values = parts.map { $0! }
     }
 }
+
+/// `--on-error stop|skip`.
+enum RecordErrorChoice: String, ExpressibleByArgument, CaseIterable {
+    case stop, skip
+}
