@@ -20,7 +20,7 @@ struct MeridianCommand: ParsableCommand {
         version: meridianVersion,
         subcommands: [
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, MergeCommand.self, RenderCommand.self,
-            PreviewCommand.self, RulesCommand.self,
+            PreviewCommand.self, SplitCommand.self, RulesCommand.self,
         ]
     )
 

@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|merge|render|preview|rules|help)
+    info|convert|validate|merge|render|preview|split|rules|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate merge render preview rules help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate merge render preview split rules help' -- "${cur}"))
         ;;
     esac
 }
@@ -396,6 +396,41 @@ _meridian_preview() {
         return
         ;;
     '--title')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
+        return
+        ;;
+    esac
+}
+
+_meridian_split() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet -q --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --into --max-features --max-bytes --by --zoom --format)
+    __meridian_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        return
+        ;;
+    '--into')
+        return
+        ;;
+    '--max-features')
+        return
+        ;;
+    '--max-bytes')
+        return
+        ;;
+    '--by')
+        __meridian_add_completions -W 'tile'
+        return
+        ;;
+    '--zoom')
         return
         ;;
     '--format')

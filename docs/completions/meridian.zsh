@@ -56,6 +56,7 @@ _meridian() {
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
             'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
             'preview:Write one self-contained HTML page to explore map data in a browser.'
+            'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
             'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
             'help:Show subcommand help information.'
         )
@@ -63,7 +64,7 @@ _meridian() {
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|merge|render|preview|rules|help)
+        info|convert|validate|merge|render|preview|split|rules|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -212,6 +213,29 @@ _meridian_preview() {
         '--size[Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).]:size:'
         '--language[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:'
         '--title[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_split() {
+    local -i ret=1
+    local -ar ___by=('tile')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
+    local -ar arg_specs=(
+        ':input:'
+        '(--output -o)'{--output,-o}'[The folder to create for the shards.]:output:'
+        '--into[About this many shards of equal input size.]:into:'
+        '--max-features[Shards of at most this many features.]:max-features:'
+        '--max-bytes[Shards of at most this many bytes.]:max-bytes:'
+        '--by[Group features by tile (with --zoom) instead of cutting runs.]:by:{__meridian_complete "${___by[@]}"}'
+        '--zoom[The tile zoom for --by tile (0-22).]:zoom:'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'

@@ -21,15 +21,17 @@ import MeridianSnapshot
 /// to draw live here. A new code goes into its module's list, and a test
 /// fails until it is there and documented.
 public enum DiagnosticCatalogue {
-    /// Choosing the level of an IMDF venue to read or draw (`--level`).
-    static let levels: [DiagnosticRule] = [
+    /// The umbrella's own: choosing the level of an IMDF venue to read or
+    /// draw (`--level`), and how to split.
+    static let umbrella: [DiagnosticRule] = [
         DiagnosticRule("imdf.level.unknown", .error, "No level of the venue has the ordinal asked for."),
         DiagnosticRule("imdf.level.not-imdf", .error, "A level was asked for, but the input is not an IMDF venue."),
+        DiagnosticRule("split.options.invalid", .error, "A split strategy out of range, one the input cannot serve (--into on a stream), or more tiles than shards may be open."),
     ]
 
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] = (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules
-        + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + levels)
+        + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + umbrella)
         .sorted { $0.code < $1.code }
 
     private static let byCode = Dictionary(rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })

@@ -41,6 +41,7 @@ public struct DiagnosticRule: Sendable, Hashable {
         DiagnosticRule("io.output.open", .error, "An output file cannot be created or opened."),
         DiagnosticRule("io.output.folder", .error, "An output path is a folder, goes through a file, or names a folder that does not exist."),
         DiagnosticRule("io.output.same-file", .error, "Two outputs of one command name the same file."),
+        DiagnosticRule("io.output.exists", .error, "A folder to be written new (split's shards) already exists."),
         DiagnosticRule("io.output.write", .error, "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
         DiagnosticRule("io.output.closed", .info, "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
         DiagnosticRule("report.rule.unknown", .error, "A code given to --ignore, --warn or --error names no diagnostic code or family."),

@@ -7,11 +7,13 @@
 /// SignalCleanup.unregister(slot)      // committed or removed
 /// ```
 ///
-/// The handler only calls `unlink`, which is safe in a signal handler,
-/// then restores the default action and raises the signal again, so the
-/// process still ends with the signal's status.
+/// The handler only calls `unlink` and `rmdir`, which are safe in a signal
+/// handler (every file first, then the private folders they were in), then
+/// restores the default action and
+/// raises the signal again, so the process still ends with the signal's
+/// status.
 package enum SignalCleanup {
-    private static let capacity = 64
+    private static let capacity = 4_096
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -50,8 +52,12 @@ package enum SignalCleanup {
     }
 
     private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
+        // Files first, then the folders they were in.
         for slot in 0..<SignalCleanup.capacity {
             if let path = SignalCleanup.paths[slot] { unlink(path) }
+        }
+        for slot in 0..<SignalCleanup.capacity {
+            if let path = SignalCleanup.paths[slot] { rmdir(path) }
         }
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)

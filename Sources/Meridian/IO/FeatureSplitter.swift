@@ -1,0 +1,216 @@
+import MeridianCore
+import MeridianGeoJSON
+
+/// Splits any input Meridian reads into GeoJSON text sequence shards in a
+/// new folder, streaming: the work behind `meridian split`, for batch jobs
+/// that process shards in parallel.
+///
+/// ```swift
+/// let summary = try FeatureSplitter.split(input: "big.ndjson", into: "shards", by: .maximumFeatures(100_000))
+/// summary.shards   // ["part-00000.geojsonseq", "part-00001.geojsonseq", ...]
+/// ```
+///
+/// Order: with ``Strategy/count(_:)``, ``Strategy/maximumFeatures(_:)``
+/// and ``Strategy/maximumBytes(_:)`` the shards are contiguous runs of the
+/// input, so reading `part-00000`, `part-00001`, ... in order (as `meridian
+/// merge 'shards/part-*'` does, globs being sorted) gives the input's
+/// features in their order. With ``Strategy/tile(zoom:)`` each shard holds
+/// the features whose bounding box centre lies in one web-mercator tile,
+/// in input order; features without a geometry go to `none.geojsonseq`.
+///
+/// The folder must not exist. Shards are written into a private folder
+/// beside it, which is renamed into place only when every shard is
+/// complete: the folder appears whole or not at all. Memory is bounded by
+/// the largest feature; tiles are capped at ``maximumOpenShards`` open
+/// shards at once.
+public enum FeatureSplitter {
+    public enum Strategy: Sendable, Hashable {
+        /// About `n` shards of equal input size (needs an input whose size
+        /// is known: a regular file).
+        case count(Int)
+        /// Shards of at most this many features.
+        case maximumFeatures(Int)
+        /// Shards of at most this many bytes (a single larger feature gets a
+        /// shard of its own).
+        case maximumBytes(Int)
+        /// One shard per web-mercator tile at `zoom` (0 to 22).
+        case tile(zoom: Int)
+    }
+
+    public struct Summary: Sendable {
+        /// The shard file names, in order.
+        public var shards: [String]
+        public var featureCount: Int
+        public var warnings: [Diagnostic]
+    }
+
+    /// The most tile shards written at once.
+    public static let maximumOpenShards = 1_000
+
+    public static func split(
+        input: String, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter()
+    ) throws(DiagnosticError) -> Summary {
+        try check(strategy)
+        let source = try FeatureSource(input: Input(path: input))
+        if case .count = strategy, source.totalBytes == nil {
+            throw usage("--into needs an input of known size (a file); use --max-features or --max-bytes for a stream")
+        }
+        let staging = try StagingFolder(target: folder)
+        var shards: [String: OutputDestination] = [:]
+        var order: [String] = []
+        var current: (name: String, features: Int, bytes: Int)?
+        var featureCount = 0
+        do throws(DiagnosticError) {
+            while let feature = try source.next() {
+                let record = writer.encodeRecord(feature, as: .geoJSONSeq)
+                let name: String
+                switch strategy {
+                case .tile(let zoom):
+                    name = tileName(of: feature, zoom: zoom)
+                case .count(let n):
+                    let total = max(source.totalBytes ?? 1, 1)
+                    let index = min(n - 1, (source.bytesConsumed ?? 0) * n / total)
+                    name = partName(max(index, current.map { partIndex($0.name) } ?? 0))
+                case .maximumFeatures(let limit):
+                    name = current.map { $0.features >= limit ? partName(partIndex($0.name) + 1) : $0.name } ?? partName(0)
+                case .maximumBytes(let limit):
+                    name =
+                        current.map {
+                            $0.bytes > 0 && $0.bytes + record.count > limit ? partName(partIndex($0.name) + 1) : $0.name
+                        } ?? partName(0)
+                }
+                if shards[name] == nil {
+                    if case .tile = strategy, shards.count >= maximumOpenShards {
+                        throw usage(
+                            "the features fall in more than \(maximumOpenShards) tiles; split at a lower --zoom")
+                    }
+                    shards[name] = try OutputDestination(path: staging.path + "/" + name)
+                    order.append(name)
+                }
+                try shards[name]!.write(record)
+                if current?.name != name { current = (name, 0, 0) }
+                current!.features += 1
+                current!.bytes += record.count
+                featureCount += 1
+            }
+            try OutputDestination.commit(order.map { shards[$0]! })
+            try staging.commit(shards: order)
+        } catch {
+            for shard in shards.values { shard.discard() }
+            staging.discard()
+            throw error
+        }
+        return Summary(shards: order, featureCount: featureCount, warnings: source.warnings)
+    }
+
+    private static func check(_ strategy: Strategy) throws(DiagnosticError) {
+        switch strategy {
+        case .count(let n) where n < 1 || n > 100_000: throw usage("--into takes 1 to 100000 shards")
+        case .maximumFeatures(let n) where n < 1: throw usage("--max-features takes a positive count")
+        case .maximumBytes(let n) where n < 1: throw usage("--max-bytes takes a positive size")
+        case .tile(let zoom) where !(0...22).contains(zoom): throw usage("--zoom takes 0 to 22")
+        default: break
+        }
+    }
+
+    static func partName(_ index: Int) -> String {
+        let digits = String(index)
+        return "part-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".geojsonseq"
+    }
+
+    static func partIndex(_ name: String) -> Int {
+        Int(name.dropFirst("part-".count).prefix { $0 != "." }) ?? 0
+    }
+
+    /// `Z-X-Y.geojsonseq` for the tile holding the centre of the feature's
+    /// bounding map rect; `none.geojsonseq` without a geometry.
+    static func tileName(of feature: Feature, zoom: Int) -> String {
+        guard let rect = feature.geometry?.boundingMapRect, !rect.isNull, rect.midX.isFinite, rect.midY.isFinite
+        else { return "none.geojsonseq" }
+        let tiles = Double(1 << zoom)
+        func tile(_ value: Double, _ extent: Double) -> Int {
+            Int(min(tiles - 1, max(0, (value / extent * tiles).rounded(.down))))
+        }
+        let x = tile(rect.midX, MapRect.world.width)
+        let y = tile(rect.midY, MapRect.world.height)
+        return "\(zoom)-\(x)-\(y).geojsonseq"
+    }
+
+    static func usage(_ message: String) -> DiagnosticError {
+        DiagnosticError(code: "split.options.invalid", message: message)
+    }
+}
+
+/// A private folder beside `target`, renamed to `target` when complete,
+/// and removed on a signal before then.
+private struct StagingFolder {
+    let path: String
+    let target: String
+    let cleanupSlot: Int?
+
+    init(target: String) throws(DiagnosticError) {
+        self.target = target
+        if Platform.kind(ofPath: target) != nil {
+            throw DiagnosticError(
+                code: "io.output.exists", message: "\(target) already exists; split writes a new folder",
+                location: SourceLocation(file: target))
+        }
+        let parent = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+        guard Platform.kind(ofPath: parent.isEmpty ? "/" : parent) == .directory else {
+            throw DiagnosticError(
+                code: "io.output.folder", message: "the output folder \(parent) does not exist",
+                location: SourceLocation(file: target))
+        }
+        let name = target.split(separator: "/").last.map(String.init) ?? target
+        var created = ""
+        for _ in 0..<8 {
+            let candidate = "\(parent)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial"
+            if mkdir(candidate, 0o700) == 0 {
+                created = candidate
+                break
+            }
+            if errno != EEXIST { break }
+        }
+        guard !created.isEmpty else {
+            throw DiagnosticError(
+                code: "io.output.open", message: "cannot create a folder beside \(target): \(Platform.errorMessage())",
+                location: SourceLocation(file: target))
+        }
+        path = created
+        cleanupSlot = SignalCleanup.register(created)
+    }
+
+    /// Moves the folder, holding the committed `shards`, into place.
+    func commit(shards: [String]) throws(DiagnosticError) {
+        // Until the rename, a signal removes the committed shards too.
+        let slots = shards.map { SignalCleanup.register(path + "/" + $0) }
+        defer {
+            for slot in slots { SignalCleanup.unregister(slot) }
+            SignalCleanup.unregister(cleanupSlot)
+        }
+        chmod(path, 0o777 & ~Platform.fileCreationMask())
+        guard rename(path, target) == 0 else {
+            throw DiagnosticError(
+                code: "io.output.write", message: "cannot move the shards into \(target): \(Platform.errorMessage())",
+                location: SourceLocation(file: target))
+        }
+    }
+
+    /// Removes the folder and what is in it.
+    func discard() {
+        for entry in listFolder(path) { unlink(path + "/" + entry) }
+        rmdir(path)
+        SignalCleanup.unregister(cleanupSlot)
+    }
+
+    private func listFolder(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
