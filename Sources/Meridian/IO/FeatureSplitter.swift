@@ -60,16 +60,18 @@ public enum FeatureSplitter {
         var order: [String] = []
         var current: (name: String, features: Int, bytes: Int)?
         var featureCount = 0
+        // Decoding runs on a second thread (as in convert); the bytes read
+        // so far arrive per batch of features.
+        var consumed = 0
         do throws(DiagnosticError) {
-            while let feature = try source.next() {
+            _ = try FeaturePipeline.run(source, progress: { consumed = $0 }) { feature, _ throws(DiagnosticError) in
                 let record = writer.encodeRecord(feature, as: .geoJSONSeq)
                 let name: String
                 switch strategy {
                 case .tile(let zoom):
                     name = tileName(of: feature, zoom: zoom)
                 case .count(let n):
-                    let total = max(source.totalBytes ?? 1, 1)
-                    let index = min(n - 1, (source.bytesConsumed ?? 0) * n / total)
+                    let index = min(n - 1, consumed * n / max(source.totalBytes ?? 1, 1))
                     name = partName(max(index, current.map { partIndex($0.name) } ?? 0))
                 case .maximumFeatures(let limit):
                     name = current.map { $0.features >= limit ? partName(partIndex($0.name) + 1) : $0.name } ?? partName(0)
