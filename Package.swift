@@ -16,6 +16,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // meridian.toml, the configuration of rules (LebJe/TOMLKit wraps toml++).
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -41,6 +43,7 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(

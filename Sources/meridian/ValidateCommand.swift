@@ -34,6 +34,12 @@ struct ValidateCommand: ReportingCommand {
     @Option(parsing: .singleValue, help: "Report these codes or families as errors (CODE[,CODE]).")
     var error: [String] = []
 
+    @Option(help: "Read the rules from this meridian.toml instead of the one found upward from each input.")
+    var config: String?
+
+    @Flag(help: "Read no meridian.toml.")
+    var noConfig = false
+
     /// The severity overrides; the longest matching code or family wins.
     func overrides() throws(DiagnosticError) -> DiagnosticOverrides {
         func split(_ values: [String]) -> [String] { values.flatMap { $0.split(separator: ",").map(String.init) } }
@@ -51,8 +57,18 @@ struct ValidateCommand: ReportingCommand {
 
     func run() throws {
         let console = Console.shared
-        let overrides = try overrides()
+        let commandLine = try overrides()
+        let explicit = try config.map { path throws(DiagnosticError) in try RuleConfiguration(path: path) }
         let paths = try InputExpansion.expand(inputs)
+        // Each input's choices: its meridian.toml (explicit, or found upward
+        // from it), then the command line's over it.
+        var strictness = strict
+        var choices: [DiagnosticOverrides] = []
+        for path in paths {
+            let configuration = noConfig ? nil : try explicit ?? RuleConfiguration.discover(from: path)
+            if configuration?.strict == true { strictness = true }
+            choices.append(commandLine.layered(over: configuration?.overrides(for: path) ?? .none))
+        }
         let progress = ProgressBar(label: "validate", total: paths.count, unit: .files)
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var diagnosticReport = DiagnosticReport()
@@ -60,9 +76,9 @@ struct ValidateCommand: ReportingCommand {
         OrderedWorkers.run(count: paths.count) { index in
             defer { progress.advance() }
             return Self.check(paths[index])
-        } emit: { _, checked in
+        } emit: { index, checked in
             diagnosticReport.add(
-                file: checked.name, diagnostics: overrides.apply(checked.diagnostics),
+                file: checked.name, diagnostics: choices[index].apply(checked.diagnostics),
                 style: checked.imdf ? .imdf : .compiler)
             if checked.unreadable { unreadable = true }
             console.note(
@@ -86,7 +102,7 @@ struct ValidateCommand: ReportingCommand {
             Console.out(String(decoding: diagnosticReport.sarif().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         }
         if unreadable { throw ExitCode(ExitStatus.inputOutput) }
-        let status = diagnosticReport.exitStatus(strict: strict)
+        let status = diagnosticReport.exitStatus(strict: strictness)
         if status != 0 { throw ExitCode(status) }
     }
 

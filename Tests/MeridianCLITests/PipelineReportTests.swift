@@ -58,4 +58,26 @@ import Testing
             #expect(lines.count == 2 && lines[1].contains(#""n":3"#))
         }
     }
+
+    /// A meridian.toml beside the data is found and applied; --no-config
+    /// and --config choose otherwise; a broken one is a usage error.
+    @Test func theConfigurationFileIsFoundAndApplied() throws {
+        try withTemporaryFolder { folder in
+            let data = folder.appendingPathComponent("data.ndjson")
+            try Data(Self.records.utf8).write(to: data)
+            let toml = folder.appendingPathComponent("meridian.toml")
+            try Data("[validate]\nignore = [\"geojson.line\"]\n".utf8).write(to: toml)
+            #expect(try CLI.run(["validate", data.path]).status == 0)
+            #expect(try CLI.run(["validate", "--no-config", data.path]).status == 1)
+            let other = folder.appendingPathComponent("other.toml")
+            try Data("[validate]\nerror = [\"geojson.object\"]\n".utf8).write(to: other)
+            let chosen = try CLI.run(["validate", "--config", other.path, data.path])
+            #expect(chosen.status == 1)
+            #expect(chosen.stdout.contains("error: An object contained duplicate members"))
+            try Data("[validate]\nignore = [\"nothing.like.this\"]\n".utf8).write(to: toml)
+            let broken = try CLI.run(["validate", data.path])
+            #expect(broken.status == 2)
+            #expect(broken.stderr.contains("meridian.toml:2: error"))
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The catalogue is the vocabulary: every code the sources can report is in
 /// it once, nothing in it is stale, and docs/diagnostics.md is written from it.
 @Suite struct DiagnosticCatalogueTests {
-    static let families = ["io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split"]
+    static let families = ["io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split", "config"]
 
     /// Every string literal in Sources that looks like a code of a family.
     static func codesInSources() throws -> Set<String> {

@@ -235,9 +235,9 @@ _meridian_convert() {
 
 _meridian_validate() {
     repeating_flags=()
-    non_repeating_flags=(--quiet -q --verbose -v --strict --version -h --help)
+    non_repeating_flags=(--quiet -q --verbose -v --strict --no-config --version -h --help)
     repeating_options=(--ignore --warn --error)
-    non_repeating_options=(--format)
+    non_repeating_options=(--format --config)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
@@ -253,6 +253,9 @@ _meridian_validate() {
         return
         ;;
     '--error')
+        return
+        ;;
+    '--config')
         return
         ;;
     esac

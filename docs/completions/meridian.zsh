@@ -128,6 +128,8 @@ _meridian_validate() {
         '*--ignore[Leave out these codes or families of codes (CODE\[,CODE\]; geojson.precision covers its codes). See meridian rules.]:ignore:'
         '*--warn[Report these codes or families as warnings (CODE\[,CODE\]).]:warn:'
         '*--error[Report these codes or families as errors (CODE\[,CODE\]).]:error:'
+        '--config[Read the rules from this meridian.toml instead of the one found upward from each input.]:config:'
+        '--no-config[Read no meridian.toml.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

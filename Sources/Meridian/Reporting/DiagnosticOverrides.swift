@@ -21,9 +21,13 @@ public struct DiagnosticOverrides: Sendable {
         case ignore, warn, error
     }
 
-    private var selectors: [(selector: String, action: Action)] = []
+    /// Layers of selectors, the most specific last (a configuration file's
+    /// base, its per-path overrides, then the command line); each sorted
+    /// longest first.
+    private var layers: [[(selector: String, action: Action)]] = []
 
     public init(ignore: [String] = [], warn: [String] = [], error: [String] = []) throws(DiagnosticError) {
+        var selectors: [(selector: String, action: Action)] = []
         for (list, action) in [(ignore, Action.ignore), (warn, .warn), (error, .error)] {
             for selector in list where !selector.isEmpty {
                 try Self.check(selector)
@@ -31,14 +35,33 @@ public struct DiagnosticOverrides: Sendable {
             }
         }
         selectors.sort { $0.selector.count > $1.selector.count }
+        if !selectors.isEmpty { layers = [selectors] }
     }
 
-    public var isEmpty: Bool { selectors.isEmpty }
+    /// No choices: every code keeps its severity.
+    public static let none = DiagnosticOverrides(layers: [])
 
-    /// What to do with `code`: the action of the longest selector that
-    /// matches it, nil when none does.
+    private init(layers: [[(selector: String, action: Action)]]) {
+        self.layers = layers
+    }
+
+    public var isEmpty: Bool { layers.isEmpty }
+
+    /// These choices over `base`'s: for a code either matches, the choices
+    /// of `self` win (the command line over a configuration file).
+    public func layered(over base: DiagnosticOverrides) -> DiagnosticOverrides {
+        var combined = base
+        combined.layers += layers
+        return combined
+    }
+
+    /// What to do with `code`: in the most specific layer with a selector
+    /// that matches it, the action of the longest; nil when none does.
     public func action(for code: String) -> Action? {
-        selectors.first { Self.matches($0.selector, code) }?.action
+        for layer in layers.reversed() {
+            if let match = layer.first(where: { Self.matches($0.selector, code) }) { return match.action }
+        }
+        return nil
     }
 
     /// The diagnostics with the chosen severities, the ignored ones left out.
@@ -60,7 +83,7 @@ public struct DiagnosticOverrides: Sendable {
         code == selector || code.hasPrefix(selector.hasSuffix(".") ? selector : selector + ".")
     }
 
-    private static func check(_ selector: String) throws(DiagnosticError) {
+    static func check(_ selector: String) throws(DiagnosticError) {
         let codes = DiagnosticCatalogue.rules.map(\.code)
         guard !codes.contains(where: { matches(selector, $0) }) else { return }
         // Candidates: every code and every family prefix of one.
