@@ -36,6 +36,8 @@ import Testing
         let stale = Set(listed).subtracting(used).sorted()
         #expect(stale.isEmpty, "codes in the catalogue that nothing reports: \(stale)")
         #expect(DiagnosticCatalogue.rules.allSatisfy { !$0.summary.isEmpty && $0.summary.hasSuffix(".") })
+        let withoutFix = DiagnosticCatalogue.rules.filter { DiagnosticCatalogue.fix(for: $0.code)?.hasSuffix(".") != true }
+        #expect(withoutFix.isEmpty, "codes without a fix: \(withoutFix.map(\.code))")
     }
 
     @Test func theDocumentationIsWrittenFromTheCatalogue() throws {

@@ -48,8 +48,8 @@ public enum DiagnosticCatalogue {
         var text = """
             # Diagnostics
 
-            Every code Meridian reports, with its default severity and what it
-            means. Codes are stable (`family.topic.problem`) and one problem has
+            Every code Meridian reports, with its default severity, what it
+            checks and how to fix what it reports. Codes are stable (`family.topic.problem`) and one problem has
             one code, whichever reader or validator finds it. This file is
             written by `meridian rules --format markdown`; a test keeps it in
             step with the code.
@@ -60,10 +60,11 @@ public enum DiagnosticCatalogue {
             let prefix = String(rule.code.prefix { $0 != "." })
             if prefix != family {
                 family = prefix
-                text += "\n## \(family)\n\n| code | severity | meaning |\n|---|---|---|\n"
+                text += "\n## \(family)\n\n| code | severity | what it checks | how to fix it |\n|---|---|---|---|\n"
             }
             let summary = rule.summary.replacingAll("|", with: "\\|")
-            text += "| <a id=\"\(rule.code)\"></a>`\(rule.code)` | \(rule.severity.rawValue) | \(summary) |\n"
+            let fix = (fix(for: rule.code) ?? "").replacingAll("|", with: "\\|")
+            text += "| <a id=\"\(rule.code)\"></a>`\(rule.code)` | \(rule.severity.rawValue) | \(summary) | \(fix) |\n"
         }
         return text
     }

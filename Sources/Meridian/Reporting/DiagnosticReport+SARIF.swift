@@ -51,6 +51,7 @@ extension DiagnosticReport {
         let rule = DiagnosticCatalogue.rule(for: diagnostic.code)
         let summary = rule?.summary ?? diagnostic.message
         let documentation = rule?.documentation ?? "docs/diagnostics.md"
+        let fix = DiagnosticCatalogue.fix(for: diagnostic.code).map { " " + $0 } ?? ""
         // geojson.ring.unclosed -> GeojsonRingUnclosed
         let name = diagnostic.code.split { $0 == "." || $0 == "-" }
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -63,8 +64,8 @@ extension DiagnosticReport {
                     "help",
                     .object(
                         JSONObject([
-                            ("text", .string("\(summary) See \(documentation).")),
-                            ("markdown", .string("\(summary) See [\(diagnostic.code)](\(documentation)).")),
+                            ("text", .string("\(summary)\(fix) See \(documentation).")),
+                            ("markdown", .string("\(summary)\(fix) See [\(diagnostic.code)](\(documentation)).")),
                         ]))
                 ),
                 (
