@@ -236,7 +236,8 @@ add_stream("streams", "process substitution", "PROCSUB")
 
 COMMANDS = [("info", []), ("convert", ["-o", "OUT.geojson"]), ("convert", ["-o", "OUT.kml"]),
             ("validate", []), ("validate", ["--format", "json"]), ("render", ["-o", "OUT.svg"]),
-            ("preview", ["-o", "OUT.html"])]
+            ("preview", ["-o", "OUT.html"]), ("validate", ["--format", "sarif"]),
+            ("split", ["-o", "OUT-shards", "--max-features", "1000"])]
 
 # --- Outputs: each a command run on a valid input with a hostile destination ---------
 output_cases = []
