@@ -70,23 +70,34 @@ let package = Package(
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
         .testTarget(
             name: "MeridianArchiveTests",
-            dependencies: ["MeridianArchive", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "MeridianArchive", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // Shared by every test target: fixtures, samples, temporary folders, external tools,
         // and the conditions that skip a test with its reason.
         .target(name: "MeridianTestSupport", dependencies: ["MeridianCore"], path: "Tests/MeridianTestSupport"),
-        .testTarget(name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
+            resources: [.copy("Resources")]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianIMDFTests",
-            dependencies: ["MeridianIMDF", "MeridianGeoJSON", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: [
+                "MeridianIMDF", "MeridianGeoJSON", "MeridianTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
-        .testTarget(name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",
-            dependencies: ["Meridian", "meridian", "meridian-fuzz", "VenueDirectory", "RegionSnapshot", "ValidateFolder", "MeridianTestSupport"]
+            dependencies: [
+                "Meridian", "meridian", "meridian-fuzz", "VenueDirectory", "RegionSnapshot", "ValidateFolder",
+                "MeridianTestSupport",
+            ]
         ),
     ]
 )

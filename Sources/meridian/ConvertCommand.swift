@@ -43,7 +43,8 @@ struct ConvertCommand: ReportingCommand {
 
     @Option(
         help:
-            "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported).")
+            "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported)."
+    )
     var onError: RecordErrorChoice = .stop
 
     @OptionGroup var report: ReportOptions
@@ -74,15 +75,17 @@ struct ConvertCommand: ReportingCommand {
         progress?.finish()
         console.warn(summary.warnings)
         if summary.skippedRecords > 0 {
-            console.warn(summary.skipReasons.map { reason in
-                var skipped = reason
-                skipped.severity = .warning
-                skipped.message = "record skipped: " + reason.message
-                return skipped
-            })
+            console.warn(
+                summary.skipReasons.map { reason in
+                    var skipped = reason
+                    skipped.severity = .warning
+                    skipped.message = "record skipped: " + reason.message
+                    return skipped
+                })
             if !console.quiet {
                 Console.error(
-                    "meridian: skipped \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? "" : "s") that could not be decoded (--on-error skip)")
+                    "meridian: skipped \(summary.skippedRecords) record\(summary.skippedRecords == 1 ? "" : "s") that could not be decoded (--on-error skip)"
+                )
             }
         }
         console.note(

@@ -133,7 +133,9 @@ struct RenderCommand: ReportingCommand {
 
     private func numbers(_ list: NumberList, count: ClosedRange<Int>, option: String) throws -> [Double] {
         guard count.contains(list.values.count) else {
-            let expected = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
+            let expected =
+                count.lowerBound == count.upperBound
+                ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)"
             throw ValidationError("--\(option) takes \(expected) comma-separated numbers, not \(list.values.count)")
         }
         return list.values

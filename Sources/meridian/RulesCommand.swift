@@ -43,7 +43,8 @@ struct RulesCommand: ParsableCommand {
                     .object(
                         JSONObject([
                             ("code", .string(rule.code)), ("severity", .string(rule.severity.rawValue)),
-                            ("summary", .string(rule.summary)), ("fix", .string(DiagnosticCatalogue.fix(for: rule.code) ?? "")),
+                            ("summary", .string(rule.summary)),
+                            ("fix", .string(DiagnosticCatalogue.fix(for: rule.code) ?? "")),
                             ("documentation", .string(rule.documentation)),
                         ]))
                 })

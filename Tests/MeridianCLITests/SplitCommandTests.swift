@@ -23,7 +23,9 @@ import Testing
             let input = folder.appendingPathComponent("in.ndjson")
             try Data(Self.records(1_000).utf8).write(to: input)
             let expected = (0..<1_000).map { #""id":\#($0)"# }
-            for (options, shards) in [(["--into", "4"], 4), (["--max-features", "300"], 4), (["--max-bytes", "20000"], nil)] {
+            for (options, shards) in [
+                (["--into", "4"], 4), (["--max-features", "300"], 4), (["--max-bytes", "20000"], nil),
+            ] {
                 let out = folder.appendingPathComponent("shards-\(options[0])")
                 let result = try CLI.run(["split", input.path, "-o", out.path] + options)
                 #expect(result.status == 0, "\(options): \(result.stderr)")
@@ -33,7 +35,9 @@ import Testing
                 #expect(try Self.ids(in: out, names) == expected, "\(options)")
                 if options[0] == "--max-bytes" {
                     for name in names {
-                        let size = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int
+                        let size =
+                            try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[
+                                .size] as? Int
                         #expect((size ?? 0) <= 20_000)
                     }
                 }
@@ -45,7 +49,8 @@ import Testing
         try withTemporaryFolder { folder in
             let text = Self.records(4) + #"{"type":"Feature","properties":{},"geometry":null}"# + "\n"
             let out = folder.appendingPathComponent("tiles")
-            let result = try CLI.run(["split", "-", "-o", out.path, "--by", "tile", "--zoom", "1"], stdin: Array(text.utf8))
+            let result = try CLI.run(
+                ["split", "-", "-o", out.path, "--by", "tile", "--zoom", "1"], stdin: Array(text.utf8))
             #expect(result.status == 0, "\(result.stderr)")
             // (-179.5,-84.5) and (-178.5,-83.5) ... lie in the south-west tile 1-0-1.
             let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()

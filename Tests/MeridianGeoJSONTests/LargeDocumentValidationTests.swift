@@ -24,7 +24,9 @@ import Testing
         """,
         // More precision warnings than are listed, across features.
         #"{"type":"FeatureCollection","features":["#
-            + (0..<14).map { #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0.\#($0)234567891,1]}}"# }
+            + (0..<14).map {
+                #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0.\#($0)234567891,1]}}"#
+            }
             .joined(separator: ",\n") + "]}",
         // Members after the features, on the same line as the closing bracket.
         #"{"features":[{"type":"Feature","properties":{},"geometry":null}], "type":"FeatureCollection", "bbox": 3}"#,

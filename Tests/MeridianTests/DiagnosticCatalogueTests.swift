@@ -6,7 +6,9 @@ import Testing
 /// The catalogue is the vocabulary: every code the sources can report is in
 /// it once, nothing in it is stale, and docs/diagnostics.md is written from it.
 @Suite struct DiagnosticCatalogueTests {
-    static let families = ["io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split", "config"]
+    static let families = [
+        "io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split", "config",
+    ]
 
     /// Every string literal in Sources that looks like a code of a family.
     static func codesInSources() throws -> Set<String> {
@@ -36,14 +38,18 @@ import Testing
         let stale = Set(listed).subtracting(used).sorted()
         #expect(stale.isEmpty, "codes in the catalogue that nothing reports: \(stale)")
         #expect(DiagnosticCatalogue.rules.allSatisfy { !$0.summary.isEmpty && $0.summary.hasSuffix(".") })
-        let withoutFix = DiagnosticCatalogue.rules.filter { DiagnosticCatalogue.fix(for: $0.code)?.hasSuffix(".") != true }
+        let withoutFix = DiagnosticCatalogue.rules.filter {
+            DiagnosticCatalogue.fix(for: $0.code)?.hasSuffix(".") != true
+        }
         #expect(withoutFix.isEmpty, "codes without a fix: \(withoutFix.map(\.code))")
     }
 
     @Test func theDocumentationIsWrittenFromTheCatalogue() throws {
         let url = Fixtures.packageRoot.appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == DiagnosticCatalogue.markdown(), "regenerate: meridian rules --format markdown > docs/diagnostics.md")
+        #expect(
+            text == DiagnosticCatalogue.markdown(), "regenerate: meridian rules --format markdown > docs/diagnostics.md"
+        )
         for rule in DiagnosticCatalogue.rules {
             let anchor = try #require(rule.documentation.split(separator: "#").last)
             #expect(text.contains("<a id=\"\(anchor)\"></a>"))

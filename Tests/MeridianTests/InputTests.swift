@@ -8,8 +8,10 @@ import Testing
 /// from the bytes (never from the name), every kind of file opened once, and
 /// clear errors for what cannot be read. Every input is built here.
 @Suite struct InputTests {
-    static let point = #"{"type":"Feature","properties":{"name":"A"},"geometry":{"type":"Point","coordinates":[0.12,52.2]}}"#
-    static let kml = #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>"#
+    static let point =
+        #"{"type":"Feature","properties":{"name":"A"},"geometry":{"type":"Point","coordinates":[0.12,52.2]}}"#
+    static let kml =
+        #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><Point><coordinates>1,2</coordinates></Point></Placemark></kml>"#
     static let manifest = #"{"version":"1.0.0","language":"en"}"#
     static let emptyCollection = #"{"type":"FeatureCollection","features":[]}"#
 
@@ -18,7 +20,6 @@ import Testing
         try Data(bytes).write(to: url)
         return url.path
     }
-
 
     @Test func theFormatComesFromTheBytesNotTheName() throws {
         try withTemporaryFolder { folder in
@@ -51,14 +52,18 @@ import Testing
             try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
             _ = try write(Array(Self.point.utf8), "other/a.geojson", in: folder)
             #expect(diagnosticCode { _ = try Input(path: other.path) } == "io.open")
-            #expect(diagnosticCode { _ = try Input(path: folder.appendingPathComponent("missing.geojson").path) } == "io.open")
+            #expect(
+                diagnosticCode { _ = try Input(path: folder.appendingPathComponent("missing.geojson").path) }
+                    == "io.open")
         }
     }
 
     @Test func utf16GeoJSONIsNamedAsSuch() throws {
         try withTemporaryFolder { folder in
             let bytes: [UInt8] = [0xFF, 0xFE] + Self.point.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-            #expect(diagnosticCode { _ = try Input(path: try write(bytes, "u.geojson", in: folder)) } == "geojson.encoding.utf16")
+            #expect(
+                diagnosticCode { _ = try Input(path: try write(bytes, "u.geojson", in: folder)) }
+                    == "geojson.encoding.utf16")
         }
     }
 
@@ -86,8 +91,11 @@ import Testing
     /// error is placed on its real line.
     @Test func errorsAfterLeadingBlankLinesKeepTheirLine() throws {
         try withTemporaryFolder { folder in
-            let path = try write(Array(("\n\n\n" + #"{"type":"Feature","geometry":7}"#).utf8), "blank.geojson", in: folder)
-            let result = Result { () throws(DiagnosticError) in try FeatureSource(input: try Input(path: path)).readAll() }
+            let path = try write(
+                Array(("\n\n\n" + #"{"type":"Feature","geometry":7}"#).utf8), "blank.geojson", in: folder)
+            let result = Result { () throws(DiagnosticError) in
+                try FeatureSource(input: try Input(path: path)).readAll()
+            }
             guard case .failure(let error) = result else {
                 Issue.record("read a broken feature")
                 return

@@ -110,7 +110,11 @@ import Testing
     @Test func aFullDeviceIsAWriteError() throws {
         guard Platform.kind(ofPath: "/dev/full") == .characterDevice else { return }
         let output = try OutputDestination(path: "/dev/full")
-        #expect(diagnosticCode { try output.write(String(repeating: "x", count: 1 << 20)); try output.commit() } == "io.output.write")
+        #expect(
+            diagnosticCode {
+                try output.write(String(repeating: "x", count: 1 << 20))
+                try output.commit()
+            } == "io.output.write")
     }
 
     @Test func pathsThatCannotBeWrittenAreRefusedBeforeAnyWork() throws {
@@ -119,7 +123,9 @@ import Testing
             try Data("x".utf8).write(to: file)
             #expect(diagnosticCode { _ = try OutputDestination(path: folder.path) } == "io.output.folder")
             #expect(diagnosticCode { _ = try OutputDestination(path: file.path + "/out.svg") } == "io.output.folder")
-            #expect(diagnosticCode { _ = try OutputDestination(path: folder.path + "/missing/out.svg") } == "io.output.folder")
+            #expect(
+                diagnosticCode { _ = try OutputDestination(path: folder.path + "/missing/out.svg") }
+                    == "io.output.folder")
             #expect(try entries(folder) == ["file"])
         }
     }

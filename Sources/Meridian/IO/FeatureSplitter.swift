@@ -63,8 +63,9 @@ public enum FeatureSplitter {
         // Decoding runs on a second thread (as in convert); the bytes read
         // so far arrive per batch of features.
         var consumed = 0
+        let noteProgress: (Int) -> Void = { consumed = $0 }
         do throws(DiagnosticError) {
-            _ = try FeaturePipeline.run(source, progress: { consumed = $0 }) { feature, _ throws(DiagnosticError) in
+            _ = try FeaturePipeline.run(source, progress: noteProgress) { feature, _ throws(DiagnosticError) in
                 let record = writer.encodeRecord(feature, as: .geoJSONSeq)
                 let name: String
                 switch strategy {
@@ -74,7 +75,8 @@ public enum FeatureSplitter {
                     let index = min(n - 1, consumed * n / max(source.totalBytes ?? 1, 1))
                     name = partName(max(index, current.map { partIndex($0.name) } ?? 0))
                 case .maximumFeatures(let limit):
-                    name = current.map { $0.features >= limit ? partName(partIndex($0.name) + 1) : $0.name } ?? partName(0)
+                    name =
+                        current.map { $0.features >= limit ? partName(partIndex($0.name) + 1) : $0.name } ?? partName(0)
                 case .maximumBytes(let limit):
                     name =
                         current.map {
@@ -210,7 +212,9 @@ private struct StagingFolder {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names

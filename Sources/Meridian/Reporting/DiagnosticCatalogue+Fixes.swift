@@ -2,20 +2,24 @@ extension DiagnosticCatalogue {
     /// How to fix what each code reports, in one sentence: listed by
     /// `meridian rules`, written into docs/diagnostics.md and SARIF help.
     static let fixes: [String: String] = [
-        "archive.compression-ratio": "Re-zip the data with ordinary compression; a real KMZ or venue never inflates 200 times.",
+        "archive.compression-ratio":
+            "Re-zip the data with ordinary compression; a real KMZ or venue never inflates 200 times.",
         "archive.corrupt": "Re-create the zip from the original files; the copy was damaged or edited by hand.",
         "archive.encrypted": "Unzip it with its password and zip it again without encryption.",
         "archive.entry-too-large": "Split the data into smaller files, or raise ArchiveLimits in the library.",
         "archive.too-large": "Split the archive, or raise ArchiveLimits in the library.",
         "archive.too-many-entries": "Remove files the format does not need (images, thumbnails) before zipping.",
         "archive.unreadable": "Check that the file is a complete zip (not truncated, not renamed from another format).",
-        "archive.unsafe-path": "Re-zip from inside the data's folder so that entry paths are relative and have no '..'.",
+        "archive.unsafe-path":
+            "Re-zip from inside the data's folder so that entry paths are relative and have no '..'.",
         "archive.write": "Check the output's folder is writable and has room.",
         "config.key.unknown": "Correct the key (the message names the closest ones) or remove it.",
         "config.syntax": "Fix the TOML at the line given (a missing bracket or quote is the usual cause).",
-        "config.value.type": "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
+        "config.value.type":
+            "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
         "geojson.bbox.invalid": "Write bbox as [west, south, east, north] (six numbers in 3D), south below north.",
-        "geojson.coordinates.empty": "Give the geometry coordinates, or write \"geometry\": null for a feature without one.",
+        "geojson.coordinates.empty":
+            "Give the geometry coordinates, or write \"geometry\": null for a feature without one.",
         "geojson.coordinates.not-array": "Write coordinates as an array nested as the geometry type requires.",
         "geojson.coordinates.too-deep": "Remove a level of nesting, or use the Multi type the nesting describes.",
         "geojson.coordinates.too-shallow": "Nest the positions as the type requires (a Polygon is an array of rings).",
@@ -23,7 +27,8 @@ extension DiagnosticCatalogue {
         "geojson.empty": "Check the file was written completely; an empty file holds no GeoJSON.",
         "geojson.encoding.utf16": "Save the file as UTF-8 (iconv -f UTF-16 -t UTF-8).",
         "geojson.feature.not-object": "Make each element of features a Feature object.",
-        "geojson.feature.too-large": "Split the value into smaller features or records, or raise JSONReadingOptions.maximumValueSize.",
+        "geojson.feature.too-large":
+            "Split the value into smaller features or records, or raise JSONReadingOptions.maximumValueSize.",
         "geojson.geometry.not-object": "Write the geometry as an object with type and coordinates, or null.",
         "geojson.geometrycollection.nested": "Flatten the inner collection's geometries into the outer one.",
         "geojson.geometrycollection.single": "Use the one geometry itself instead of a collection around it.",
@@ -37,7 +42,8 @@ extension DiagnosticCatalogue {
         "geojson.position.not-number": "Write each element of a position as a JSON number.",
         "geojson.position.out-of-range": "Reproject to WGS 84 longitude, latitude, or swap latitude-first coordinates.",
         "geojson.position.too-deep": "Remove the extra array around the numbers.",
-        "geojson.position.too-long": "Keep longitude, latitude and at most an altitude; move other values to properties.",
+        "geojson.position.too-long":
+            "Keep longitude, latitude and at most an altitude; move other values to properties.",
         "geojson.position.too-short": "Give every position a longitude and a latitude.",
         "geojson.precision.excessive": "Round coordinates (meridian convert --precision 6).",
         "geojson.precision.truncated": "Fix the listed precision warnings; the rest are the same problem.",
@@ -48,7 +54,8 @@ extension DiagnosticCatalogue {
         "geojson.type.case": "Write the type with GeoJSON's capitals (Point, LineString, FeatureCollection).",
         "geojson.type.missing": "Add a type member naming one of GeoJSON's nine types.",
         "geojson.type.not-string": "Write type as a string.",
-        "geojson.type.unexpected": "Use the type the place requires (features hold Features, geometry holds geometries).",
+        "geojson.type.unexpected":
+            "Use the type the place requires (features hold Features, geometry holds geometries).",
         "geojson.type.unknown": "Use one of GeoJSON's nine types; extensions belong in properties.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
         "imdf.FeatureIdMustBeUnique": "Give each feature its own UUID and update references to it.",
@@ -59,11 +66,13 @@ extension DiagnosticCatalogue {
         "imdf.FeatureTypeMustNotBeEmpty": "Set feature_type to the file's type.",
         "imdf.FileMustBeValidGeoJSON": "Fix the file's JSON or GeoJSON error at the place given.",
         "imdf.FileMustBeValidGeoJSON.coordinate-range": "Reproject to WGS 84 longitude, latitude.",
-        "imdf.FileMustBeValidGeoJSON.ring-too-short": "Give the ring at least four positions, the last equal to the first.",
+        "imdf.FileMustBeValidGeoJSON.ring-too-short":
+            "Give the ring at least four positions, the last equal to the first.",
         "imdf.FileMustBeValidGeoJSON.ring-unclosed": "Repeat the ring's first position at its end.",
         "imdf.FileMustBeValidGeoJSON.self-intersection": "Redraw the polygon so its outline does not cross itself.",
         "imdf.FileMustContainFeatureCollection": "Make the file a FeatureCollection of the type's features.",
-        "imdf.ZeroCountOfUnitQualifiedAddresses": "Add unit (suite, shop number) to addresses where the venue has them.",
+        "imdf.ZeroCountOfUnitQualifiedAddresses":
+            "Add unit (suite, shop number) to addresses where the venue has them.",
         "imdf.anchor.outside-unit": "Move the anchor into its unit, or point unit_id at the unit it lies in.",
         "imdf.archive.layout": "Put the files at the archive's top level with .geojson names.",
         "imdf.archive.too-large": "Split the venue, or drop files the venue does not need.",
@@ -75,7 +84,8 @@ extension DiagnosticCatalogue {
         "imdf.display-point.outside": "Move the display point inside the feature's geometry.",
         "imdf.display-point.shared": "Give each unit a display point inside itself.",
         "imdf.feature-type.mismatch": "Move the feature to the file of its type, or correct feature_type.",
-        "imdf.geometry.single-part-multi": "Write the geometry as its single type (a Polygon, not a MultiPolygon of one).",
+        "imdf.geometry.single-part-multi":
+            "Write the geometry as its single type (a Polygon, not a MultiPolygon of one).",
         "imdf.geometry.sliver": "Remove the sliver or merge it into its neighbour; it is a drawing slip.",
         "imdf.geometry.type": "Use a geometry type the feature type allows (units are polygons, openings lines).",
         "imdf.geometry.winding": "Rewind the rings (meridian convert --rewind).",
@@ -121,10 +131,12 @@ extension DiagnosticCatalogue {
         "json.string.invalid-utf8": "Re-encode the file as UTF-8.",
         "json.string.unterminated": "Close the string; the file may be truncated.",
         "json.syntax.trailing-content": "Remove what follows the document, or write one record per line (NDJSON).",
-        "json.syntax.unexpected-character": "Fix the JSON at the column given (a missing comma or quote is the usual cause).",
+        "json.syntax.unexpected-character":
+            "Fix the JSON at the column given (a missing comma or quote is the usual cause).",
         "json.syntax.unexpected-end": "The file is truncated: write it again completely.",
         "kml.coordinates.malformed": "Write coordinates as longitude,latitude[,altitude] tuples separated by spaces.",
-        "kml.document.not-kml": "Give a KML document (kml in the http://www.opengis.net/kml/2.2 namespace), GPX or TCX.",
+        "kml.document.not-kml":
+            "Give a KML document (kml in the http://www.opengis.net/kml/2.2 namespace), GPX or TCX.",
         "kml.element.unknown": "Remove the element or check its spelling and namespace.",
         "kml.style.unresolved": "Define the style the styleUrl names, or correct the styleUrl.",
         "kml.xml.entity": "Remove the DOCTYPE's entity declarations; KML needs none.",

@@ -30,7 +30,8 @@ extension DiagnosticReport {
                 ("name", "meridian"), ("version", .string(meridianVersion)),
                 ("semanticVersion", .string(meridianVersion)), ("rules", .array(rules)),
             ]))
-        let run: JSONValue = .object(JSONObject([("tool", .object(JSONObject([("driver", driver)]))), ("results", .array(results))]))
+        let run: JSONValue = .object(
+            JSONObject([("tool", .object(JSONObject([("driver", driver)]))), ("results", .array(results))]))
         return .object(
             JSONObject([
                 ("$schema", "https://json.schemastore.org/sarif-2.1.0.json"), ("version", "2.1.0"),
@@ -93,7 +94,8 @@ extension DiagnosticReport {
         var locationObject = JSONObject([("physicalLocation", .object(physical))])
         if let pointer = location.jsonPointer {
             locationObject["logicalLocations"] = .array([
-                .object(JSONObject([("fullyQualifiedName", .string(pointer.isEmpty ? "/" : pointer)), ("kind", "element")]))
+                .object(
+                    JSONObject([("fullyQualifiedName", .string(pointer.isEmpty ? "/" : pointer)), ("kind", "element")]))
             ])
         }
         result["locations"] = .array([.object(locationObject)])

@@ -71,7 +71,8 @@ public struct RuleConfiguration: Sendable {
         var bytes: [UInt8] = []
         while Platform.read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {
             if bytes.count > 1 << 20 {
-                throw Self.error("config.syntax", "\(path) is larger than a configuration may be (1 MiB)", path, line: nil)
+                throw Self.error(
+                    "config.syntax", "\(path) is larger than a configuration may be (1 MiB)", path, line: nil)
             }
         }
         try self.init(text: String(decoding: bytes, as: UTF8.self), path: path)
@@ -98,7 +99,10 @@ public struct RuleConfiguration: Sendable {
             let close = known.filter { DiagnosticOverrides.editDistance($0, key) <= 2 }
             return Self.error(
                 "config.key.unknown",
-                "unknown key '\(key)' in \(table)" + (close.isEmpty ? "; known: \(known.joined(separator: ", "))" : "; did you mean \(close.joined(separator: ", "))?"),
+                "unknown key '\(key)' in \(table)"
+                    + (close.isEmpty
+                        ? "; known: \(known.joined(separator: ", "))"
+                        : "; did you mean \(close.joined(separator: ", "))?"),
                 path, line: line(of: key) ?? line(of: "[" + key))
         }
         for key in root.keys where key != "validate" {
@@ -119,7 +123,9 @@ public struct RuleConfiguration: Sendable {
                 }
                 return list
             }
-            func choices(_ table: TOMLTable, in name: String, allowing extra: [String]) throws(DiagnosticError) -> Choices {
+            func choices(_ table: TOMLTable, in name: String, allowing extra: [String]) throws(DiagnosticError)
+                -> Choices
+            {
                 var found = Choices()
                 let known = ["ignore", "warn", "error"] + extra
                 for key in table.keys {
@@ -131,7 +137,8 @@ public struct RuleConfiguration: Sendable {
                     case "paths" where extra.contains("paths"): found.patterns = try strings(value, key)
                     case "strict" where extra.contains("strict"):
                         guard let flag = value.bool else {
-                            throw Self.error("config.value.type", "strict must be true or false", path, line: line(of: key))
+                            throw Self.error(
+                                "config.value.type", "strict must be true or false", path, line: line(of: key))
                         }
                         strict = flag
                     case "overrides" where extra.contains("overrides"): break
@@ -178,7 +185,10 @@ public struct RuleConfiguration: Sendable {
         var compiled: [(patterns: [String], choices: DiagnosticOverrides)] = []
         for override in overrides {
             compiled.append(
-                (override.patterns, try DiagnosticOverrides(ignore: override.ignore, warn: override.warn, error: override.error)))
+                (
+                    override.patterns,
+                    try DiagnosticOverrides(ignore: override.ignore, warn: override.warn, error: override.error)
+                ))
         }
         self.overrides = compiled
     }

@@ -33,18 +33,34 @@ public struct DiagnosticRule: Sendable, Hashable {
 
     /// Input, output and reporting: the codes every format shares.
     public static let io: [DiagnosticRule] = [
-        DiagnosticRule("io.open", .error, "An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue."),
+        DiagnosticRule(
+            "io.open", .error,
+            "An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue."),
         DiagnosticRule("io.read", .error, "Reading an input failed part-way (an I/O error from the system)."),
-        DiagnosticRule("io.input.blank", .error, "Standard input held nothing but blank lines past the 16 MiB read to find the data."),
+        DiagnosticRule(
+            "io.input.blank", .error,
+            "Standard input held nothing but blank lines past the 16 MiB read to find the data."),
         DiagnosticRule("io.input.no-match", .error, "A file pattern on the command line matched no file."),
-        DiagnosticRule("io.temporary", .error, "A private temporary file (a zip arriving on a stream is spooled to one) cannot be written."),
+        DiagnosticRule(
+            "io.temporary", .error,
+            "A private temporary file (a zip arriving on a stream is spooled to one) cannot be written."),
         DiagnosticRule("io.output.open", .error, "An output file cannot be created or opened."),
-        DiagnosticRule("io.output.folder", .error, "An output path is a folder, goes through a file, or names a folder that does not exist."),
+        DiagnosticRule(
+            "io.output.folder", .error,
+            "An output path is a folder, goes through a file, or names a folder that does not exist."),
         DiagnosticRule("io.output.same-file", .error, "Two outputs of one command name the same file."),
         DiagnosticRule("io.output.exists", .error, "A folder to be written new (split's shards) already exists."),
-        DiagnosticRule("io.output.write", .error, "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
-        DiagnosticRule("io.output.closed", .info, "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
-        DiagnosticRule("report.rule.unknown", .error, "A code given to --ignore, --warn or --error names no diagnostic code or family."),
-        DiagnosticRule("report.truncated", .info, "More diagnostics of one code than are listed (1 000 per code); this note counts the rest."),
+        DiagnosticRule(
+            "io.output.write", .error,
+            "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
+        DiagnosticRule(
+            "io.output.closed", .info,
+            "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
+        DiagnosticRule(
+            "report.rule.unknown", .error,
+            "A code given to --ignore, --warn or --error names no diagnostic code or family."),
+        DiagnosticRule(
+            "report.truncated", .info,
+            "More diagnostics of one code than are listed (1 000 per code); this note counts the rest."),
     ]
 }

@@ -35,7 +35,8 @@ package enum Platform {
         _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, at offset: Int64? = nil
     ) -> Int {
         while true {
-            let got = offset.map { pread(descriptor, buffer, count, off_t($0)) } ?? systemRead(descriptor, buffer, count)
+            let got =
+                offset.map { pread(descriptor, buffer, count, off_t($0)) } ?? systemRead(descriptor, buffer, count)
             if got < 0 && errno == EINTR { continue }
             return got
         }
@@ -48,7 +49,8 @@ package enum Platform {
     ) -> Int {
         var done = 0
         while done < buffer.count {
-            let got = read(descriptor, buffer.baseAddress! + done, buffer.count - done, at: offset.map { $0 + Int64(done) })
+            let got = read(
+                descriptor, buffer.baseAddress! + done, buffer.count - done, at: offset.map { $0 + Int64(done) })
             if got < 0 { return -1 }
             if got == 0 { break }
             done += got

@@ -180,7 +180,9 @@ struct GeoJSONParser {
 
     mutating func readFeatures() throws(JSONReaderFailure) -> [Feature] {
         try readObjects(member: "features", .feature) { decoded in
-            guard case .feature(let feature) = decoded else { preconditionFailure("readObject(.feature) gives features") }
+            guard case .feature(let feature) = decoded else {
+                preconditionFailure("readObject(.feature) gives features")
+            }
             return feature
         }
     }

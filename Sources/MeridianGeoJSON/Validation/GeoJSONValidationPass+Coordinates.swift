@@ -287,7 +287,9 @@ extension GeoJSONValidationPass {
         guard most > allowed else { return }
         if let limit = options.precisionWarningLimit, precisionWarningCount >= limit {
             if suppressedPrecisionWarnings == nil {
-                suppressedPrecisionWarnings = (0, locate(position.offset, pointer: currentPointer, featureID: featureID))
+                suppressedPrecisionWarnings = (
+                    0, locate(position.offset, pointer: currentPointer, featureID: featureID)
+                )
             }
             suppressedPrecisionWarnings!.count += 1
             return
@@ -305,7 +307,8 @@ extension GeoJSONValidationPass {
         found.append(
             Diagnostic(
                 severity: .info, code: "geojson.precision.truncated",
-                message: "\(suppressed.count) more positions have excessive precision; only the first \(limit) are listed",
+                message:
+                    "\(suppressed.count) more positions have excessive precision; only the first \(limit) are listed",
                 location: suppressed.location))
     }
 

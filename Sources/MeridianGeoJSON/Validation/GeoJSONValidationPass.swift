@@ -396,7 +396,8 @@ struct GeoJSONValidationPass {
         featureID: String?
     ) {
         guard found.accepts(code) else {
-            found.append(Diagnostic(severity: severity, code: code, message: message, location: SourceLocation(file: file)))
+            found.append(
+                Diagnostic(severity: severity, code: code, message: message, location: SourceLocation(file: file)))
             return
         }
         let location = locate(offset, pointer: pointer, featureID: featureID)

@@ -102,7 +102,8 @@ extension GeoJSONValidator {
         var found = collect(source.buffer[start..<end], file: file)
         source.position = end
         found.relocate { location in
-            location = Self.relocated(Diagnostic(severity: .info, code: "", message: "", location: location), by: bases)
+            location =
+                Self.relocated(Diagnostic(severity: .info, code: "", message: "", location: location), by: bases)
                 .location
             location.record = record
         }

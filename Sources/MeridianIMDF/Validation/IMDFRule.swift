@@ -106,7 +106,8 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
     /// What the rule checks, in one sentence.
     public var summary: String {
         switch self {
-        case .fileMustBeValidGeoJSON: "A member file is not valid GeoJSON (broken JSON, or a feature the GeoJSON rules reject)."
+        case .fileMustBeValidGeoJSON:
+            "A member file is not valid GeoJSON (broken JSON, or a feature the GeoJSON rules reject)."
         case .fileMustContainFeatureCollection: "A member file is not a FeatureCollection."
         case .featureMustHaveId: "A feature has no id."
         case .featureIdMustBeString: "A feature's id is not a string."
@@ -120,8 +121,10 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         case .ringTooShort: "A polygon ring with fewer than four positions."
         case .selfIntersection: "A polygon ring crosses itself."
         case .coordinateOutOfRange: "A longitude or latitude outside the globe's range."
-        case .archiveLayout: "The archive deviates from the specified layout (files one folder deep, .json for .geojson); read anyway."
-        case .archiveTooLarge: "The archive's IMDF files hold more than an archive may (256 MiB; a venue is decoded whole)."
+        case .archiveLayout:
+            "The archive deviates from the specified layout (files one folder deep, .json for .geojson); read anyway."
+        case .archiveTooLarge:
+            "The archive's IMDF files hold more than an archive may (256 MiB; a venue is decoded whole)."
         case .archiveUnknownFile: "A file that is no IMDF feature type; skipped."
         case .manifestMissing: "The archive has no manifest.json."
         case .manifestInvalid: "manifest.json is not a JSON object."
@@ -142,7 +145,8 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         case .propertyUnknown: "A property the feature type does not define."
         case .categoryUnknown: "A category the feature type does not define."
         case .geometryType: "A geometry of a type the feature type does not allow."
-        case .geometrySinglePartMulti: "A Multi geometry of one part where the single type is expected; read as that part."
+        case .geometrySinglePartMulti:
+            "A Multi geometry of one part where the single type is expected; read as that part."
         case .geometryWinding: "A ring wound against the right-hand rule."
         case .geometrySliver: "A polygon narrower or smaller than a person could stand in: a drawing slip."
         case .referenceUnresolved: "An id reference (level_id, unit_ids, address_id...) names no feature."
@@ -152,10 +156,12 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         case .displayPointMissing: "A feature that should have a display point has none."
         case .displayPointOffLine: "An opening's display point lies off its line."
         case .anchorOutsideUnit: "An anchor lies outside the unit it names."
-        case .unitOverlap: "Two units of one level overlap by more than the tolerance (5 cm); shared walls do not count."
+        case .unitOverlap:
+            "Two units of one level overlap by more than the tolerance (5 cm); shared walls do not count."
         case .levelOrdinalGap: "The levels' ordinals skip a number."
         case .openingOffBoundary: "An opening touches no unit boundary on its level."
-        case .checkIncomplete: "The overlap and opening checks stopped on a level whose features are stacked on one another (2 million pairs)."
+        case .checkIncomplete:
+            "The overlap and opening checks stopped on a level whose features are stacked on one another (2 million pairs)."
         }
     }
 

@@ -10,13 +10,18 @@ public enum SnapshotDiagnostics {
         DiagnosticRule("snapshot.options.tolerance", .error, "The simplification tolerance is negative or not finite."),
         DiagnosticRule("snapshot.options.font-size", .error, "The label size is not 1 to 1 000 points."),
         DiagnosticRule("snapshot.options.padding", .error, "The padding is not a finite number of points."),
-        DiagnosticRule("snapshot.options.region", .error, "The region's centre is off the globe or its span is not positive and finite."),
+        DiagnosticRule(
+            "snapshot.options.region", .error,
+            "The region's centre is off the globe or its span is not positive and finite."),
         DiagnosticRule("snapshot.options.map-rect", .error, "The map rect is empty, not finite, or off the world."),
         DiagnosticRule("snapshot.camera.center", .error, "The camera's centre is off the globe."),
-        DiagnosticRule("snapshot.camera.distance", .error, "The camera's distance is not a positive, finite number of metres."),
+        DiagnosticRule(
+            "snapshot.camera.distance", .error, "The camera's distance is not a positive, finite number of metres."),
         DiagnosticRule("snapshot.camera.heading", .error, "The camera's heading is not finite."),
         DiagnosticRule("snapshot.camera.pitch", .error, "The camera's pitch is not 0 to 90 degrees (or not finite)."),
         DiagnosticRule("snapshot.framing.invalid", .error, "The region or camera leaves an empty or infinite view."),
-        DiagnosticRule("snapshot.content.empty", .error, "Nothing to draw: no feature has a drawable geometry (or none passes the point filter)."),
+        DiagnosticRule(
+            "snapshot.content.empty", .error,
+            "Nothing to draw: no feature has a drawable geometry (or none passes the point filter)."),
     ]
 }
