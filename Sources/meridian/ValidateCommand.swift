@@ -69,7 +69,7 @@ struct ValidateCommand: ReportingCommand {
         for path in paths {
             let configuration = noConfig ? nil : try explicit ?? RuleConfiguration.discover(from: path)
             if configuration?.strict == true { strictness = true }
-            choices.append(commandLine.layered(over: configuration?.overrides(for: path) ?? .none))
+            choices.append(commandLine.layered(over: configuration?.overrides(for: path) ?? .defaults))
         }
         let progress = ProgressBar(label: "validate", total: paths.count, unit: .files)
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }

@@ -39,7 +39,7 @@ public struct DiagnosticOverrides: Sendable {
     }
 
     /// No choices: every code keeps its severity.
-    public static let none = DiagnosticOverrides(layers: [])
+    public static let defaults = DiagnosticOverrides(layers: [])
 
     private init(layers: [[(selector: String, action: Action)]]) {
         self.layers = layers
