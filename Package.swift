@@ -32,6 +32,12 @@ let package = Package(
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
         .target(name: "CLibXML2", dependencies: ["LibXML2"]),
+        // GEOS through pkg-config: geometry validity (OGC Simple Features).
+        .systemLibrary(
+            name: "CGEOS", path: "Sources/CGEOS", pkgConfig: "geos",
+            providers: [.apt(["libgeos-dev"]), .brew(["geos"])]
+        ),
+        .target(name: "MeridianValidity", dependencies: ["MeridianCore", "CGEOS"]),
         // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
             name: "MeridianArchive",
@@ -43,7 +49,7 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianValidity", .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -91,6 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianValidityTests", dependencies: ["MeridianValidity", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",

@@ -22,6 +22,7 @@ public enum Tool {
 
     /// The path of the executable `name` on `PATH`, if there is one.
     public static func path(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in searchPath.split(separator: ":") {
             let candidate = "\(folder)/\(name)"

@@ -57,6 +57,18 @@ extension DiagnosticCatalogue {
         "geojson.type.unexpected":
             "Use the type the place requires (features hold Features, geometry holds geometries).",
         "geojson.type.unknown": "Use one of GeoJSON's nine types; extensions belong in properties.",
+        "geometry.coordinate.invalid": "Replace the position with a finite longitude and latitude, or drop it.",
+        "geometry.hole.nested": "Merge the inner hole into the outer one, or make it a polygon of its own.",
+        "geometry.hole.outside": "Move the hole inside its shell, or make it a polygon of its own.",
+        "geometry.interior.disconnected": "Split the polygon into the pieces its holes cut it into.",
+        "geometry.invalid": "Redraw the geometry; GEOS's reason in the message says what is wrong.",
+        "geometry.ring.duplicate": "Remove the repeated ring.",
+        "geometry.ring.self-touching": "Split the polygon at the pinch into two polygons, or move the touching vertex.",
+        "geometry.ring.too-few-points":
+            "Remove repeated points; a ring needs three distinct corners, a line two points.",
+        "geometry.ring.unclosed": "Repeat the ring's first position at its end.",
+        "geometry.self-intersection": "Redraw the ring so its edges do not cross (a bow-tie becomes two polygons).",
+        "geometry.shell.nested": "Make the inner polygon a hole of the outer one, or merge them.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
         "imdf.FeatureIdMustBeUnique": "Give each feature its own UUID and update references to it.",
         "imdf.FeatureIdMustNotBeEmpty": "Give the feature a UUID.",

@@ -4,6 +4,7 @@ import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
 import MeridianSnapshot
+import MeridianValidity
 
 /// Every code Meridian reports, from every module: what `meridian rules`
 /// lists and docs/diagnostics.md is written from.
@@ -42,7 +43,8 @@ public enum DiagnosticCatalogue {
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules
-        + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + umbrella)
+        + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
+        + umbrella)
         .sorted { $0.code < $1.code }
 
     private static let byCode = Dictionary(rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
