@@ -23,7 +23,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "MeridianCore"),
-        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore"]),
+        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianValidity"]),
         .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
         // libxml2 through pkg-config; only the C target CLibXML2 sees its
         // headers (they include ICU, which clashes with Foundation's).

@@ -17,6 +17,9 @@ public enum ValidityDiagnostics {
         DiagnosticRule("geometry.coordinate.invalid", .error, "A position that is not finite (NaN or infinite)."),
         DiagnosticRule("geometry.ring.unclosed", .error, "A ring does not end where it starts."),
         DiagnosticRule(
+            "geometry.point.repeated", .warning,
+            "A ring repeats a position right after itself (validate --geometry all)."),
+        DiagnosticRule(
             "geometry.invalid", .error, "GEOS found the geometry invalid for a reason it names in the message."),
     ]
 }

@@ -36,6 +36,12 @@ struct ValidateCommand: ReportingCommand {
     @Option(parsing: .singleValue, help: "Report these codes or families as errors (CODE[,CODE]).")
     var error: [String] = []
 
+    @Option(
+        help:
+            "Geometry validity of GeoJSON polygons by the OGC rules (GEOS): off, errors (self-intersections, holes outside...), or all (also repeated positions)."
+    )
+    var geometry: GeometryValidityLevel = .errors
+
     @Option(help: "Read the rules from this meridian.toml instead of the one found upward from each input.")
     var config: String?
 
@@ -77,7 +83,7 @@ struct ValidateCommand: ReportingCommand {
         var unreadable = false
         OrderedWorkers.run(count: paths.count) { index in
             defer { progress.advance() }
-            return Self.check(paths[index])
+            return Self.check(paths[index], geometry: geometry)
         } emit: { index, checked in
             diagnosticReport.add(
                 file: checked.name, diagnostics: choices[index].apply(checked.diagnostics),
@@ -109,12 +115,12 @@ struct ValidateCommand: ReportingCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    private static func check(_ input: String) -> Checked {
+    private static func check(_ input: String, geometry: GeometryValidityLevel) -> Checked {
         let name = input == "-" ? "<stdin>" : input
         let start = monotonicSeconds()
         var checked = Checked(name: name, diagnostics: [])
         do throws(DiagnosticError) {
-            let result = InputValidator().validate(try Input(path: input))
+            let result = InputValidator(geometry: geometry).validate(try Input(path: input))
             checked.diagnostics = result.diagnostics
             checked.imdf = result.isIMDF
         } catch {
@@ -125,3 +131,5 @@ struct ValidateCommand: ReportingCommand {
         return checked
     }
 }
+
+extension GeometryValidityLevel: ExpressibleByArgument {}

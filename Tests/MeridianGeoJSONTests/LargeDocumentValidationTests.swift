@@ -77,3 +77,29 @@ import Testing
         }
     }
 }
+
+/// `GeoJSONValidator.Options.geometry`: OGC validity through GEOS, located
+/// at the vertex nearest the fault.
+@Suite struct GeometryValidityInGeoJSONTests {
+    static let bowTie = Array(
+        #"{"type":"Polygon","coordinates":[[[0,0],[10,10],[10,0],[0,10],[0,0]]]}"#.utf8)
+
+    @Test func aSelfIntersectionIsLocatedAtItsRingAndVertex() throws {
+        let found = GeoJSONValidator().validate(Self.bowTie, file: "bow.geojson")
+        let problem = try #require(found.first { $0.code == "geometry.self-intersection" })
+        #expect(problem.severity == .error)
+        #expect(problem.location.jsonPointer == "/coordinates/0/0")
+        #expect(problem.location.line == 1 && problem.location.column == 35)
+        #expect(problem.message.contains("at 5.0, 5.0"))
+    }
+
+    @Test func levelsChooseHowMuchIsChecked() {
+        var options = GeoJSONValidator.Options()
+        options.geometry = .off
+        #expect(GeoJSONValidator(options: options).validate(Self.bowTie).isEmpty)
+        let repeated = Array(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,0],[1,1],[0,0]]]}"#.utf8)
+        #expect(GeoJSONValidator().validate(repeated).map(\.code).isEmpty)
+        options.geometry = .all
+        #expect(GeoJSONValidator(options: options).validate(repeated).map(\.code) == ["geometry.point.repeated"])
+    }
+}

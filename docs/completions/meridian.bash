@@ -237,7 +237,7 @@ _meridian_validate() {
     repeating_flags=()
     non_repeating_flags=(--quiet -q --verbose -v --strict --no-config --version -h --help)
     repeating_options=(--ignore --warn --error)
-    non_repeating_options=(--format --config)
+    non_repeating_options=(--format --geometry --config)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
@@ -253,6 +253,10 @@ _meridian_validate() {
         return
         ;;
     '--error')
+        return
+        ;;
+    '--geometry')
+        __meridian_add_completions -W 'off'$'\n''errors'$'\n''all'
         return
         ;;
     '--config')

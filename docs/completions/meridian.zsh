@@ -119,6 +119,7 @@ _meridian_convert() {
 _meridian_validate() {
     local -i ret=1
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
+    local -ar ___geometry=('off' 'errors' 'all')
     local -ar arg_specs=(
         '*:inputs:'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
@@ -128,6 +129,7 @@ _meridian_validate() {
         '*--ignore[Leave out these codes or families of codes (CODE\[,CODE\]; geojson.precision covers its codes). See meridian rules.]:ignore:'
         '*--warn[Report these codes or families as warnings (CODE\[,CODE\]).]:warn:'
         '*--error[Report these codes or families as errors (CODE\[,CODE\]).]:error:'
+        '--geometry[Geometry validity of GeoJSON polygons by the OGC rules (GEOS)\: off, errors (self-intersections, holes outside...), or all (also repeated positions).]:geometry:{__meridian_complete "${___geometry[@]}"}'
         '--config[Read the rules from this meridian.toml instead of the one found upward from each input.]:config:'
         '--no-config[Read no meridian.toml.]'
         '--version[Show the version.]'

@@ -62,6 +62,7 @@ extension DiagnosticCatalogue {
         "geometry.hole.outside": "Move the hole inside its shell, or make it a polygon of its own.",
         "geometry.interior.disconnected": "Split the polygon into the pieces its holes cut it into.",
         "geometry.invalid": "Redraw the geometry; GEOS's reason in the message says what is wrong.",
+        "geometry.point.repeated": "Remove the repeated position.",
         "geometry.ring.duplicate": "Remove the repeated ring.",
         "geometry.ring.self-touching": "Split the polygon at the pinch into two polygons, or move the touching vertex.",
         "geometry.ring.too-few-points":

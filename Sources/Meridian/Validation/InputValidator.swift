@@ -2,6 +2,10 @@ import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
+import MeridianValidity
+
+/// How much geometry validity `validate` checks (`--geometry`).
+public typealias GeometryValidityLevel = ValidityLevel
 
 /// Validates any input Meridian reads, by its detected format: the work
 /// behind `meridian validate`.
@@ -22,9 +26,13 @@ import MeridianKML
 public struct InputValidator: Sendable {
     /// How many diagnostics of one code are kept per input.
     public var maximumPerCode: Int
+    /// How much geometry validity (OGC rules, through GEOS) GeoJSON inputs
+    /// get: `geometry.*` codes.
+    public var geometry: GeometryValidityLevel
 
-    public init(maximumPerCode: Int = 1_000) {
+    public init(maximumPerCode: Int = 1_000, geometry: GeometryValidityLevel = .errors) {
         self.maximumPerCode = maximumPerCode
+        self.geometry = geometry
     }
 
     /// What validating one input found.
@@ -41,7 +49,9 @@ public struct InputValidator: Sendable {
             guard case .stream(let descriptor, let prefix, let lines, let bytes, _) = input.content else {
                 return Result(diagnostics: [], isIMDF: false)
             }
-            diagnostics = GeoJSONValidator(options: .init(maximumPerCode: maximumPerCode)).validate(
+            var options = GeoJSONValidator.Options(maximumPerCode: maximumPerCode)
+            options.geometry = geometry
+            diagnostics = GeoJSONValidator(options: options).validate(
                 fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, skippedBytes: bytes, file: input.name)
         case .kml, .kmz:
             diagnostics = KMLValidator.validate { options throws(DiagnosticError) in

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianValidity
 
 /// Coordinates: positions (RFC 7946 3.1.1), lines (3.1.4), linear rings
 /// and polygons (3.1.6), their nesting, winding, range and precision.
@@ -77,6 +78,63 @@ extension GeoJSONValidationPass {
         }
         reportOutOfRange(summary)
         checkWinding(summary, of: geometry)
+        checkValidity(summary, coordinates: coordinates)
+    }
+
+    /// OGC validity of each structurally sound polygon, through GEOS: a
+    /// problem is reported at the vertex nearest where GEOS found it.
+    mutating func checkValidity(_ summary: CoordinateSummary, coordinates: LocatedJSON) {
+        guard options.geometry != .off, !summary.polygons.isEmpty else { return }
+        if geometryValidator == nil { geometryValidator = GeometryValidator() }
+        for polygon in summary.polygons {
+            let rings = polygon.rings.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } }
+            for problem in geometryValidator!.problems(in: .polygon(rings)) {
+                var components = polygon.path
+                var node: LocatedJSON? = Self.element(of: coordinates, at: polygon.path)
+                if let ring = problem.ring {
+                    components.append(.index(ring))
+                    node = node.flatMap { Self.element(of: $0, at: [.index(ring)]) }
+                    if let vertex = problem.vertex {
+                        components.append(.index(vertex))
+                        node = node.flatMap { Self.element(of: $0, at: [.index(vertex)]) }
+                    }
+                }
+                let place = problem.location.map { " at \($0.longitude), \($0.latitude)" } ?? ""
+                path.append(contentsOf: components)
+                report(.error, problem.code, "\(problem.reason)\(place) (GEOS)", at: node ?? coordinates)
+                path.removeLast(components.count)
+            }
+            if options.geometry == .all {
+                checkRepeatedPositions(polygon.rings, path: polygon.path, coordinates: coordinates)
+            }
+        }
+    }
+
+    /// Repeated consecutive positions of a ring (the closing one aside).
+    mutating func checkRepeatedPositions(_ rings: [[[Double]]], path prefix: [PathComponent], coordinates: LocatedJSON)
+    {
+        for (ringIndex, ring) in rings.enumerated() {
+            for vertex in 1..<max(ring.count, 1) where ring[vertex] == ring[vertex - 1] {
+                let components = prefix + [.index(ringIndex), .index(vertex)]
+                path.append(contentsOf: components)
+                report(
+                    .warning, "geometry.point.repeated", "position \(vertex) repeats the one before it",
+                    at: Self.element(of: coordinates, at: components) ?? coordinates)
+                path.removeLast(components.count)
+            }
+        }
+    }
+
+    /// The nested element of `node` at `components` (indices only).
+    static func element(of node: LocatedJSON, at components: [PathComponent]) -> LocatedJSON? {
+        var current: LocatedJSON? = node
+        for component in components {
+            guard case .index(let index) = component, let elements = current?.elements, index < elements.count else {
+                return nil
+            }
+            current = elements[index]
+        }
+        return current
     }
 
     // MARK: - Nesting

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianValidity
 
 /// The checking pass of ``GeoJSONValidator``: one walk over one parsed
 /// document, made and dropped inside `validate(_:file:)`. The validator is
@@ -43,6 +44,8 @@ struct GeoJSONValidationPass {
     let options: GeoJSONValidator.Options
 
     var found: DiagnosticCollector
+    /// GEOS's validity checker, made for the first polygon that needs it.
+    var geometryValidator: GeometryValidator?
     /// Built on the first problem: valid documents never pay for it.
     private var lineTable: LineTable?
     var path: [PathComponent] = []

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianValidity
 
 /// Checks a GeoJSON document against RFC 7946 and the advice geojsonhint
 /// gives, and reports every problem as a located `Diagnostic`.
@@ -82,6 +83,10 @@ public struct GeoJSONValidator: Sendable {
         /// memory is bounded by the largest feature, with the same
         /// diagnostics.
         public var wholeDocumentLimit: Int = 16 << 20
+
+        /// How much geometry validity (OGC Simple Features, through GEOS) is
+        /// checked in polygons whose structure is sound: `geometry.*` codes.
+        public var geometry: ValidityLevel = .errors
 
         public init(
             precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512,
