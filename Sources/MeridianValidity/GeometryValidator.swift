@@ -135,27 +135,11 @@ public final class GeometryValidator {
         case .polygon(let rings):
             return polygon(rings)
         case .multiPolygon(let polygons):
-            var parts: [OpaquePointer?] = []
-            for rings in polygons {
-                guard let part = polygon(rings) else {
-                    for made in parts { GEOSGeom_destroy_r(context, made) }
-                    return nil
-                }
-                parts.append(part)
-            }
-            return collection(GEOS_MULTIPOLYGON, parts)
+            return collection(GEOS_MULTIPOLYGON, polygons.map { polygon($0) })
         case .lineString(let line):
             return lineString(line)
         case .multiLineString(let lines):
-            var parts: [OpaquePointer?] = []
-            for line in lines {
-                guard let part = lineString(line) else {
-                    for made in parts { GEOSGeom_destroy_r(context, made) }
-                    return nil
-                }
-                parts.append(part)
-            }
-            return collection(GEOS_MULTILINESTRING, parts)
+            return collection(GEOS_MULTILINESTRING, lines.map { lineString($0) })
         default:
             return nil
         }
@@ -192,7 +176,13 @@ public final class GeometryValidator {
         }
     }
 
+    /// A collection of `parts`, or nil (and the parts freed) when one
+    /// could not be made.
     private func collection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer?]) -> OpaquePointer? {
+        guard parts.allSatisfy({ $0 != nil }) else {
+            for part in parts { if let part { GEOSGeom_destroy_r(context, part) } }
+            return nil
+        }
         var parts = parts
         return parts.withUnsafeMutableBufferPointer { buffer in
             GEOSGeom_createCollection_r(context, Int32(type.rawValue), buffer.baseAddress, UInt32(buffer.count))

@@ -2,24 +2,19 @@ import MeridianCore
 
 /// The codes of geometry validity (OGC Simple Features, through GEOS).
 public enum ValidityDiagnostics {
-    public static let rules: [DiagnosticRule] = [
-        DiagnosticRule("geometry.self-intersection", .error, "A ring crosses itself or another ring of its polygon."),
-        DiagnosticRule(
-            "geometry.ring.self-touching", .error, "A ring touches itself at a point, pinching the polygon."),
-        DiagnosticRule("geometry.hole.outside", .error, "A hole lies (partly) outside its polygon's shell."),
-        DiagnosticRule("geometry.hole.nested", .error, "A hole lies inside another hole of the same polygon."),
-        DiagnosticRule("geometry.interior.disconnected", .error, "Holes split the polygon's interior into pieces."),
-        DiagnosticRule("geometry.shell.nested", .error, "A polygon of a MultiPolygon lies inside another."),
-        DiagnosticRule("geometry.ring.duplicate", .error, "Two rings of a polygon are the same."),
-        DiagnosticRule(
-            "geometry.ring.too-few-points", .error,
-            "A ring or line has too few distinct points (repeated points do not count)."),
-        DiagnosticRule("geometry.coordinate.invalid", .error, "A position that is not finite (NaN or infinite)."),
-        DiagnosticRule("geometry.ring.unclosed", .error, "A ring does not end where it starts."),
-        DiagnosticRule(
-            "geometry.point.repeated", .warning,
-            "A ring repeats a position right after itself (validate --geometry all)."),
-        DiagnosticRule(
-            "geometry.invalid", .error, "GEOS found the geometry invalid for a reason it names in the message."),
-    ]
+    public static let rules = DiagnosticRule.table(
+        #"""
+        geometry.self-intersection | error | A ring crosses itself or another ring of its polygon.
+        geometry.ring.self-touching | error | A ring touches itself at a point, pinching the polygon.
+        geometry.hole.outside | error | A hole lies (partly) outside its polygon's shell.
+        geometry.hole.nested | error | A hole lies inside another hole of the same polygon.
+        geometry.interior.disconnected | error | Holes split the polygon's interior into pieces.
+        geometry.shell.nested | error | A polygon of a MultiPolygon lies inside another.
+        geometry.ring.duplicate | error | Two rings of a polygon are the same.
+        geometry.ring.too-few-points | error | A ring or line has too few distinct points (repeated points do not count).
+        geometry.coordinate.invalid | error | A position that is not finite (NaN or infinite).
+        geometry.ring.unclosed | error | A ring does not end where it starts.
+        geometry.point.repeated | warning | A ring repeats a position right after itself (validate --geometry all).
+        geometry.invalid | error | GEOS found the geometry invalid for a reason it names in the message.
+        """#)
 }

@@ -24,21 +24,15 @@ import MeridianValidity
 public enum DiagnosticCatalogue {
     /// The umbrella's own: choosing the level of an IMDF venue to read or
     /// draw (`--level`), and how to split.
-    static let umbrella: [DiagnosticRule] = [
-        DiagnosticRule("imdf.level.unknown", .error, "No level of the venue has the ordinal asked for."),
-        DiagnosticRule("imdf.level.not-imdf", .error, "A level was asked for, but the input is not an IMDF venue."),
-        DiagnosticRule("config.syntax", .error, "meridian.toml is not valid TOML (or is larger than 1 MiB)."),
-        DiagnosticRule(
-            "config.key.unknown", .error,
-            "meridian.toml holds a table or key Meridian does not read, or an override without paths."),
-        DiagnosticRule(
-            "config.value.type", .error,
-            "A value in meridian.toml is of the wrong type (ignore must be an array of strings, strict a boolean)."),
-        DiagnosticRule(
-            "split.options.invalid", .error,
-            "A split strategy out of range, one the input cannot serve (--into on a stream), or more tiles than shards may be open."
-        ),
-    ]
+    static let umbrella = DiagnosticRule.table(
+        #"""
+        imdf.level.unknown | error | No level of the venue has the ordinal asked for.
+        imdf.level.not-imdf | error | A level was asked for, but the input is not an IMDF venue.
+        config.syntax | error | meridian.toml is not valid TOML (or is larger than 1 MiB).
+        config.key.unknown | error | meridian.toml holds a table or key Meridian does not read, or an override without paths.
+        config.value.type | error | A value in meridian.toml is of the wrong type (ignore must be an array of strings, strict a boolean).
+        split.options.invalid | error | A split strategy out of range, one the input cannot serve (--into on a stream), or more tiles than shards may be open.
+        """#)
 
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =

@@ -31,36 +31,35 @@ public struct DiagnosticRule: Sendable, Hashable {
     /// and an anchor in it.
     public var documentation: String { "docs/diagnostics.md#" + code }
 
+    /// Rules written as a table, one per line: `code | severity | summary`
+    /// (how every module's catalogue is written: data, not code).
+    public static func table(_ text: String) -> [DiagnosticRule] {
+        text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "|", maxSplits: 2).map { field in
+                String(field.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }
+            guard fields.count == 3, let severity = Diagnostic.Severity(rawValue: fields[1]) else {
+                preconditionFailure("a diagnostic table line is `code | severity | summary`: \(line)")
+            }
+            return DiagnosticRule(fields[0], severity, fields[2])
+        }
+    }
+
     /// Input, output and reporting: the codes every format shares.
-    public static let io: [DiagnosticRule] = [
-        DiagnosticRule(
-            "io.open", .error,
-            "An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue."),
-        DiagnosticRule("io.read", .error, "Reading an input failed part-way (an I/O error from the system)."),
-        DiagnosticRule(
-            "io.input.blank", .error,
-            "Standard input held nothing but blank lines past the 16 MiB read to find the data."),
-        DiagnosticRule("io.input.no-match", .error, "A file pattern on the command line matched no file."),
-        DiagnosticRule(
-            "io.temporary", .error,
-            "A private temporary file (a zip arriving on a stream is spooled to one) cannot be written."),
-        DiagnosticRule("io.output.open", .error, "An output file cannot be created or opened."),
-        DiagnosticRule(
-            "io.output.folder", .error,
-            "An output path is a folder, goes through a file, or names a folder that does not exist."),
-        DiagnosticRule("io.output.same-file", .error, "Two outputs of one command name the same file."),
-        DiagnosticRule("io.output.exists", .error, "A folder to be written new (split's shards) already exists."),
-        DiagnosticRule(
-            "io.output.write", .error,
-            "Writing, closing or moving an output into place failed (a full disk, an I/O error)."),
-        DiagnosticRule(
-            "io.output.closed", .info,
-            "The reader of standard output closed the pipe: the command stops cleanly, with status 0."),
-        DiagnosticRule(
-            "report.rule.unknown", .error,
-            "A code given to --ignore, --warn or --error names no diagnostic code or family."),
-        DiagnosticRule(
-            "report.truncated", .info,
-            "More diagnostics of one code than are listed (1 000 per code); this note counts the rest."),
-    ]
+    public static let io = DiagnosticRule.table(
+        #"""
+        io.open | error | An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue.
+        io.read | error | Reading an input failed part-way (an I/O error from the system).
+        io.input.blank | error | Standard input held nothing but blank lines past the 16 MiB read to find the data.
+        io.input.no-match | error | A file pattern on the command line matched no file.
+        io.temporary | error | A private temporary file (a zip arriving on a stream is spooled to one) cannot be written.
+        io.output.open | error | An output file cannot be created or opened.
+        io.output.folder | error | An output path is a folder, goes through a file, or names a folder that does not exist.
+        io.output.same-file | error | Two outputs of one command name the same file.
+        io.output.exists | error | A folder to be written new (split's shards) already exists.
+        io.output.write | error | Writing, closing or moving an output into place failed (a full disk, an I/O error).
+        io.output.closed | info | The reader of standard output closed the pipe: the command stops cleanly, with status 0.
+        report.rule.unknown | error | A code given to --ignore, --warn or --error names no diagnostic code or family.
+        report.truncated | info | More diagnostics of one code than are listed (1 000 per code); this note counts the rest.
+        """#)
 }

@@ -3,25 +3,21 @@ import MeridianCore
 /// The codes the snapshotter reports: options out of range (checked before
 /// any drawing) and framings or content that leave nothing to draw.
 public enum SnapshotDiagnostics {
-    public static let rules: [DiagnosticRule] = [
-        DiagnosticRule("snapshot.options.size", .error, "The image size is not 16 to 100 000 points on each side."),
-        DiagnosticRule("snapshot.options.scale", .error, "The scale is not above 0 and at most 16."),
-        DiagnosticRule("snapshot.options.precision", .error, "The coordinate precision is not 0 to 6 decimals."),
-        DiagnosticRule("snapshot.options.tolerance", .error, "The simplification tolerance is negative or not finite."),
-        DiagnosticRule("snapshot.options.font-size", .error, "The label size is not 1 to 1 000 points."),
-        DiagnosticRule("snapshot.options.padding", .error, "The padding is not a finite number of points."),
-        DiagnosticRule(
-            "snapshot.options.region", .error,
-            "The region's centre is off the globe or its span is not positive and finite."),
-        DiagnosticRule("snapshot.options.map-rect", .error, "The map rect is empty, not finite, or off the world."),
-        DiagnosticRule("snapshot.camera.center", .error, "The camera's centre is off the globe."),
-        DiagnosticRule(
-            "snapshot.camera.distance", .error, "The camera's distance is not a positive, finite number of metres."),
-        DiagnosticRule("snapshot.camera.heading", .error, "The camera's heading is not finite."),
-        DiagnosticRule("snapshot.camera.pitch", .error, "The camera's pitch is not 0 to 90 degrees (or not finite)."),
-        DiagnosticRule("snapshot.framing.invalid", .error, "The region or camera leaves an empty or infinite view."),
-        DiagnosticRule(
-            "snapshot.content.empty", .error,
-            "Nothing to draw: no feature has a drawable geometry (or none passes the point filter)."),
-    ]
+    public static let rules = DiagnosticRule.table(
+        #"""
+        snapshot.options.size | error | The image size is not 16 to 100 000 points on each side.
+        snapshot.options.scale | error | The scale is not above 0 and at most 16.
+        snapshot.options.precision | error | The coordinate precision is not 0 to 6 decimals.
+        snapshot.options.tolerance | error | The simplification tolerance is negative or not finite.
+        snapshot.options.font-size | error | The label size is not 1 to 1 000 points.
+        snapshot.options.padding | error | The padding is not a finite number of points.
+        snapshot.options.region | error | The region's centre is off the globe or its span is not positive and finite.
+        snapshot.options.map-rect | error | The map rect is empty, not finite, or off the world.
+        snapshot.camera.center | error | The camera's centre is off the globe.
+        snapshot.camera.distance | error | The camera's distance is not a positive, finite number of metres.
+        snapshot.camera.heading | error | The camera's heading is not finite.
+        snapshot.camera.pitch | error | The camera's pitch is not 0 to 90 degrees (or not finite).
+        snapshot.framing.invalid | error | The region or camera leaves an empty or infinite view.
+        snapshot.content.empty | error | Nothing to draw: no feature has a drawable geometry (or none passes the point filter).
+        """#)
 }
