@@ -86,19 +86,28 @@ public final class KMLFeatureReader {
                 location: SourceLocation(file: path))
         }
         let kind = Platform.kind(ofDescriptor: descriptor)
+        let head: [UInt8]
         do throws(DiagnosticError) {
             if kind == .directory {
                 throw DiagnosticError(
                     code: "io.open", message: "\(path) is a folder, not a KML file",
                     location: SourceLocation(file: path))
             }
-            let head = try Self.readHead(descriptor, fileName: path)
+            head = try Self.readHead(descriptor, fileName: path)
             try ZipArchive.checkNamedZip(path, head: head)
-            if ZipArchive.isZip(head), kind == .regular {
-                Platform.close(descriptor)
-                try self.init(kmz: try ZipArchive(path: path, limits: options.archiveLimits), options: options)
-                return
-            }
+        } catch {
+            Platform.close(descriptor)
+            throw error
+        }
+        if ZipArchive.isZip(head), kind == .regular {
+            // The zip guard opens the file by path; this descriptor is done
+            // with, and closed exactly once (a second close could close a
+            // descriptor another thread has opened since).
+            Platform.close(descriptor)
+            try self.init(kmz: try ZipArchive(path: path, limits: options.archiveLimits), options: options)
+            return
+        }
+        do throws(DiagnosticError) {
             try self.init(
                 fileDescriptor: descriptor, prefix: head, fileName: path, seekable: kind == .regular, options: options)
             ownedDescriptor = descriptor
