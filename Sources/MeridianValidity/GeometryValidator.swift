@@ -88,44 +88,42 @@ public final class GeometryValidator {
     /// The polygon, ring and vertex indices of the first position that is
     /// not finite.
     static func firstInvalidVertex(in geometry: Geometry) -> (Int?, Int?, Int?) {
-        let invalid = Coordinate(latitude: .nan, longitude: .nan)
-        return nearestVertex(to: invalid, in: geometry)
+        guard let found = positions(of: geometry).first(where: { !($0.c.latitude.isFinite && $0.c.longitude.isFinite) })
+        else { return (nil, nil, nil) }
+        return (found.polygon, found.ring, found.vertex)
     }
 
     /// The polygon, ring and vertex indices of the position nearest
     /// `point` (for lines: nil, the line's index, the vertex).
     static func nearestVertex(to point: Coordinate, in geometry: Geometry) -> (Int?, Int?, Int?) {
-        var best = (polygon: Int?.none, ring: Int?.none, vertex: Int?.none, distance: Double.infinity)
-        func consider(_ ring: [Coordinate], polygon: Int?, ring index: Int) {
-            for (vertex, c) in ring.enumerated() {
-                // Looking for a position that is not finite: the first one.
-                if point.latitude.isNaN {
-                    if !(c.latitude.isFinite && c.longitude.isFinite), best.distance > 0 {
-                        best = (polygon, index, vertex, 0)
-                    }
-                    continue
-                }
-                let dx = c.longitude - point.longitude
-                let dy = c.latitude - point.latitude
-                let distance = dx * dx + dy * dy
-                if distance < best.distance { best = (polygon, index, vertex, distance) }
+        func distance(_ c: Coordinate) -> Double {
+            let dx = c.longitude - point.longitude
+            let dy = c.latitude - point.latitude
+            return dx * dx + dy * dy
+        }
+        guard let nearest = positions(of: geometry).min(by: { distance($0.c) < distance($1.c) }) else {
+            return (nil, nil, nil)
+        }
+        return (nearest.polygon, nearest.ring, nearest.vertex)
+    }
+
+    /// Every position of a polygonal or linear geometry with its polygon
+    /// (of a MultiPolygon), ring (or line) and vertex index, in order.
+    static func positions(of geometry: Geometry) -> [(polygon: Int?, ring: Int, vertex: Int, c: Coordinate)] {
+        func indexed(_ rings: [[Coordinate]], polygon: Int?) -> [(polygon: Int?, ring: Int, vertex: Int, c: Coordinate)]
+        {
+            rings.enumerated().flatMap { ring, positions in
+                positions.enumerated().map { (polygon, ring, $0.offset, $0.element) }
             }
         }
         switch geometry {
-        case .polygon(let rings):
-            for (index, ring) in rings.enumerated() { consider(ring, polygon: nil, ring: index) }
+        case .polygon(let rings): return indexed(rings, polygon: nil)
         case .multiPolygon(let polygons):
-            for (p, rings) in polygons.enumerated() {
-                for (index, ring) in rings.enumerated() { consider(ring, polygon: p, ring: index) }
-            }
-        case .lineString(let line):
-            consider(line, polygon: nil, ring: 0)
-        case .multiLineString(let lines):
-            for (index, line) in lines.enumerated() { consider(line, polygon: nil, ring: index) }
-        default:
-            break
+            return polygons.enumerated().flatMap { indexed($0.element, polygon: $0.offset) }
+        case .lineString(let line): return indexed([line], polygon: nil)
+        case .multiLineString(let lines): return indexed(lines, polygon: nil)
+        default: return []
         }
-        return (best.polygon, best.ring, best.vertex)
     }
 
     // MARK: - To GEOS

@@ -72,8 +72,13 @@ struct ValidateCommand: ReportingCommand {
         // from it), then the command line's over it.
         var strictness = strict
         var choices: [DiagnosticOverrides] = []
+        var read: [String: RuleConfiguration] = [:]  // each file parsed once
         for path in paths {
-            let configuration = noConfig ? nil : try explicit ?? RuleConfiguration.discover(from: path)
+            var configuration = noConfig ? nil : explicit
+            if !noConfig, configuration == nil, let found = RuleConfiguration.find(from: path) {
+                if read[found] == nil { read[found] = try RuleConfiguration(path: found) }
+                configuration = read[found]
+            }
             if configuration?.strict == true { strictness = true }
             choices.append(commandLine.layered(over: configuration?.overrides(for: path) ?? .defaults))
         }

@@ -26,36 +26,9 @@ struct CLI {
         _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil, program: URL = executable,
         environment: [String: String] = [:]
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        }
-        // Files rather than pipes: a large output can never block the tool.
-        return try withTemporaryFolder { scratch in
-            let outURL = scratch.appendingPathComponent("stdout")
-            let errURL = scratch.appendingPathComponent("stderr")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            let out = try FileHandle(forWritingTo: outURL)
-            let err = try FileHandle(forWritingTo: errURL)
-            process.standardOutput = out
-            process.standardError = err
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try out.close()
-            try err.close()
-            let outData = try Data(contentsOf: outURL)
-            let errData = try Data(contentsOf: errURL)
-            return Result(
-                status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: Array(outData))
-        }
+        let result = try runProcess(program, arguments, stdin: stdin, in: directory, environment: environment)
+        return Result(
+            status: result.status, stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self), stdoutBytes: result.stdout)
     }
 }

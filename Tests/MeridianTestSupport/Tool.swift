@@ -44,25 +44,44 @@ public enum Tool {
         status: Int32, output: String
     ) {
         guard let executable = path(name) else { throw Failure(description: "\(name) is not installed") }
-        return try withTemporaryFolder { folder in
-            // A file rather than a pipe for the output, so that a tool that
-            // writes much while its input is still being written never blocks.
-            let outputURL = folder.appendingPathComponent("output")
-            _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-            let output = try FileHandle(forWritingTo: outputURL)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.standardOutput = output
-            process.standardError = output
-            let stdin = Pipe()
-            process.standardInput = stdin
-            try process.run()
-            if let input { stdin.fileHandleForWriting.write(Data(input)) }
-            try stdin.fileHandleForWriting.close()
-            process.waitUntilExit()
-            try output.close()
-            return (process.terminationStatus, String(decoding: try Data(contentsOf: outputURL), as: UTF8.self))
-        }
+        let result = try runProcess(URL(fileURLWithPath: executable), arguments, stdin: input, mergingErrors: true)
+        return (result.status, String(decoding: result.stdout, as: UTF8.self))
+    }
+}
+
+/// Runs `program` with `arguments` (in `directory`, with `environment`
+/// added to this process's), writes `stdin` to it, and returns its status,
+/// standard output and standard error (merged into the output when
+/// `mergingErrors`). Output goes to files rather than pipes, so a program
+/// that writes much while its input is still being written never blocks.
+public func runProcess(
+    _ program: URL, _ arguments: [String], stdin: [UInt8]? = nil, in directory: URL? = nil,
+    environment: [String: String] = [:], mergingErrors: Bool = false
+) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    return try withTemporaryFolder { scratch in
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = mergingErrors ? out : err
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        return (process.terminationStatus, Array(try Data(contentsOf: outURL)), Array(try Data(contentsOf: errURL)))
     }
 }

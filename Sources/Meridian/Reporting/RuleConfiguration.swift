@@ -49,11 +49,17 @@ public struct RuleConfiguration: Sendable {
     /// in the input's folder or the folders above it (for standard input,
     /// the current folder and above); nil when there is none.
     public static func discover(from input: String) throws(DiagnosticError) -> RuleConfiguration? {
+        try find(from: input).map { path throws(DiagnosticError) in try RuleConfiguration(path: path) }
+    }
+
+    /// The path of the `meridian.toml` that governs `input`, without
+    /// reading it (many inputs share one: read it once).
+    public static func find(from input: String) -> String? {
         var folder = absolute(input == "-" ? "." : input)
         if Platform.kind(ofPath: folder) != .directory { folder = parent(of: folder) }
         while true {
             let candidate = folder == "/" ? "/" + fileName : folder + "/" + fileName
-            if Platform.kind(ofPath: candidate) == .regular { return try RuleConfiguration(path: candidate) }
+            if Platform.kind(ofPath: candidate) == .regular { return candidate }
             if folder == "/" { return nil }
             folder = parent(of: folder)
         }

@@ -216,6 +216,17 @@ final class ByteSource {
         }
     }
 
+    /// How far to read a root value that is not an object, which is refused
+    /// whatever follows: an array or a string to its end (the parser names
+    /// what it is), anything else only its first 64 bytes, so the rest of
+    /// the input (endless zeros, say) is never read.
+    func endOfRefusedRoot() throws(DiagnosticError) -> Int {
+        guard position < buffer.count else { return buffer.count }
+        let first = buffer[position]
+        if first == 0x5B || first == 0x22 { return try endOfValue() ?? buffer.count }
+        return min(buffer.count, position + 64)
+    }
+
     /// The index of the next `delimiter` at or after `position`, filling as
     /// needed; the end of the input when there is none.
     func next(_ delimiter: UInt8) throws(DiagnosticError) -> Int {

@@ -139,15 +139,8 @@ public final class GeoJSONFeatureReader {
             return
         }
         guard first == 0x7B else {
-            // Not an object: let the parser produce the located error. Only
-            // an array or a string needs its end found first; anything else
-            // is refused within its first bytes, so the rest of the input
-            // (endless zeros, say) is never read.
-            let end =
-                first == 0x5B || first == 0x22
-                ? try source.endOfValue() ?? source.buffer.count
-                : min(source.buffer.count, source.position + 64)
-            try parseDocument(upTo: end, pointerPrefix: "")
+            // Not an object: let the parser produce the located error.
+            try parseDocument(upTo: try source.endOfRefusedRoot(), pointerPrefix: "")
             state = .done
             return
         }

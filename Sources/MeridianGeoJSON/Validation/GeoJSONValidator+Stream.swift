@@ -40,14 +40,8 @@ extension GeoJSONValidator {
             }
             guard first == 0x7B else {
                 // Not an object, so neither a document nor the first record
-                // of one: report the root and stop reading. Only an array or
-                // a string needs its end found; anything else is refused
-                // within its first bytes.
-                let end =
-                    first == 0x5B || first == 0x22
-                    ? try source.endOfValue() ?? source.buffer.count
-                    : min(source.buffer.count, source.position + 64)
-                return validateRecord(source, upTo: end, file: file).diagnostics
+                // of one: report the root and stop reading.
+                return validateRecord(source, upTo: try source.endOfRefusedRoot(), file: file).diagnostics
             }
             // Where the first value ends, and whether anything follows it.
             // The position stays at the value's start while reading on, so
@@ -102,9 +96,7 @@ extension GeoJSONValidator {
         var found = collect(source.buffer[start..<end], file: file)
         source.position = end
         found.relocate { location in
-            location =
-                Self.relocated(Diagnostic(severity: .info, code: "", message: "", location: location), by: bases)
-                .location
+            Self.relocate(&location, by: bases)
             location.record = record
         }
         return found
@@ -197,7 +189,8 @@ extension GeoJSONValidator {
                         // As in a whole document, a syntax error is all
                         // there is to say: nothing after it has a structure.
                         failure.location.jsonPointer = "/features/\(index)" + (failure.location.jsonPointer ?? "")
-                        return [Self.relocated(failure, by: origin)]
+                        Self.relocate(&failure.location, by: origin)
+                        return [failure]
                     }
                     source.position = end
                     index += 1
@@ -241,17 +234,13 @@ extension GeoJSONValidator {
         return found.diagnostics
     }
 
-    /// A diagnostic found in a slice that starts at `origin` in the file,
-    /// placed in the file.
-    private static func relocated(_ diagnostic: Diagnostic, by origin: (lines: Int, column: Int, bytes: Int))
-        -> Diagnostic
-    {
-        var moved = diagnostic
-        if let line = moved.location.line {
-            if line == 1, let column = moved.location.column { moved.location.column = column + origin.column - 1 }
-            moved.location.line = line + origin.lines
+    /// Moves a location found in a slice that starts at `origin` in the
+    /// file to where it is in the file.
+    private static func relocate(_ location: inout SourceLocation, by origin: (lines: Int, column: Int, bytes: Int)) {
+        if let line = location.line {
+            if line == 1, let column = location.column { location.column = column + origin.column - 1 }
+            location.line = line + origin.lines
         }
-        if let offset = moved.location.byteOffset { moved.location.byteOffset = offset + origin.bytes }
-        return moved
+        if let offset = location.byteOffset { location.byteOffset = offset + origin.bytes }
     }
 }
