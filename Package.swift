@@ -43,8 +43,9 @@ let package = Package(
             name: "MeridianArchive",
             dependencies: ["MeridianCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "CLibXML2"]),
-        .target(name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive"]),
+        .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
+        .target(
+            name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
         .target(
             name: "Meridian",
             dependencies: [
@@ -97,7 +98,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianValidityTests", dependencies: ["MeridianValidity", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianValidityTests", dependencies: ["MeridianValidity", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianCLITests",

@@ -278,11 +278,12 @@ const unsigned char *mx_reader_value(MXReader *mx) { return xmlTextReaderConstVa
 const unsigned char *mx_reader_name(MXReader *mx) { return xmlTextReaderConstName(mx->reader); }
 
 int mx_reader_line(MXReader *mx) {
-    if (mx->document != NULL) {
-        xmlNodePtr node = xmlTextReaderCurrentNode(mx->reader);
-        return node != NULL ? (int)xmlGetLineNo(node) : 0;
-    }
-    return xmlTextReaderGetParserLineNumber(mx->reader);
+    // The node's own line when libxml2 recorded it; the parser's position
+    // (which runs ahead of the node, by up to a buffer) otherwise.
+    xmlNodePtr node = xmlTextReaderCurrentNode(mx->reader);
+    long line = node != NULL ? xmlGetLineNo(node) : -1;
+    if (line > 0) return (int)line;
+    return mx->document != NULL ? 0 : xmlTextReaderGetParserLineNumber(mx->reader);
 }
 
 int mx_reader_move_to_first_attribute(MXReader *mx) { return xmlTextReaderMoveToFirstAttribute(mx->reader); }

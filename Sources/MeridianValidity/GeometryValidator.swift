@@ -22,7 +22,7 @@ import MeridianCore
 /// One validator owns one GEOS context: use one per thread. Cost: GEOS's
 /// O(n log n) per geometry.
 public final class GeometryValidator {
-    private let context: GEOSContextHandle_t
+    let context: GEOSContextHandle_t
 
     public init() {
         context = GEOS_init_r()
@@ -32,8 +32,18 @@ public final class GeometryValidator {
         GEOS_finish_r(context)
     }
 
-    /// The validity problems of `geometry` (empty when it is valid). A
+    /// The validity problems of `geometry` at `level` (empty when it is
+    /// valid): `.errors` lists what GEOS finds, `.all` adds repeated
+    /// consecutive positions (warnings), `.off` nothing. A
     /// GeometryCollection's members are checked one by one.
+    public func problems(in geometry: Geometry, level: ValidityLevel) -> [ValidityProblem] {
+        guard level != .off else { return [] }
+        let found = problems(in: geometry)
+        return level == .all ? found + Self.repeatedPositions(in: geometry) : found
+    }
+
+    /// The validity problems GEOS finds in `geometry` (empty when it is
+    /// valid). A GeometryCollection's members are checked one by one.
     public func problems(in geometry: Geometry) -> [ValidityProblem] {
         if case .geometryCollection(let members) = geometry {
             return members.flatMap { problems(in: $0) }
@@ -65,6 +75,30 @@ public final class GeometryValidator {
             (problem.polygon, problem.ring, problem.vertex) = Self.nearestVertex(to: place, in: geometry)
         }
         return [problem]
+    }
+
+    /// Positions that repeat the one right before them, in rings and lines
+    /// (`geometry.point.repeated`, a warning: GEOS ignores them, some
+    /// databases do not). A GeometryCollection's members one by one.
+    public static func repeatedPositions(in geometry: Geometry) -> [ValidityProblem] {
+        if case .geometryCollection(let members) = geometry {
+            return members.flatMap { repeatedPositions(in: $0) }
+        }
+        var found: [ValidityProblem] = []
+        var previous: (polygon: Int?, ring: Int, c: Coordinate)?
+        for position in positions(of: geometry) {
+            if let previous, previous.polygon == position.polygon, previous.ring == position.ring,
+                previous.c == position.c
+            {
+                found.append(
+                    ValidityProblem(
+                        code: "geometry.point.repeated",
+                        reason: "position \(position.vertex) repeats the one before it",
+                        location: position.c, polygon: position.polygon, ring: position.ring, vertex: position.vertex))
+            }
+            previous = (position.polygon, position.ring, position.c)
+        }
+        return found
     }
 
     /// GEOS's reasons, as codes.
@@ -125,67 +159,6 @@ public final class GeometryValidator {
         default: return []
         }
     }
-
-    // MARK: - To GEOS
-
-    private func makeGEOS(_ geometry: Geometry) -> OpaquePointer? {
-        switch geometry {
-        case .polygon(let rings):
-            return polygon(rings)
-        case .multiPolygon(let polygons):
-            return collection(GEOS_MULTIPOLYGON, polygons.map { polygon($0) })
-        case .lineString(let line):
-            return lineString(line)
-        case .multiLineString(let lines):
-            return collection(GEOS_MULTILINESTRING, lines.map { lineString($0) })
-        default:
-            return nil
-        }
-    }
-
-    private func sequence(_ coordinates: [Coordinate]) -> OpaquePointer? {
-        guard let sequence = GEOSCoordSeq_create_r(context, UInt32(coordinates.count), 2) else { return nil }
-        for (index, c) in coordinates.enumerated() {
-            GEOSCoordSeq_setXY_r(context, sequence, UInt32(index), c.longitude, c.latitude)
-        }
-        return sequence
-    }
-
-    private func lineString(_ line: [Coordinate]) -> OpaquePointer? {
-        guard line.count >= 2, let sequence = sequence(line) else { return nil }
-        return GEOSGeom_createLineString_r(context, sequence)
-    }
-
-    /// Nil for a polygon whose rings are not closed or too short: the
-    /// format's structural checks report those.
-    private func polygon(_ rings: [[Coordinate]]) -> OpaquePointer? {
-        guard !rings.isEmpty, rings.allSatisfy({ $0.count >= 4 && $0.first == $0.last }) else { return nil }
-        var made: [OpaquePointer] = []
-        for ring in rings {
-            guard let sequence = sequence(ring), let linear = GEOSGeom_createLinearRing_r(context, sequence) else {
-                for ring in made { GEOSGeom_destroy_r(context, ring) }
-                return nil
-            }
-            made.append(linear)
-        }
-        var holes: [OpaquePointer?] = made.dropFirst().map { $0 }
-        return holes.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createPolygon_r(context, made[0], buffer.baseAddress, UInt32(buffer.count))
-        }
-    }
-
-    /// A collection of `parts`, or nil (and the parts freed) when one
-    /// could not be made.
-    private func collection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer?]) -> OpaquePointer? {
-        guard parts.allSatisfy({ $0 != nil }) else {
-            for part in parts { if let part { GEOSGeom_destroy_r(context, part) } }
-            return nil
-        }
-        var parts = parts
-        return parts.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createCollection_r(context, Int32(type.rawValue), buffer.baseAddress, UInt32(buffer.count))
-        }
-    }
 }
 
 /// One validity problem of a geometry.
@@ -211,6 +184,32 @@ public struct ValidityProblem: Sendable, Hashable {
         self.polygon = polygon
         self.ring = ring
         self.vertex = vertex
+    }
+}
+
+extension ValidityProblem {
+    /// Repeated positions are warnings; the rest are errors.
+    public var severity: Diagnostic.Severity { code == "geometry.point.repeated" ? .warning : .error }
+
+    /// The reason, where GEOS found it, and (`naming` the parts) which
+    /// polygon, ring and vertex: "Self-intersection at 2.5, 1 (polygon 1,
+    /// ring 0, vertex 3)".
+    public func message(namingParts: Bool) -> String {
+        var text = reason
+        if let location, code != "geometry.point.repeated" {
+            text += " at \(location.longitude), \(location.latitude)"
+        }
+        guard namingParts else { return text }
+        let parts = [
+            polygon.map { "polygon \($0)" }, ring.map { "ring \($0)" }, vertex.map { "vertex \($0)" },
+        ].compactMap { $0 }
+        return parts.isEmpty ? text : text + " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// The problem as a diagnostic at `location` (a feature's place in its
+    /// file), naming the polygon, ring and vertex in the message.
+    public func diagnostic(at location: SourceLocation) -> Diagnostic {
+        Diagnostic(severity: severity, code: code, message: message(namingParts: true), location: location)
     }
 }
 

@@ -17,4 +17,19 @@ public enum ValidityDiagnostics {
         geometry.point.repeated | warning | A ring repeats a position right after itself (validate --geometry all).
         geometry.invalid | error | GEOS found the geometry invalid for a reason it names in the message.
         """#)
+
+    /// The changes `meridian fix` (and `convert --fix`) make, reported as
+    /// notes so that every change is listed.
+    public static let repairs = DiagnosticRule.table(
+        #"""
+        fix.coordinate.dropped | info | Positions that were not finite (NaN or infinite) were dropped.
+        fix.point.removed | info | Repeated consecutive positions were removed.
+        fix.spike.removed | info | A spike (a vertex where the ring turns straight back on itself) was cut off.
+        fix.ring.closed | info | A ring that did not end where it starts was closed.
+        fix.ring.dropped | info | A ring with fewer than three distinct positions was dropped.
+        fix.line.dropped | info | A line with fewer than two distinct positions was dropped.
+        fix.geometry.made-valid | info | An invalid polygon was rebuilt by GEOS's MakeValid (a bow-tie becomes two polygons).
+        fix.ring.rewound | info | Rings were rewound to the right-hand rule (exterior counter-clockwise, holes clockwise).
+        fix.geometry.dropped | warning | Nothing valid remained of a geometry; the feature keeps its properties with a null geometry.
+        """#)
 }

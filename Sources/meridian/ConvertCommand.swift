@@ -38,6 +38,12 @@ struct ConvertCommand: ReportingCommand {
     @Flag(help: "Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).")
     var cutAntimeridian = false
 
+    @Flag(
+        help:
+            "Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change."
+    )
+    var fix = false
+
     @Option(help: "IMDF input only: keep the level with this ordinal and what is on it.")
     var level: Int?
 
@@ -67,13 +73,16 @@ struct ConvertCommand: ReportingCommand {
             summary = try FeatureConverter.convert(
                 input: input, output: output, format: format, writer: writer,
                 kmlWriter: KMLWriter(options: .init(precision: precision)), level: level,
-                skippingBadRecords: onError == .skip, progress: { progress?.update(done: $0) })
+                skippingBadRecords: onError == .skip,
+                repair: fix ? FeatureRepairer.Options(precision: precision) : nil,
+                progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
             throw error
         }
         progress?.finish()
         console.warn(summary.warnings)
+        if fix { console.reportRepairs(summary, file: input) }
         if summary.skippedRecords > 0 {
             console.warn(
                 summary.skipReasons.map { reason in

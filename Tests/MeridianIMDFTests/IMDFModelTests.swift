@@ -123,16 +123,4 @@ import Testing
             #expect(found.sorted() == expected)
         }
     }
-
-    @Test func selfIntersectionFindsCrossingsAndFolds() {
-        typealias P = PlanarShape.Point
-        let square: [P] = [P(0, 0), P(1, 0), P(1, 1), P(0, 1), P(0, 0)]
-        #expect(PlanarShape.selfIntersection(square) == nil)
-        let bowTie: [P] = [P(0, 0), P(1, 1), P(1, 0), P(0, 1), P(0, 0)]
-        #expect(PlanarShape.selfIntersection(bowTie) != nil)
-        let spike: [P] = [P(0, 0), P(2, 0), P(1, 0), P(1, 1), P(0, 0)]
-        #expect(PlanarShape.selfIntersection(spike) != nil)
-        let repeated: [P] = [P(0, 0), P(1, 0), P(1, 0), P(1, 1), P(0, 1), P(0, 0)]
-        #expect(PlanarShape.selfIntersection(repeated) == nil)
-    }
 }

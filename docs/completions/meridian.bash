@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|merge|render|preview|split|rules|help)
+    info|convert|validate|fix|merge|render|preview|split|rules|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate merge render preview split rules help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules help' -- "${cur}"))
         ;;
     esac
 }
@@ -202,7 +202,7 @@ _meridian_info() {
 
 _meridian_convert() {
     repeating_flags=()
-    non_repeating_flags=(--pretty --rewind --cut-antimeridian --quiet -q --verbose -v --version -h --help)
+    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --quiet -q --verbose -v --version -h --help)
     repeating_options=()
     non_repeating_options=(--output -o --to --precision --level --on-error --format)
     __meridian_offer_flags_options 1
@@ -260,6 +260,32 @@ _meridian_validate() {
         return
         ;;
     '--config')
+        return
+        ;;
+    esac
+}
+
+_meridian_fix() {
+    repeating_flags=()
+    non_repeating_flags=(--pretty --quiet -q --verbose -v --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o --to --precision --format)
+    __meridian_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
+        return
+        ;;
+    '--to')
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
+        return
+        ;;
+    '--precision')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''ndjson'$'\n''sarif'$'\n''github'
         return
         ;;
     esac

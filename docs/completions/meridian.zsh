@@ -53,6 +53,7 @@ _meridian() {
             'info:Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
             'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.'
             'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
+            'fix:Make every geometry valid with the smallest change, and list each change.'
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
             'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
             'preview:Write one self-contained HTML page to explore map data in a browser.'
@@ -64,7 +65,7 @@ _meridian() {
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|merge|render|preview|split|rules|help)
+        info|convert|validate|fix|merge|render|preview|split|rules|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -103,6 +104,7 @@ _meridian_convert() {
         '--pretty[Indent the output.]'
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
         '--cut-antimeridian[Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).]'
+        '--fix[Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change.]'
         '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
         '--on-error[What a record of a GeoJSON sequence or NDJSON that cannot be decoded does\: stop (the conversion fails) or skip (it is left out, counted and reported).]:on-error:{__meridian_complete "${___on_error[@]}"}'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
@@ -132,6 +134,27 @@ _meridian_validate() {
         '--geometry[Geometry validity of GeoJSON polygons by the OGC rules (GEOS)\: off, errors (self-intersections, holes outside...), or all (also repeated positions).]:geometry:{__meridian_complete "${___geometry[@]}"}'
         '--config[Read the rules from this meridian.toml instead of the one found upward from each input.]:config:'
         '--no-config[Read no meridian.toml.]'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_fix() {
+    local -i ret=1
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
+    local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
+    local -ar arg_specs=(
+        ':input:'
+        '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml or kmz (default\: the input'\''s, or the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--precision[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:'
+        '--pretty[Indent the output.]'
+        '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
+        '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
+        '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

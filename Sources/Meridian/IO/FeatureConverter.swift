@@ -30,31 +30,43 @@ public enum FeatureConverter {
         /// (`skippingBadRecords`), and why.
         public var skippedRecords = 0
         public var skipReasons: [Diagnostic] = []
+        /// With `repair`: how many features changed, and each change as a
+        /// `fix.*` note (see ``FeatureRepairer``).
+        public var repairedFeatures = 0
+        public var repairs: [Diagnostic] = []
     }
 
-    /// Converts `input` to `output` ("-" for standard input or output).
+    /// Converts `input` to `output` ("-" for standard input or output) in
+    /// `format`, or when nil in the input's own (``OutputFormat/init(matching:)``).
     /// `level` keeps one floor of an IMDF archive; `progress` is called with
     /// the bytes of the input consumed so far, when the input can say.
     /// With `skippingBadRecords`, records of a GeoJSON sequence or NDJSON
     /// that cannot be decoded are left out and counted instead of stopping
-    /// the conversion.
+    /// the conversion. With `repair`, every geometry is made valid on the
+    /// way (`convert --fix`, `meridian fix`).
     public static func convert(
-        input: String, output: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(),
+        input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
-        progress: ((Int) -> Void)? = nil
+        repair: FeatureRepairer.Options? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let sink = try FeatureSink(path: output, format: format, writer: writer, kmlWriter: kmlWriter)
-        let source: FeatureSource
-        do throws(DiagnosticError) {
-            source = try FeatureSource(input: Input(path: input), level: level, skippingBadRecords: skippingBadRecords)
-        } catch {
-            sink.discard()
-            throw error
-        }
+        let source = try FeatureSource(input: Input(path: input), level: level, skippingBadRecords: skippingBadRecords)
+        let sink = try FeatureSink(
+            path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter)
+        let repairer = repair.map { FeatureRepairer(file: source.input.name, options: $0) }
+        var index = 0
+        var layout: String?  // known once the first feature is read
         do throws(DiagnosticError) {
             let collection = try FeaturePipeline.run(source, progress: progress) {
                 feature, collection throws(DiagnosticError) in
-                try sink.write(feature, collection: collection)
+                if let repairer {
+                    var feature = feature
+                    layout = layout ?? source.layout
+                    repairer.repair(&feature, index: index, layout: layout!)
+                    index += 1
+                    try sink.write(feature, collection: collection)
+                } else {
+                    try sink.write(feature, collection: collection)
+                }
             }
             try sink.finish(collection: collection)
         } catch {
@@ -64,6 +76,7 @@ public enum FeatureConverter {
         let skipped = source.skippedRecords
         return Summary(
             featureCount: sink.featureCount, layout: source.layout, warnings: source.warnings,
-            skippedRecords: skipped.count, skipReasons: skipped.reasons)
+            skippedRecords: skipped.count, skipReasons: skipped.reasons,
+            repairedFeatures: repairer?.changedFeatures ?? 0, repairs: repairer?.changes ?? [])
     }
 }

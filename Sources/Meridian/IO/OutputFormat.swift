@@ -31,6 +31,19 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The format `input` is in, to write it back as it came: KML and KMZ
+    /// as themselves, GeoJSON as its file's extension says (a sequence
+    /// stays a sequence; standard input is a FeatureCollection), an IMDF
+    /// archive's features as a FeatureCollection.
+    public init(matching input: Input) {
+        switch input.format {
+        case .kml: self = .kml
+        case .kmz: self = .kmz
+        case .imdf: self = .geojson
+        case .geojson: self = input.path == "-" ? .geojson : OutputFormat(path: input.path)
+        }
+    }
+
     /// True for the GeoJSON flavours, which stream feature by feature.
     public var isGeoJSON: Bool { self == .geojson || self == .geojsonseq || self == .ndjson }
 }

@@ -38,6 +38,7 @@ public enum DiagnosticCatalogue {
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
+            + ValidityDiagnostics.repairs
         + umbrella)
         .sorted { $0.code < $1.code }
 

@@ -26,8 +26,8 @@ public typealias GeometryValidityLevel = ValidityLevel
 public struct InputValidator: Sendable {
     /// How many diagnostics of one code are kept per input.
     public var maximumPerCode: Int
-    /// How much geometry validity (OGC rules, through GEOS) GeoJSON inputs
-    /// get: `geometry.*` codes.
+    /// How much geometry validity (OGC rules, through GEOS) every input
+    /// gets: `geometry.*` codes.
     public var geometry: GeometryValidityLevel
 
     public init(maximumPerCode: Int = 1_000, geometry: GeometryValidityLevel = .errors) {
@@ -54,7 +54,7 @@ public struct InputValidator: Sendable {
             diagnostics = GeoJSONValidator(options: options).validate(
                 fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, skippedBytes: bytes, file: input.name)
         case .kml, .kmz:
-            diagnostics = KMLValidator.validate { options throws(DiagnosticError) in
+            diagnostics = KMLValidator.validate(geometry: geometry) { options throws(DiagnosticError) in
                 guard let reader = try input.kmlReader(options: options) else {
                     throw DiagnosticError(code: "io.open", message: "\(input.name) is not KML")
                 }

@@ -88,7 +88,7 @@ extension GeoJSONValidationPass {
         if geometryValidator == nil { geometryValidator = GeometryValidator() }
         for polygon in summary.polygons {
             let rings = polygon.rings.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } }
-            for problem in geometryValidator!.problems(in: .polygon(rings)) {
+            for problem in geometryValidator!.problems(in: .polygon(rings), level: options.geometry) {
                 var components = polygon.path
                 var node: LocatedJSON? = Self.element(of: coordinates, at: polygon.path)
                 if let ring = problem.ring {
@@ -99,27 +99,11 @@ extension GeoJSONValidationPass {
                         node = node.flatMap { Self.element(of: $0, at: [.index(vertex)]) }
                     }
                 }
-                let place = problem.location.map { " at \($0.longitude), \($0.latitude)" } ?? ""
-                path.append(contentsOf: components)
-                report(.error, problem.code, "\(problem.reason)\(place) (GEOS)", at: node ?? coordinates)
-                path.removeLast(components.count)
-            }
-            if options.geometry == .all {
-                checkRepeatedPositions(polygon.rings, path: polygon.path, coordinates: coordinates)
-            }
-        }
-    }
-
-    /// Repeated consecutive positions of a ring (the closing one aside).
-    mutating func checkRepeatedPositions(_ rings: [[[Double]]], path prefix: [PathComponent], coordinates: LocatedJSON)
-    {
-        for (ringIndex, ring) in rings.enumerated() {
-            for vertex in 1..<max(ring.count, 1) where ring[vertex] == ring[vertex - 1] {
-                let components = prefix + [.index(ringIndex), .index(vertex)]
+                let engine = problem.severity == .error ? " (GEOS)" : ""
                 path.append(contentsOf: components)
                 report(
-                    .warning, "geometry.point.repeated", "position \(vertex) repeats the one before it",
-                    at: Self.element(of: coordinates, at: components) ?? coordinates)
+                    problem.severity, problem.code, problem.message(namingParts: false) + engine,
+                    at: node ?? coordinates)
                 path.removeLast(components.count)
             }
         }

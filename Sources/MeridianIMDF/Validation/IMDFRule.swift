@@ -75,6 +75,9 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
     case unitOverlap = "imdf.unit.overlap"
     case levelOrdinalGap = "imdf.level.ordinal-gap"
     case openingOffBoundary = "imdf.opening.off-boundary"
+    case unitOutsideLevel = "imdf.unit.outside-level"
+    case levelOutsideFootprint = "imdf.level.outside-footprint"
+    case geometryDuplicate = "imdf.geometry.duplicate"
     /// The overlap and opening checks gave up on a level whose features'
     /// bounding boxes nearly all meet (see
     /// ``IMDFValidator/Options/maximumPairsPerLevel``).
@@ -97,7 +100,8 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
         case .archiveLayout, .archiveUnknownFile, .manifestPrerelease, .manifestCreated, .manifestExtension,
             .manifestUnknownKey, .idNotCanonical, .propertyFormat, .geometrySinglePartMulti, .displayPointOffLine,
             .propertyUnknown, .geometryWinding, .geometrySliver,
-            .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary, .checkIncomplete:
+            .displayPointMissing, .unitOverlap, .levelOrdinalGap, .openingOffBoundary, .checkIncomplete,
+            .unitOutsideLevel, .levelOutsideFootprint, .geometryDuplicate:
             .warning
         default: .error
         }
@@ -160,6 +164,10 @@ public enum IMDFRule: String, Sendable, Hashable, CaseIterable {
             "Two units of one level overlap by more than the tolerance (5 cm); shared walls do not count."
         case .levelOrdinalGap: "The levels' ordinals skip a number."
         case .openingOffBoundary: "An opening touches no unit boundary on its level."
+        case .unitOutsideLevel: "A unit reaches outside its level's outline by more than the tolerance (5 cm)."
+        case .levelOutsideFootprint:
+            "A level reaches outside the footprints of its building by more than the tolerance (5 cm)."
+        case .geometryDuplicate: "Two features of one type and place (level, ordinal, category) share one geometry."
         case .checkIncomplete:
             "The overlap and opening checks stopped on a level whose features are stacked on one another (2 million pairs)."
         }

@@ -116,7 +116,7 @@ extension IMDFValidator.Context {
         }
     }
 
-    /// Closed rings of four or more positions, no self-intersection,
+    /// Closed rings of four or more positions, OGC validity through GEOS,
     /// right-hand-rule winding (warning), no slivers (warning).
     private mutating func checkPolygonal(_ id: String, _ geometry: IMDF.Polygonal?, sliver: Bool) {
         guard let geometry else { return }
@@ -140,18 +140,8 @@ extension IMDFValidator.Context {
                 }
                 let area = Geometry.signedArea(ofRing: ring)
                 if (index == 0 && area < 0) || (index > 0 && area > 0) { wrongWinding = true }
-                let points = ring.map(projection.project)
-                if let crossing = PlanarShape.selfIntersection(points) {
-                    let at = Coordinate(
-                        latitude: projection.reference.latitude + crossing.y / projection.metresPerDegreeY,
-                        longitude: projection.reference.longitude + crossing.x / projection.metresPerDegreeX)
-                    report(
-                        .selfIntersection,
-                        "ring \(index) crosses or touches itself near \(format(at.longitude, 7)), \(format(at.latitude, 7))",
-                        id: id, property: "geometry")
-                    valid = false
-                }
             }
+            if valid { checkValidity(id, rings) }
             if sliver && valid {
                 let measure = PlanarShape.measure(rings.map { $0.map(projection.project) })
                 let width = measure.perimeter > 0 ? 2 * measure.area / measure.perimeter : 0
@@ -167,6 +157,25 @@ extension IMDFValidator.Context {
                 .geometryWinding,
                 "rings do not follow the right-hand rule (exterior counter-clockwise, holes clockwise)", id: id,
                 property: "geometry")
+        }
+    }
+}
+
+extension IMDFValidator.Context {
+    /// GEOS's verdict on one structurally sound polygon: a ring that
+    /// crosses or touches itself (or another ring) is Apple's
+    /// FileMustBeValidGeoJSON self-intersection; holes outside their shell,
+    /// nested holes and the rest keep their `geometry.*` codes.
+    mutating func checkValidity(_ id: String, _ rings: [[Coordinate]]) {
+        guard options.geometry != .off else { return }
+        for problem in validator.problems(in: .polygon(rings), level: options.geometry) {
+            if problem.code == "geometry.self-intersection" || problem.code == "geometry.ring.self-touching" {
+                report(
+                    .selfIntersection, "a ring crosses or touches itself: \(problem.message(namingParts: true))",
+                    id: id, property: "geometry")
+            } else {
+                found.append(problem.diagnostic(at: archive.location(of: id, property: "geometry")))
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianValidity
 
 /// Validates an IMDF archive as Apple's IMDF validator and the validators
 /// in the field do: the structural rules under their official names, the
@@ -42,6 +43,9 @@ public struct IMDFValidator: Sendable {
         /// The most pairs of features with meeting bounding boxes the
         /// overlap and opening checks test on one level.
         public var maximumPairsPerLevel: Int = 2_000_000
+        /// How much OGC geometry validity (through GEOS) polygons get:
+        /// `.errors` (the default) or `.all` (repeated positions too).
+        public var geometry: ValidityLevel = .errors
 
         public init() {}
     }
@@ -67,6 +71,8 @@ public struct IMDFValidator: Sendable {
         context.checkReferences()
         context.checkGeometry()
         context.checkSpatial()
+        context.checkContainment()
+        context.checkDuplicates()
         context.found.sortKept { $0.location.file ?? "" }
         return context.found.diagnostics
     }
@@ -77,6 +83,8 @@ public struct IMDFValidator: Sendable {
         let options: Options
         var found: DiagnosticCollector
         let projection: PlanarShape.Projection
+        /// GEOS, for validity and containment.
+        let validator = GeometryValidator()
 
         init(archive: IMDFArchive, options: Options) {
             self.archive = archive

@@ -303,36 +303,5 @@ struct PlanarShape: Sendable {
         }
         return (max(0, area), perimeter)
     }
-
-    /// Where a ring crosses or touches itself, if it does: non-adjacent
-    /// edges that meet, or adjacent edges that fold back over each other.
-    /// A sweep over edges sorted by x: O(n log n + pairs whose x-ranges meet).
-    static func selfIntersection(_ input: [Point]) -> Point? {
-        // Drop repeated consecutive vertices (legal, and not a crossing).
-        var ring: [Point] = []
-        for p in input where ring.last != p { ring.append(p) }
-        if ring.count > 1, ring.first == ring.last { ring.removeLast() }
-        let n = ring.count
-        guard n >= 3 else { return nil }
-        let edges = (0..<n).sorted { min(ring[$0].x, ring[($0 + 1) % n].x) < min(ring[$1].x, ring[($1 + 1) % n].x) }
-        for (order, i) in edges.enumerated() {
-            let (a1, a2) = (ring[i], ring[(i + 1) % n])
-            let maxX = max(a1.x, a2.x)
-            for j in edges[(order + 1)...] {
-                let (b1, b2) = (ring[j], ring[(j + 1) % n])
-                if min(b1.x, b2.x) > maxX { break }
-                if max(min(a1.y, a2.y), min(b1.y, b2.y)) > min(max(a1.y, a2.y), max(b1.y, b2.y)) { continue }
-                let adjacent = (j == (i + 1) % n) || (i == (j + 1) % n)
-                if adjacent {
-                    // Sharing one vertex is normal; folding back is not.
-                    let shared = (j == (i + 1) % n) ? a2 : a1
-                    let (p, q) = shared == a2 ? (a1, b2) : (a2, b1)
-                    if cross(shared, p, q) == 0 && ((p - shared) * (q - shared)).sum() > 0 { return shared }
-                    continue
-                }
-                if segmentsIntersect(a1, a2, b1, b2) { return a1 }
-            }
-        }
-        return nil
-    }
 }
+

@@ -40,6 +40,9 @@ public final class KMLFeatureReader {
     public let sourceName: String?
     /// The path of the KML entry inside a KMZ, nil for a plain KML file.
     public private(set) var kmzEntry: String?
+    /// The line where the feature ``next()`` returned last starts (its
+    /// `<Placemark>` or overlay element).
+    public private(set) var featureLine: Int?
 
     private var stream: XMLStreamReader
     private let names: KMLNameTable
@@ -69,6 +72,8 @@ public final class KMLFeatureReader {
     /// Style ids found missing when held features had to be written: not waited for again.
     private var missingStyles: Set<String> = []
     private var ready: [Feature] = []
+    /// The line where each feature of `ready` starts.
+    private var readyLines: [Int] = []
     private var readyIndex = 0
 
     /// Opens a KML or KMZ file (KMZ recognised by its zip signature), or
@@ -213,13 +218,16 @@ public final class KMLFeatureReader {
     public func next() throws(DiagnosticError) -> Feature? {
         while true {
             if readyIndex == 0, ready.count == 1 {
+                featureLine = readyLines.removeLast()
                 return ready.removeLast()  // the usual case: moved out, not copied
             }
             if readyIndex < ready.count {
                 let feature = ready[readyIndex]
+                featureLine = readyLines[readyIndex]
                 readyIndex += 1
                 if readyIndex == ready.count {
                     ready.removeAll(keepingCapacity: true)
+                    readyLines.removeAll(keepingCapacity: true)
                     readyIndex = 0
                 }
                 return feature
@@ -427,6 +435,7 @@ public final class KMLFeatureReader {
         let (feature, problems) = decoder.feature(from: element, folders: folders)
         record(problems)
         ready.append(feature)
+        readyLines.append(element.line)
     }
 
     private func record(_ problems: [Diagnostic]) {

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Meridian
+
+struct FixCommand: ReportingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix",
+        abstract: "Make every geometry valid with the smallest change, and list each change.",
+        discussion: """
+            Reads any input (GeoJSON in any layout, KML, KMZ, IMDF) and writes it again with every \
+            geometry valid by the OGC rules that PostGIS, BigQuery and shapely apply: positions that \
+            are not finite are dropped, repeated positions removed, rings closed, spikes cut off, \
+            rings of fewer than three distinct positions dropped, and polygons that cross themselves \
+            or whose holes escape their shell rebuilt as GEOS's MakeValid does (a bow-tie becomes two \
+            triangles). Rings are rewound to the right-hand rule. With --precision, coordinates are \
+            snapped to that many decimals without creating new invalidity. Properties and ids are kept. \
+            The output format is the input's unless --to or the output's extension says otherwise. \
+            Every change is listed on standard error as a note (fix.* codes) naming the feature, in \
+            --format; a geometry of which nothing valid remains becomes null, with a warning. The \
+            output file appears only when the whole input was read.
+            """
+    )
+
+    @Argument(help: "The input file, or - for standard input.")
+    var input: String
+
+    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
+    var output: String = "-"
+
+    @Option(
+        help:
+            "Output format: geojson, geojsonseq, ndjson, kml or kmz (default: the input's, or the output's extension).")
+    var to: OutputFormat?
+
+    @Option(help: "Snap coordinates to this many decimal places, keeping every geometry valid.")
+    var precision: Int?
+
+    @Flag(help: "Indent the output.")
+    var pretty = false
+
+    @OptionGroup var report: ReportOptions
+
+    func validate() throws {
+        if let precision, !(0...15).contains(precision) {
+            throw ValidationError("--precision must be between 0 and 15")
+        }
+    }
+
+    func run() throws {
+        let start = monotonicSeconds()
+        let format = to ?? (output == "-" ? nil : OutputFormat(path: output))
+        let summary = try FeatureConverter.convert(
+            input: input, output: output, format: format,
+            writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
+            kmlWriter: KMLWriter(options: .init(precision: precision)),
+            repair: FeatureRepairer.Options(precision: precision))
+        Console.shared.warn(summary.warnings)
+        Console.shared.reportRepairs(summary, file: input)
+        Console.shared.note(
+            "\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))"
+        )
+    }
+}
+
+extension Console {
+    /// The changes a repair made, on standard error: a line per change in
+    /// text (with a count of the features changed), the whole report in
+    /// the structured formats. --quiet hides the notes.
+    func reportRepairs(_ summary: FeatureConverter.Summary, file: String) {
+        switch format {
+        case .text, .github:
+            for change in summary.repairs { warn(change) }
+            if !quiet {
+                Console.error(
+                    "meridian: \(file): \(summary.repairedFeatures) of \(summary.featureCount) features changed, \(summary.repairs.count) change\(summary.repairs.count == 1 ? "" : "s") listed"
+                )
+            }
+        case .json, .ndjson, .sarif:
+            var report = DiagnosticReport()
+            report.add(file: file, diagnostics: summary.repairs)
+            switch format {
+            case .json: Console.error(String(decoding: report.json().jsonBytes(pretty: true), as: UTF8.self))
+            case .sarif: Console.error(String(decoding: report.sarif().jsonBytes(pretty: true), as: UTF8.self))
+            default:
+                for change in summary.repairs {
+                    let line = DiagnosticReport.json(change, file: file).jsonBytes()
+                    Console.error(String(decoding: line.dropLast(), as: UTF8.self))
+                }
+            }
+        }
+    }
+}
