@@ -129,3 +129,23 @@ extension GeometryValidator {
         return GEOSArea_r(context, geos, &area) == 1 ? area : 0
     }
 }
+
+extension GeometryValidator {
+    /// Where a label (an IMDF display point) goes in a polygonal geometry:
+    /// the centre of the largest circle inside it, its pole of
+    /// inaccessibility (GEOS's MaximumInscribedCircle, to a thousandth of
+    /// its extent), which lies inside even for an L or a U where the
+    /// centroid would not. Nil for an empty or invalid geometry.
+    public func labelPoint(of geometry: Geometry) -> Coordinate? {
+        guard let box = geometry.boundingBox, let geos = makeGEOS(geometry) else { return nil }
+        defer { GEOSGeom_destroy_r(context, geos) }
+        let extent = max(box.east - box.west, box.north - box.south)
+        guard extent > 0, let circle = GEOSMaximumInscribedCircle_r(context, geos, extent / 1000) else { return nil }
+        defer { GEOSGeom_destroy_r(context, circle) }
+        // The result is a line from the centre to the nearest boundary point.
+        guard let centre = decode(circle), case .lineString(let line) = centre, let first = line.first else {
+            return nil
+        }
+        return first
+    }
+}

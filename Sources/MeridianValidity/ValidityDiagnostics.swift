@@ -30,6 +30,13 @@ public enum ValidityDiagnostics {
         fix.line.dropped | info | A line with fewer than two distinct positions was dropped.
         fix.geometry.made-valid | info | An invalid polygon was rebuilt by GEOS's MakeValid (a bow-tie becomes two polygons).
         fix.ring.rewound | info | Rings were rewound to the right-hand rule (exterior counter-clockwise, holes clockwise).
+        fix.id.regenerated | info | An IMDF id that was not a lower-case version-4 UUID was replaced, and every reference to it.
+        fix.id.ambiguous | warning | Several IMDF features share an id: references cannot tell them apart, so it is left alone.
+        fix.display-point.moved | info | An IMDF display point outside its polygon (or off its opening's line) was moved in.
+        fix.display-point.added | info | An IMDF feature without a display point got one, inside its polygon or on its line.
+        fix.sliver.removed | info | An IMDF sliver (a polygon narrower or smaller than a person) was removed.
+        fix.sliver.kept | warning | An IMDF sliver was kept because other features refer to it.
+        fix.geometry.single-part | info | An IMDF opening's MultiLineString of one line became a LineString.
         fix.geometry.dropped | warning | Nothing valid remained of a geometry; the feature keeps its properties with a null geometry.
         """#)
 }

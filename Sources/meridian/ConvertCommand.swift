@@ -82,7 +82,11 @@ struct ConvertCommand: ReportingCommand {
         }
         progress?.finish()
         console.warn(summary.warnings)
-        if fix { console.reportRepairs(summary, file: input) }
+        if fix {
+            console.reportRepairs(
+                summary.repairs, changedFeatures: summary.repairedFeatures, featureCount: summary.featureCount,
+                file: input)
+        }
         if summary.skippedRecords > 0 {
             console.warn(
                 summary.skipReasons.map { reason in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Meridian
+import MeridianCore
 
 struct FixCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
@@ -47,17 +48,24 @@ struct FixCommand: ReportingCommand {
 
     func run() throws {
         let start = monotonicSeconds()
-        let format = to ?? (output == "-" ? nil : OutputFormat(path: output))
-        let summary = try FeatureConverter.convert(
-            input: input, output: output, format: format,
-            writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
-            kmlWriter: KMLWriter(options: .init(precision: precision)),
-            repair: FeatureRepairer.Options(precision: precision))
+        let format = to ?? (output == "-" ? nil : OutputFormat(imdfAwarePath: output))
+        let summary = try InputRepairer(precision: precision, pretty: pretty).repair(
+            input: input, output: output, format: format)
         Console.shared.warn(summary.warnings)
-        Console.shared.reportRepairs(summary, file: input)
-        Console.shared.note(
-            "\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))"
-        )
+        Console.shared.reportRepairs(
+            summary.changes, changedFeatures: summary.changedFeatures, featureCount: summary.featureCount, file: input)
+        Console.shared.note("\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))")
+    }
+}
+
+extension OutputFormat {
+    /// The format an output's extension names; nil for `.zip` (an IMDF
+    /// archive stays one) and for a name with no extension Meridian knows.
+    init?(imdfAwarePath path: String) {
+        let lower = path.lowercased()
+        let known = [".geojson", ".json", ".geojsonseq", ".geojsons", ".ndjson", ".geojsonl", ".jsonl", ".kml", ".kmz"]
+        guard known.contains(where: lower.hasSuffix) else { return nil }
+        self.init(path: path)
     }
 }
 
@@ -65,23 +73,23 @@ extension Console {
     /// The changes a repair made, on standard error: a line per change in
     /// text (with a count of the features changed), the whole report in
     /// the structured formats. --quiet hides the notes.
-    func reportRepairs(_ summary: FeatureConverter.Summary, file: String) {
+    func reportRepairs(_ changes: [Diagnostic], changedFeatures: Int, featureCount: Int, file: String) {
         switch format {
         case .text, .github:
-            for change in summary.repairs { warn(change) }
+            for change in changes { warn(change) }
             if !quiet {
                 Console.error(
-                    "meridian: \(file): \(summary.repairedFeatures) of \(summary.featureCount) features changed, \(summary.repairs.count) change\(summary.repairs.count == 1 ? "" : "s") listed"
+                    "meridian: \(file): \(changedFeatures) of \(featureCount) features changed, \(changes.count) change\(changes.count == 1 ? "" : "s") listed"
                 )
             }
         case .json, .ndjson, .sarif:
             var report = DiagnosticReport()
-            report.add(file: file, diagnostics: summary.repairs)
+            report.add(file: file, diagnostics: changes)
             switch format {
             case .json: Console.error(String(decoding: report.json().jsonBytes(pretty: true), as: UTF8.self))
             case .sarif: Console.error(String(decoding: report.sarif().jsonBytes(pretty: true), as: UTF8.self))
             default:
-                for change in summary.repairs {
+                for change in changes {
                     let line = DiagnosticReport.json(change, file: file).jsonBytes()
                     Console.error(String(decoding: line.dropLast(), as: UTF8.self))
                 }

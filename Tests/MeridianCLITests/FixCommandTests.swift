@@ -122,4 +122,24 @@ import Testing
             #expect(try count(output) == (try count(input)))
         }
     }
+
+    /// An IMDF venue comes back as an IMDF archive, its display points
+    /// inside their units, every change listed in JSON.
+    @Test(.requiresFixtures)
+    func anIMDFVenueIsFixedAsAnArchive() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("cpc4.zip").path
+            let result = try CLI.run([
+                "fix", Fixtures.url("imdf/CPC4_Final_IMDF").path, "-o", output, "--format", "ndjson",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("\"fix.display-point.moved\""))
+            let check = try CLI.run(["validate", output, "--format", "ndjson"])
+            #expect(check.stdout.contains("imdf.") && !check.stdout.contains("imdf.display-point.outside"))
+            // --to asks for the features instead, as GeoJSON.
+            let features = try CLI.run(["fix", Fixtures.url("imdf/CPC4_Final_IMDF").path, "--to", "geojson", "-q"])
+            #expect(features.status == 0)
+            #expect(try GeoJSONDocument(decoding: features.stdoutBytes).featureCollection.features.count > 40)
+        }
+    }
 }

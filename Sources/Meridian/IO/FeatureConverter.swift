@@ -49,7 +49,18 @@ public enum FeatureConverter {
         kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
         repair: FeatureRepairer.Options? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let source = try FeatureSource(input: Input(path: input), level: level, skippingBadRecords: skippingBadRecords)
+        try convert(
+            input: Input(path: input), output: output, format: format, writer: writer, kmlWriter: kmlWriter,
+            level: level, skippingBadRecords: skippingBadRecords, repair: repair, progress: progress)
+    }
+
+    /// Converts an opened input (see above).
+    public static func convert(
+        input: Input, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
+        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
+        repair: FeatureRepairer.Options? = nil, progress: ((Int) -> Void)? = nil
+    ) throws(DiagnosticError) -> Summary {
+        let source = try FeatureSource(input: input, level: level, skippingBadRecords: skippingBadRecords)
         let sink = try FeatureSink(
             path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter)
         let repairer = repair.map { FeatureRepairer(file: source.input.name, options: $0) }

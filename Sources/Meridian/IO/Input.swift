@@ -140,6 +140,16 @@ public final class Input {
     }
 
     /// The IMDF files of an IMDF input.
+    /// The member files of an IMDF input, as read (for repair).
+    public func imdfArchiveSource() throws(DiagnosticError) -> IMDFSource {
+        guard let source = try imdfSource() else {
+            throw DiagnosticError(
+                code: "imdf.level.not-imdf", message: "\(name) is \(format.rawValue), not an IMDF archive",
+                location: SourceLocation(file: name))
+        }
+        return source
+    }
+
     func imdfSource() throws(DiagnosticError) -> IMDFSource? {
         switch content {
         case .zip(let zip) where format == .imdf: return try IMDFSource(zip: zip)
@@ -152,12 +162,7 @@ public final class Input {
     /// validator is), a member file that cannot be read is an error, not a
     /// venue with that file's features silently missing.
     public func imdfArchive(tolerant: Bool = false) throws(DiagnosticError) -> IMDFArchive {
-        guard let source = try imdfSource() else {
-            throw DiagnosticError(
-                code: "imdf.level.not-imdf", message: "\(name) is \(format.rawValue), not an IMDF archive",
-                location: SourceLocation(file: name))
-        }
-        let archive = IMDFArchive(source: source)
+        let archive = IMDFArchive(source: try imdfArchiveSource())
         if !tolerant, let problem = archive.unreadableFile { throw DiagnosticError(problem) }
         return archive
     }
