@@ -41,7 +41,7 @@ extension GeoJSONValidationPass {
         var outOfRange: (count: Int, offset: Int, pointer: String, example: [Double])?
         /// Polygons whose rings are all valid, with the path from the
         /// geometry's coordinates to them, for the winding check.
-        var polygons: [(path: [PathComponent], rings: [[[Double]]])] = []
+        var polygons: [(path: [PathComponent], rings: [[Coordinate]])] = []
     }
 
     /// Checks a non-empty `coordinates` array of a `type` geometry. The
@@ -87,8 +87,7 @@ extension GeoJSONValidationPass {
         guard options.geometry != .off, !summary.polygons.isEmpty else { return }
         if geometryValidator == nil { geometryValidator = GeometryValidator() }
         for polygon in summary.polygons {
-            let rings = polygon.rings.map { ring in ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) } }
-            for problem in geometryValidator!.problems(in: .polygon(rings), level: options.geometry) {
+            for problem in geometryValidator!.problems(in: .polygon(polygon.rings), level: options.geometry) {
                 var components = polygon.path
                 var node: LocatedJSON? = Self.element(of: coordinates, at: polygon.path)
                 if let ring = problem.ring {
@@ -161,9 +160,9 @@ extension GeoJSONValidationPass {
 
     // MARK: - Positions, lines and rings
 
-    /// Checks one position (`position` is an array) and returns its numbers
-    /// when it is usable: at least two elements, all numbers.
-    mutating func checkPosition(_ position: LocatedJSON, summary: inout CoordinateSummary) -> [Double]? {
+    /// Checks one position (`position` is an array) and returns it when it
+    /// is usable: at least two elements, all numbers.
+    mutating func checkPosition(_ position: LocatedJSON, summary: inout CoordinateSummary) -> Coordinate? {
         let elements = position.elements ?? []
         var usable = true
         if elements.count < 2 {
@@ -192,15 +191,19 @@ extension GeoJSONValidationPass {
             return nil
         }
         guard usable else { return nil }
-        let numbers = elements.compactMap(\.number)
+        let coordinate = Coordinate(
+            latitude: elements[1].number!, longitude: elements[0].number!,
+            altitude: elements.count > 2 ? elements[2].number : nil)
         checkPrecision(of: position)
-        if !Coordinate(latitude: numbers[1], longitude: numbers[0]).isValid {
+        if !coordinate.isValid {
             if summary.outOfRange == nil {
-                summary.outOfRange = (0, position.offset, currentPointer, Array(numbers.prefix(2)))
+                summary.outOfRange = (
+                    0, position.offset, currentPointer, [coordinate.longitude, coordinate.latitude]
+                )
             }
             summary.outOfRange!.count += 1
         }
-        return numbers
+        return coordinate
     }
 
     /// Checks an array of positions: a MultiPoint's (`shape` nil), a line
@@ -208,7 +211,7 @@ extension GeoJSONValidationPass {
     /// positions when all are usable and, for a ring, it is valid.
     mutating func checkPositions(
         _ list: LocatedJSON, forming shape: CoordinateLevel?, summary: inout CoordinateSummary
-    ) -> [[Double]]? {
+    ) -> [Coordinate]? {
         guard let items = nestedArrays(in: list, expecting: .position) else { return nil }
         let count = list.elements?.count ?? 0
         var valid = items.count == count
@@ -222,7 +225,7 @@ extension GeoJSONValidationPass {
                 "a LinearRing of coordinates needs to have four or more positions, but has \(count)", at: list)
             valid = false
         }
-        var positions: [[Double]] = []
+        var positions: [Coordinate] = []
         positions.reserveCapacity(items.count)
         for (index, item) in items {
             path.append(.index(index))
@@ -245,10 +248,10 @@ extension GeoJSONValidationPass {
     }
 
     /// Checks a polygon's rings; returns them when every ring is valid.
-    mutating func checkPolygon(_ polygon: LocatedJSON, summary: inout CoordinateSummary) -> [[[Double]]]? {
+    mutating func checkPolygon(_ polygon: LocatedJSON, summary: inout CoordinateSummary) -> [[Coordinate]]? {
         guard let items = nestedArrays(in: polygon, expecting: .ring) else { return nil }
         var valid = items.count == (polygon.elements?.count ?? 0)
-        var rings: [[[Double]]] = []
+        var rings: [[Coordinate]] = []
         for (index, item) in items {
             path.append(.index(index))
             if let ring = checkPositions(item, forming: .ring, summary: &summary) {
@@ -279,7 +282,7 @@ extension GeoJSONValidationPass {
         for polygon in summary.polygons {
             for (index, ring) in polygon.rings.enumerated() {
                 ringCount += 1
-                let area = Geometry.signedArea(ofRing: ring.map { Coordinate(latitude: $0[1], longitude: $0[0]) })
+                let area = Geometry.signedArea(ofRing: ring)
                 let isExterior = index == 0
                 if (isExterior && area < 0) || (!isExterior && area > 0) {
                     wrong.append((polygon.path + [.index(index)], isExterior))
