@@ -54,7 +54,8 @@ struct FixCommand: ReportingCommand {
         Console.shared.warn(summary.warnings)
         Console.shared.reportRepairs(
             summary.changes, changedFeatures: summary.changedFeatures, featureCount: summary.featureCount, file: input)
-        Console.shared.note("\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))")
+        Console.shared.note(
+            "\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))")
     }
 }
 

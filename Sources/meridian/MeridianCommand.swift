@@ -19,7 +19,8 @@ struct MeridianCommand: ParsableCommand {
             """,
         version: meridianVersion,
         subcommands: [
-            InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self, RenderCommand.self,
+            InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
+            RenderCommand.self,
             PreviewCommand.self, SplitCommand.self, RulesCommand.self,
         ]
     )

@@ -142,4 +142,27 @@ import Testing
             #expect(try GeoJSONDocument(decoding: features.stdoutBytes).featureCollection.features.count > 40)
         }
     }
+
+    /// Hostile geometry: GeometryCollections nested 150 deep around a
+    /// bow-tie, a ring of one repeated point, coordinates near the largest
+    /// double. Clear reports, a valid result, no crash.
+    @Test func hostileGeometryIsRepairedWithoutACrash() throws {
+        var geometry = #"{"type":"Polygon","coordinates":[[[0,0],[10,10],[10,0],[0,10],[0,0]]]}"#
+        for _ in 0..<150 { geometry = #"{"type":"GeometryCollection","geometries":["# + geometry + "]}" }
+        let document = """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","properties":{},"geometry":\(geometry)},
+            {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[1,1],[1,1],[1,1],[1,1]]]}},
+            {"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1e308,0],[0,1e308],[1e308,1e308],[0,0]]]}}
+            ]}
+            """
+        let validation = try CLI.run(["validate", "-", "--format", "ndjson"], stdin: Array(document.utf8))
+        #expect(validation.status == 1)
+        #expect(validation.stdout.contains("geometry.self-intersection"), "\(validation.stdout.prefix(400))")
+        let result = try CLI.run(["fix", "-", "--format", "ndjson"], stdin: Array(document.utf8))
+        #expect(result.status == 0, "\(result.stderr.prefix(400))")
+        #expect(result.stderr.contains("fix.geometry.made-valid") && result.stderr.contains("fix.geometry.dropped"))
+        let check = try CLI.run(["validate", "-", "--format", "ndjson"], stdin: result.stdoutBytes)
+        #expect(!check.stdout.contains("\"geometry."), "\(check.stdout.prefix(400))")
+    }
 }

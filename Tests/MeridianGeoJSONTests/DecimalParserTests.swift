@@ -1,3 +1,4 @@
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
@@ -74,42 +75,6 @@ import Testing
         a.bitPattern == b.bitPattern
     }
 
-    /// SplitMix64: small, fast, and fully determined by its seed.
-    fileprivate struct SplitMix64 {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// Uniform in 0..<n (the modulo bias is irrelevant here).
-        mutating func below(_ n: Int) -> Int {
-            Int(truncatingIfNeeded: next() % UInt64(n))
-        }
-
-        mutating func inRange(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + below(range.upperBound - range.lowerBound + 1)
-        }
-
-        mutating func chance(_ percent: Int) -> Bool {
-            below(100) < percent
-        }
-
-        mutating func digit() -> UInt8 {
-            UInt8(ascii: "0") + UInt8(below(10))
-        }
-
-        mutating func nonZeroDigit() -> UInt8 {
-            UInt8(ascii: "1") + UInt8(below(9))
-        }
-    }
-
     /// Formats with `snprintf`, e.g. `"%.17g"`.
     fileprivate static func formatted(_ value: Double, _ format: String) -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: 64)
@@ -118,7 +83,7 @@ import Testing
     }
 
     /// Appends `e<exponent>` (sign and case varied by the caller's choice).
-    fileprivate static func appendExponent(_ exponent: Int, to bytes: inout [UInt8], rng: inout SplitMix64) {
+    fileprivate static func appendExponent(_ exponent: Int, to bytes: inout [UInt8], rng: inout SeededRandom) {
         bytes.append(rng.chance(50) ? UInt8(ascii: "e") : UInt8(ascii: "E"))
         if exponent < 0 {
             bytes.append(UInt8(ascii: "-"))
@@ -243,14 +208,14 @@ import Testing
     }
 
     /// A random finite positive double's bit pattern, uniform over bit patterns.
-    fileprivate static func randomFiniteBits(_ rng: inout SplitMix64) -> UInt64 {
+    fileprivate static func randomFiniteBits(_ rng: inout SeededRandom) -> UInt64 {
         while true {
             let bits = rng.next() & ~(1 << 63)
             if bits < 0x7FF0_0000_0000_0000 { return bits }
         }
     }
 
-    fileprivate static func withRandomSign(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    fileprivate static func withRandomSign(_ bytes: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         rng.chance(50) ? [UInt8(ascii: "-")] + bytes : bytes
     }
 
@@ -478,7 +443,7 @@ import Testing
         }
 
         @Test func eightDigitChunksAtEveryAlignment() {
-            var rng = SplitMix64(seed: 8)
+            var rng = SeededRandom(seed: 8)
             for fractionLength in 1...40 {
                 for _ in 0..<50 {
                     var bytes: [UInt8] = [rng.nonZeroDigit(), rng.digit(), UInt8(ascii: ".")]
@@ -493,7 +458,7 @@ import Testing
         @Test func fallbackIsRareForShortNumbers() {
             // Up to 19 significant digits, strtod is needed only when the 128-bit
             // product sits exactly on a halfway boundary it cannot resolve.
-            var rng = SplitMix64(seed: 1234)
+            var rng = SeededRandom(seed: 1234)
             var fallbacks = 0
             for _ in 0..<100_000 {
                 let bytes = formatted(Double(bitPattern: randomFiniteBits(&rng)), "%.17g")
@@ -510,7 +475,7 @@ import Testing
     @Suite struct RandomStringsAgainstStrtod {
         /// 250,000: 17 significant digits, point anywhere, exponents near zero.
         @Test func seventeenDigitMantissasNearExponentZero() {
-            var rng = SplitMix64(seed: 1)
+            var rng = SeededRandom(seed: 1)
             var comparison = Comparison()
             for _ in 0..<250_000 {
                 var digits: [UInt8] = [rng.nonZeroDigit()]
@@ -526,7 +491,7 @@ import Testing
 
         /// 200,000: random bit patterns printed with 17 significant digits.
         @Test func randomDoublesWithSeventeenDigits() {
-            var rng = SplitMix64(seed: 2)
+            var rng = SeededRandom(seed: 2)
             var comparison = Comparison()
             for _ in 0..<200_000 {
                 let value = Double(bitPattern: randomFiniteBits(&rng))
@@ -538,7 +503,7 @@ import Testing
 
         /// 200,000: random bit patterns in their shortest round-trip form.
         @Test func randomDoublesInShortestForm() {
-            var rng = SplitMix64(seed: 3)
+            var rng = SeededRandom(seed: 3)
             var comparison = Comparison()
             for _ in 0..<200_000 {
                 let value = Double(bitPattern: randomFiniteBits(&rng))
@@ -554,7 +519,7 @@ import Testing
 
         /// 100,000: subnormals and the normal/subnormal boundary.
         @Test func subnormalsAndTheSmallestNormals() {
-            var rng = SplitMix64(seed: 4)
+            var rng = SeededRandom(seed: 4)
             var comparison = Comparison()
             for i in 0..<100_000 {
                 var bytes: [UInt8]
@@ -589,7 +554,7 @@ import Testing
 
         /// 100,000: near overflow and far out of range.
         @Test func hugeAndTinyExponents() {
-            var rng = SplitMix64(seed: 5)
+            var rng = SeededRandom(seed: 5)
             var comparison = Comparison()
             let fixed = [
                 "1e308", "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308", "1e-400",
@@ -630,7 +595,7 @@ import Testing
 
         /// 50,000: 20 to 800 significant digits (mostly short ones).
         @Test func longMantissas() {
-            var rng = SplitMix64(seed: 6)
+            var rng = SeededRandom(seed: 6)
             var comparison = Comparison()
             for _ in 0..<50_000 {
                 let count = rng.chance(80) ? rng.inRange(20...40) : rng.inRange(41...800)
@@ -650,7 +615,7 @@ import Testing
         /// 100,000: exact halfway points between neighbouring doubles, and
         /// strings just above and just below them.
         @Test func exactHalfwayPointsAndTheirNeighbours() {
-            var rng = SplitMix64(seed: 7)
+            var rng = SeededRandom(seed: 7)
             var comparison = Comparison()
             for i in 0..<100_000 {
                 // Mostly moderate magnitudes (short expansions); every tenth
