@@ -73,6 +73,12 @@ public final class GeometryValidator {
             (problem.polygon, problem.ring, problem.vertex) = Self.firstInvalidVertex(in: geometry)
         } else if let place {
             (problem.polygon, problem.ring, problem.vertex) = Self.nearestVertex(to: place, in: geometry)
+            if problem.code == "geometry.self-intersection" || problem.code == "geometry.ring.self-touching",
+                let tip = Self.spike(at: place, in: geometry, polygon: problem.polygon, ring: problem.ring)
+            {
+                problem.code = "geometry.spike"
+                problem.vertex = tip
+            }
         }
         return [problem]
     }
@@ -99,6 +105,27 @@ public final class GeometryValidator {
             previous = (position.polygon, position.ring, position.c)
         }
         return found
+    }
+
+    /// The index of a spike's tip in the ring whose crossing GEOS found at
+    /// `place`: a vertex where the ring runs out and straight back, with
+    /// `place` at its tip or base. Nil when the crossing is no spike.
+    static func spike(at place: Coordinate, in geometry: Geometry, polygon: Int?, ring: Int?) -> Int? {
+        let points = positions(of: geometry).filter { $0.polygon == polygon && $0.ring == ring }
+        // Distinct consecutive positions, closing one dropped, with their indices.
+        var ringPoints: [(index: Int, c: Coordinate)] = []
+        for point in points where ringPoints.last?.c != point.c { ringPoints.append((point.vertex, point.c)) }
+        if ringPoints.count > 1, ringPoints.first?.c == ringPoints.last?.c { ringPoints.removeLast() }
+        let n = ringPoints.count
+        guard n >= 3 else { return nil }
+        for i in 0..<n {
+            let (a, b, c) = (ringPoints[(i + n - 1) % n].c, ringPoints[i].c, ringPoints[(i + 1) % n].c)
+            let (ux, uy) = (b.longitude - a.longitude, b.latitude - a.latitude)
+            let (vx, vy) = (c.longitude - b.longitude, c.latitude - b.latitude)
+            let turnsBack = a == c || (ux * vy - uy * vx == 0 && ux * vx + uy * vy < 0)
+            if turnsBack, place == a || place == b || place == c { return ringPoints[i].index }
+        }
+        return nil
     }
 
     /// GEOS's reasons, as codes.

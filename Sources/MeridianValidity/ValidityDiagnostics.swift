@@ -6,6 +6,7 @@ public enum ValidityDiagnostics {
         #"""
         geometry.self-intersection | error | A ring crosses itself or another ring of its polygon.
         geometry.ring.self-touching | error | A ring touches itself at a point, pinching the polygon.
+        geometry.spike | error | A ring runs out and straight back along itself: a zero-width spike.
         geometry.hole.outside | error | A hole lies (partly) outside its polygon's shell.
         geometry.hole.nested | error | A hole lies inside another hole of the same polygon.
         geometry.interior.disconnected | error | Holes split the polygon's interior into pieces.

@@ -102,4 +102,12 @@ import Testing
         options.geometry = .all
         #expect(GeoJSONValidator(options: options).validate(repeated).map(\.code) == ["geometry.point.repeated"])
     }
+
+    @Test func linesAreCheckedToo() throws {
+        let line = Array(
+            #"{"type":"MultiLineString","coordinates":[[[0,0],[1,1]],[[2,2],[2,2]]]}"#.utf8)
+        let found = GeoJSONValidator().validate(line)
+        #expect(found.map(\.code) == ["geometry.ring.too-few-points"])
+        #expect(found.first?.location.jsonPointer == "/coordinates/1/0")
+    }
 }

@@ -24,6 +24,8 @@ import Testing
         ),
         ([ring([(0, 0), (10, 0), (10, 10), (5, 0), (0, 10), (0, 0)])], "geometry.ring.self-touching"),
         ([ring([(0, 0), (1, 0), (1, 0), (0, 0)])], "geometry.ring.too-few-points"),
+        ([ring([(0, 0), (10, 0), (10, 10), (5, 10), (5, 15), (5, 10), (0, 10), (0, 0)])], "geometry.spike"),
+        ([ring([(0, 0), (10, 0), (10, 10), (5, 10), (5, 5), (5, 10), (0, 10), (0, 0)])], "geometry.spike"),
         ([ring([(0, 0), (.nan, 0), (1, 1), (0, 0)])], "geometry.coordinate.invalid"),
     ])
     func eachProblemHasItsCode(_ rings: [[Coordinate]], _ code: String) throws {
@@ -39,6 +41,17 @@ import Testing
         #expect(validator.problems(in: .lineString(Self.ring([(0, 0), (1, 1)]))).isEmpty)
         // Unclosed or too short rings are the format's structural checks'.
         #expect(validator.problems(in: .polygon([Self.ring([(0, 0), (1, 0), (1, 1)])])).isEmpty)
+    }
+
+    @Test func aSpikeIsNamedAtItsTip() throws {
+        let spiked = Self.ring([(0, 0), (10, 0), (10, 10), (5, 10), (5, 15), (5, 10), (0, 10), (0, 0)])
+        let problem = try #require(GeometryValidator().problems(in: .polygon([spiked])).first)
+        #expect(problem.code == "geometry.spike" && problem.vertex == 4)
+    }
+
+    @Test func aLineOfOneRepeatedPointHasTooFewPoints() {
+        let found = GeometryValidator().problems(in: .lineString(Self.ring([(1, 1), (1, 1)])))
+        #expect(found.map(\.code) == ["geometry.ring.too-few-points"])
     }
 
     @Test func theCrossingIsLocatedAtAVertex() throws {

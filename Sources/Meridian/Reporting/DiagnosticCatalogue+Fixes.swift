@@ -84,6 +84,7 @@ extension DiagnosticCatalogue {
         "geometry.ring.too-few-points":
             "Remove repeated points; a ring needs three distinct corners, a line two points.",
         "geometry.ring.unclosed": "Repeat the ring's first position at its end.",
+        "geometry.spike": "Remove the spike's tip (meridian fix does).",
         "geometry.self-intersection": "Redraw the ring so its edges do not cross (a bow-tie becomes two polygons).",
         "geometry.shell.nested": "Make the inner polygon a hole of the outer one, or merge them.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",

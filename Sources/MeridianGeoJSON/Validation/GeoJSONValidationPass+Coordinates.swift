@@ -42,6 +42,8 @@ extension GeoJSONValidationPass {
         /// Polygons whose rings are all valid, with the path from the
         /// geometry's coordinates to them, for the winding check.
         var polygons: [(path: [PathComponent], rings: [[Coordinate]])] = []
+        /// Lines whose positions are all usable, for the validity check.
+        var lines: [(path: [PathComponent], positions: [Coordinate])] = []
     }
 
     /// Checks a non-empty `coordinates` array of a `type` geometry. The
@@ -54,11 +56,15 @@ extension GeoJSONValidationPass {
         case .multiPoint:
             _ = checkPositions(coordinates, forming: nil, summary: &summary)
         case .lineString:
-            _ = checkPositions(coordinates, forming: .line, summary: &summary)
+            if let line = checkPositions(coordinates, forming: .line, summary: &summary), line.count >= 2 {
+                summary.lines.append((path: [], positions: line))
+            }
         case .multiLineString:
             for (index, line) in nestedArrays(in: coordinates, expecting: .line) ?? [] {
                 path.append(.index(index))
-                _ = checkPositions(line, forming: .line, summary: &summary)
+                if let line = checkPositions(line, forming: .line, summary: &summary), line.count >= 2 {
+                    summary.lines.append((path: [.index(index)], positions: line))
+                }
                 path.removeLast()
             }
         case .polygon:
@@ -81,22 +87,24 @@ extension GeoJSONValidationPass {
         checkValidity(summary, coordinates: coordinates)
     }
 
-    /// OGC validity of each structurally sound polygon, through GEOS: a
-    /// problem is reported at the vertex nearest where GEOS found it.
+    /// OGC validity of each structurally sound polygon and line, through
+    /// GEOS: a problem is reported at the vertex nearest where GEOS found it.
     mutating func checkValidity(_ summary: CoordinateSummary, coordinates: LocatedJSON) {
-        guard options.geometry != .off, !summary.polygons.isEmpty else { return }
+        guard options.geometry != .off, !summary.polygons.isEmpty || !summary.lines.isEmpty else { return }
         if geometryValidator == nil { geometryValidator = GeometryValidator() }
-        for polygon in summary.polygons {
-            for problem in geometryValidator!.problems(in: .polygon(polygon.rings), level: options.geometry) {
-                var components = polygon.path
-                var node: LocatedJSON? = Self.element(of: coordinates, at: polygon.path)
-                if let ring = problem.ring {
-                    components.append(.index(ring))
-                    node = node.flatMap { Self.element(of: $0, at: [.index(ring)]) }
-                    if let vertex = problem.vertex {
-                        components.append(.index(vertex))
-                        node = node.flatMap { Self.element(of: $0, at: [.index(vertex)]) }
-                    }
+        let shapes =
+            summary.polygons.map { (path: $0.path, geometry: Geometry.polygon($0.rings), isLine: false) }
+            + summary.lines.map { (path: $0.path, geometry: Geometry.lineString($0.positions), isLine: true) }
+        for shape in shapes {
+            for problem in geometryValidator!.problems(in: shape.geometry, level: options.geometry) {
+                // A line's positions sit right under its path; a polygon's under a ring.
+                let steps = (shape.isLine ? [] : [problem.ring]) + [problem.vertex]
+                var components = shape.path
+                var node: LocatedJSON? = Self.element(of: coordinates, at: shape.path)
+                for case let index? in steps {
+                    guard let next = node.flatMap({ Self.element(of: $0, at: [.index(index)]) }) else { break }
+                    components.append(.index(index))
+                    node = next
                 }
                 let engine = problem.severity == .error ? " (GEOS)" : ""
                 path.append(contentsOf: components)

@@ -169,7 +169,7 @@ extension IMDFValidator.Context {
     mutating func checkValidity(_ id: String, _ rings: [[Coordinate]]) {
         guard options.geometry != .off else { return }
         for problem in validator.problems(in: .polygon(rings), level: options.geometry) {
-            if problem.code == "geometry.self-intersection" || problem.code == "geometry.ring.self-touching" {
+            if ["geometry.self-intersection", "geometry.ring.self-touching", "geometry.spike"].contains(problem.code) {
                 report(
                     .selfIntersection, "a ring crosses or touches itself: \(problem.message(namingParts: true))",
                     id: id, property: "geometry")
