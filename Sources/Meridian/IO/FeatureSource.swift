@@ -18,7 +18,7 @@ import MeridianKML
 /// Feature, a geometry, a text sequence and NDJSON apart) and KML stream
 /// from the descriptor; KMZ and IMDF come through the zip guard.
 ///
-/// Cost: GeoJSON and KML stream in memory bounded by the largest feature
+/// Cost: GeoJSON, KML, GPX and TCX stream in memory bounded by the largest feature
 /// (KMZ by its KML entry); an IMDF archive is decoded whole, as its
 /// features refer to each other.
 public final class FeatureSource {
@@ -35,6 +35,7 @@ public final class FeatureSource {
     private enum Reader {
         case geojson(GeoJSONFeatureReader)
         case kml(KMLFeatureReader)
+        case gpx(GPXFeatureReader)
         case features([Feature], index: Int)
     }
 
@@ -57,6 +58,8 @@ public final class FeatureSource {
             reader = .geojson(geojson)
         } else if let kml = try input.kmlReader() {
             reader = .kml(kml)
+        } else if let gpx = try input.gpxReader() {
+            reader = .gpx(gpx)
         } else {
             let archive = try input.imdfArchive()
             reader = .features(try archive.features(onLevel: level, name: input.name), index: 0)
@@ -75,6 +78,7 @@ public final class FeatureSource {
         switch reader {
         case .geojson(let reader): return try reader.next()
         case .kml(let reader): return try reader.next()
+        case .gpx(let reader): return try reader.next()
         case .features(let features, let index):
             guard index < features.count else { return nil }
             reader = .features(features, index: index + 1)
@@ -120,6 +124,7 @@ public final class FeatureSource {
     /// Warnings the reader collected (KML: malformed coordinates, styles...).
     public var warnings: [Diagnostic] {
         if case .kml(let reader) = reader { return reader.diagnostics }
+        if case .gpx(let reader) = reader { return reader.diagnostics }
         return []
     }
 }

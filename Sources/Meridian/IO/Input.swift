@@ -139,7 +139,14 @@ public final class Input {
         }
     }
 
-    /// The IMDF files of an IMDF input.
+    /// A streaming reader of a GPX or TCX input.
+    func gpxReader() throws(DiagnosticError) -> GPXFeatureReader? {
+        guard format == .gpx || format == .tcx,
+            case .stream(let descriptor, let prefix, let lines, _, _) = content
+        else { return nil }
+        return try GPXFeatureReader(fileDescriptor: descriptor, prefix: prefix, leadingNewlines: lines, fileName: name)
+    }
+
     /// The member files of an IMDF input, as read (for repair).
     public func imdfArchiveSource() throws(DiagnosticError) -> IMDFSource {
         guard let source = try imdfSource() else {
@@ -150,6 +157,7 @@ public final class Input {
         return source
     }
 
+    /// The IMDF files of an IMDF input.
     func imdfSource() throws(DiagnosticError) -> IMDFSource? {
         switch content {
         case .zip(let zip) where format == .imdf: return try IMDFSource(zip: zip)
@@ -240,6 +248,50 @@ public final class Input {
         }
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        return bytes.first { !isBlank($0) } == 0x3C ? .kml : .geojson
+        guard bytes.first(where: { !isBlank($0) }) == 0x3C else { return .geojson }
+        switch xmlRootName(bytes) {
+        case "gpx": return .gpx
+        case "TrainingCenterDatabase": return .tcx
+        default: return .kml
+        }
+    }
+
+    /// The local name of an XML document's root element, read from its
+    /// first bytes past the declaration, comments, processing instructions
+    /// and doctype; nil when the head ends first.
+    static func xmlRootName(_ bytes: ArraySlice<UInt8>) -> String? {
+        var i = bytes.startIndex
+        func skip(past terminator: [UInt8]) {
+            while i < bytes.endIndex, !bytes[i...].starts(with: terminator) { i += 1 }
+            i = min(bytes.endIndex, i + terminator.count)
+        }
+        while i < bytes.endIndex {
+            if isBlank(bytes[i]) {
+                i += 1
+            } else if bytes[i...].starts(with: Array("<?".utf8)) {
+                skip(past: Array("?>".utf8))
+            } else if bytes[i...].starts(with: Array("<!--".utf8)) {
+                skip(past: Array("-->".utf8))
+            } else if bytes[i...].starts(with: Array("<!".utf8)) {
+                // A doctype, perhaps with an internal subset in brackets.
+                var depth = 0
+                while i < bytes.endIndex {
+                    if bytes[i] == 0x5B { depth += 1 }
+                    if bytes[i] == 0x5D { depth -= 1 }
+                    if bytes[i] == 0x3E, depth <= 0 { break }
+                    i += 1
+                }
+                i += 1
+            } else if bytes[i] == 0x3C {
+                var end = i + 1
+                while end < bytes.endIndex, !isBlank(bytes[end]), bytes[end] != 0x3E, bytes[end] != 0x2F { end += 1 }
+                guard end < bytes.endIndex else { return nil }
+                let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                return name.split(separator: ":").last.map(String.init) ?? name
+            } else {
+                return nil
+            }
+        }
+        return nil
     }
 }

@@ -34,12 +34,12 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// The format `input` is in, to write it back as it came: KML and KMZ
     /// as themselves, GeoJSON as its file's extension says (a sequence
     /// stays a sequence; standard input is a FeatureCollection), an IMDF
-    /// archive's features as a FeatureCollection.
+    /// archive's, a GPX's or a TCX's features as a FeatureCollection.
     public init(matching input: Input) {
         switch input.format {
         case .kml: self = .kml
         case .kmz: self = .kmz
-        case .imdf: self = .geojson
+        case .imdf, .gpx, .tcx: self = .geojson
         case .geojson: self = input.path == "-" ? .geojson : OutputFormat(path: input.path)
         }
     }

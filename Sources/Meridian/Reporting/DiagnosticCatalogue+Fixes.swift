@@ -87,6 +87,8 @@ extension DiagnosticCatalogue {
         "geometry.spike": "Remove the spike's tip (meridian fix does).",
         "geometry.self-intersection": "Redraw the ring so its edges do not cross (a bow-tie becomes two polygons).",
         "geometry.shell.nested": "Make the inner polygon a hole of the outer one, or merge them.",
+        "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
+        "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
         "imdf.FeatureIdMustBeUnique": "Give each feature its own UUID and update references to it.",
         "imdf.FeatureIdMustNotBeEmpty": "Give the feature a UUID.",

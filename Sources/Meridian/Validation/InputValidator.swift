@@ -60,6 +60,13 @@ public struct InputValidator: Sendable {
                 }
                 return reader
             }
+        case .gpx, .tcx:
+            diagnostics = GPXValidator.validate(geometry: geometry) { () throws(DiagnosticError) in
+                guard let reader = try input.gpxReader() else {
+                    throw DiagnosticError(code: "io.open", message: "\(input.name) is not GPX or TCX")
+                }
+                return reader
+            }
         case .imdf:
             do throws(DiagnosticError) {
                 var options = IMDFValidator.Options()

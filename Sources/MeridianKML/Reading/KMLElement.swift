@@ -138,4 +138,38 @@ struct KMLElement {
     func number(_ tag: KMLTag) -> Double? {
         value(tag).flatMap { Double($0) }
     }
+
+    // MARK: By interned name (GPX and TCX)
+
+    /// The first element named `id` inside this one, in document order
+    /// (the DOM's `getElementsByTagName(name)[0]`).
+    func firstDescendant(_ id: Int32) -> KMLElement? {
+        let nodes = tree.storage.pointee.nodes
+        for i in (index + 1)..<nodes[index].end where nodes[i].name == id { return KMLElement(tree: tree, index: i) }
+        return nil
+    }
+
+    /// Every element named `id` inside this one, in document order.
+    func allDescendants(_ id: Int32) -> [KMLElement] {
+        let nodes = tree.storage.pointee.nodes
+        var result: [KMLElement] = []
+        for i in (index + 1)..<nodes[index].end where nodes[i].name == id {
+            result.append(KMLElement(tree: tree, index: i))
+        }
+        return result
+    }
+
+    /// Every element inside this one, in document order.
+    var allDescendants: [KMLElement] {
+        ((index + 1)..<tree.storage.pointee.nodes[index].end).map { KMLElement(tree: tree, index: $0) }
+    }
+
+    /// The element's name as written (`gpxtpx:hr`, `time`).
+    var qualifiedName: String {
+        let name = self.name
+        return name.hasPrefix("{foreign}") ? String(name.dropFirst(9)) : name
+    }
+
+    /// The namespace URI of a foreign element, when it has one.
+    var namespaceURI: String? { tree.names.namespaceURIs[node.name] }
 }

@@ -277,21 +277,13 @@ public final class KMLFeatureReader {
             case .endElement:
                 if let last = containers.last, last.depth == stream.depth { containers.removeLast() }
             case .entityReference:
-                throw entityRefused()
+                throw XMLStreamReader.entityRefused(sourceName: sourceName, line: stream.line)
             default:
                 break
             }
         }
     }
 
-    /// A reference to an entity the document declares: refused, not expanded.
-    private func entityRefused() -> DiagnosticError {
-        DiagnosticError(
-            code: "kml.xml.entity",
-            message:
-                "the document uses a custom XML entity; KML has none, and expanding entities is how billion-laughs attacks work, so it is refused",
-            location: SourceLocation(file: sourceName, line: stream.line))
-    }
 
     private func element() throws(DiagnosticError) {
         guard stream.isKML else {
@@ -359,49 +351,8 @@ public final class KMLFeatureReader {
     /// Reads the current element and everything inside it into ``tree``
     /// (emptied first); returns the element, the tree's root.
     private func subtree() throws(DiagnosticError) -> KMLElement {
-        let tree = self.tree
-        let stream = self.stream
-        tree.removeAll()
-        stream.appendAttributes(to: &tree.storage.pointee.attributes)
-        var top = tree.open(name: stream.nameID, line: stream.line, attributeStart: 0)
-        if stream.isEmptyElement { return tree.root }
-        let rootName = stream.nameID
-        var stack: [Int] = []
-        let rootDepth = stream.depth
-        while true {
-            guard try stream.read() else {
-                throw DiagnosticError(
-                    code: "kml.xml.syntax", message: "the document ends inside <\(names.name(rootName))>",
-                    location: SourceLocation(file: sourceName, line: stream.line))
-            }
-            switch stream.nodeType {
-            case .element:
-                let id = stream.nameID
-                if options.reportsUnknownElements, stream.isKML, !names.isKnown[Int(id)] { reportUnknown() }
-                let attributeStart = tree.attributeCount
-                stream.appendAttributes(to: &tree.storage.pointee.attributes)
-                let child = tree.open(name: id, line: stream.line, attributeStart: attributeStart)
-                if !stream.isEmptyElement {
-                    stack.append(top)
-                    top = child
-                }
-            case .text, .cdata, .significantWhitespace, .whitespace:
-                let isCDATA = stream.nodeType == .cdata
-                stream.withValueBytes { value in
-                    tree.appendText(value, to: top, isCDATA: isCDATA)
-                }
-            case .endElement:
-                tree.close(top)
-                if stack.isEmpty || stream.depth <= rootDepth {
-                    while let ancestor = stack.popLast() { tree.close(ancestor) }
-                    return tree.root
-                }
-                top = stack.removeLast()
-            case .entityReference:
-                throw entityRefused()
-            default:
-                break
-            }
+        try tree.read(from: stream, sourceName: sourceName) { [self] in
+            if options.reportsUnknownElements, stream.isKML, !names.isKnown[Int(stream.nameID)] { reportUnknown() }
         }
     }
 

@@ -12,8 +12,21 @@ final class KMLNameTable {
     /// Whether each name is a KML 2.2 / gx: element (for `kml.element.unknown`).
     private(set) var isKnown: [Bool] = []
     private var ids: [String: Int32] = [:]
+    /// The namespaces whose elements are read by local name: KML's for a
+    /// KML document, GPX's and TCX's for those.
+    let primaryNamespaces: Set<String>
+    /// The namespace URI of each foreign name that has one (for GPX
+    /// extensions, which togeojson keys by namespace).
+    private(set) var namespaceURIs: [Int32: String] = [:]
 
-    init() {
+    /// Whether an element written without a prefix is read by its local
+    /// name whatever its namespace (GPX: `<time xmlns="...gpx_modified">`
+    /// is a `time`, as the DOM's getElementsByTagName sees it).
+    let readsUnprefixedNames: Bool
+
+    init(primaryNamespaces: Set<String> = XMLStreamReader.kmlNamespaces, readsUnprefixedNames: Bool = false) {
+        self.primaryNamespaces = primaryNamespaces
+        self.readsUnprefixedNames = readsUnprefixedNames
         for tag in KMLTag.allCases {
             let id = intern(String(describing: tag))
             assert(id == tag.rawValue)
@@ -30,4 +43,6 @@ final class KMLNameTable {
     }
 
     func name(_ id: Int32) -> String { names[Int(id)] }
+
+    func setNamespace(_ uri: String, of id: Int32) { namespaceURIs[id] = uri }
 }

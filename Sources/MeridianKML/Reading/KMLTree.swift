@@ -28,6 +28,9 @@ final class KMLTree {
         var start: Int
         var end: Int
         var next = -1
+        /// How many nodes the tree held when the text was read: the text
+        /// comes before the children from this index on.
+        var nodeCount = 0
     }
 
     struct Storage {
@@ -92,11 +95,13 @@ final class KMLTree {
         storage.pointee.bytes.append(contentsOf: text)
         let end = storage.pointee.bytes.count
         let last = nodes[index].lastSegment
-        if last >= 0, storage.pointee.segments[last].end == start {
+        let nodeCount = nodes.count
+        if last >= 0, storage.pointee.segments[last].end == start, storage.pointee.segments[last].nodeCount == nodeCount
+        {
             storage.pointee.segments[last].end = end
             return
         }
-        storage.pointee.segments.append(Segment(start: start, end: end))
+        storage.pointee.segments.append(Segment(start: start, end: end, nodeCount: nodeCount))
         let segment = storage.pointee.segments.count - 1
         if last >= 0 {
             storage.pointee.segments[last].next = segment
@@ -122,14 +127,19 @@ final class KMLTree {
     }
 
     /// Appends all text inside the node, its descendants' included, to `result`.
+    /// In document order: the element's own text and its children's
+    /// interleave as they did in the file.
     func appendTextContent(of index: Int, to result: inout [UInt8]) {
-        // Element text and child text interleave in the file; KML text
-        // elements have no element children, so document order within the
-        // element is approximated as own text, then children's.
-        appendOwnText(of: index, to: &result)
+        var segment = node(index).firstSegment
         var child = index + 1
         let end = node(index).end
-        while child < end {
+        while true {
+            while segment >= 0, self.segment(segment).nodeCount <= child {
+                let s = self.segment(segment)
+                result.append(contentsOf: bytes(of: s))
+                segment = s.next
+            }
+            guard child < end else { break }
             appendTextContent(of: child, to: &result)
             child = node(child).end
         }

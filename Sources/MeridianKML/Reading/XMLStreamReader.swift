@@ -245,9 +245,12 @@ final class XMLStreamReader {
         var localName = String(cString: local)
         let qualified = mx_reader_name(handle).map { String(cString: $0) } ?? localName
         var kml: String?
+        var foreignURI: String?
         if let namespace {
             let uri = String(cString: namespace)
-            kml = Self.kmlNamespaces.contains(uri) ? localName : nil
+            let unprefixed = names.readsUnprefixedNames && !qualified.contains(":")
+            kml = names.primaryNamespaces.contains(uri) || unprefixed ? localName : nil
+            if kml == nil { foreignURI = uri }
         } else {
             // An undeclared prefix (gx: without xmlns:gx) leaves "gx:Track"
             // as the local name with no namespace: strip the prefix.
@@ -260,7 +263,9 @@ final class XMLStreamReader {
             }
         }
         if let kml { return NameEntry(id: names.intern(kml), isKML: true, qualified: qualified) }
-        return NameEntry(id: names.intern("{foreign}" + qualified), isKML: false, qualified: qualified)
+        let id = names.intern("{foreign}" + qualified)
+        if let foreignURI { names.setNamespace(foreignURI, of: id) }
+        return NameEntry(id: id, isKML: false, qualified: qualified)
     }
 
     /// The current text or CDATA node's bytes (valid until the next read).
@@ -282,5 +287,19 @@ final class XMLStreamReader {
             if !name.hasPrefix("xmlns") { result.append((name, value)) }
         } while mx_reader_move_to_next_attribute(handle) == 1
         _ = mx_reader_move_to_element(handle)
+    }
+
+    /// The current element's prefixed namespace declarations
+    /// (`xmlns:gpxtpx="..."`), in order.
+    func namespaceDeclarations() -> [(prefix: String, uri: String)] {
+        guard mx_reader_move_to_first_attribute(handle) == 1 else { return [] }
+        var result: [(prefix: String, uri: String)] = []
+        repeat {
+            let name = mx_reader_name(handle).map { String(cString: $0) } ?? ""
+            let value = mx_reader_value(handle).map { String(cString: $0) } ?? ""
+            if name.hasPrefix("xmlns:") { result.append((String(name.dropFirst(6)), value)) }
+        } while mx_reader_move_to_next_attribute(handle) == 1
+        _ = mx_reader_move_to_element(handle)
+        return result
     }
 }

@@ -12,5 +12,7 @@ public enum KMLDiagnostics {
         kml.style.unresolved | warning | A styleUrl that names no style in the document.
         kml.element.unknown | warning | An element KML 2.2 does not define (validate only); it is ignored.
         kmz.kml.missing | error | A KMZ holds no .kml file.
+        gpx.point.invalid | warning | A GPX waypoint or track point, or a TCX trackpoint, without numeric coordinates; skipped.
+        gpx.line.too-short | warning | A GPX route or track segment, or a TCX track, with fewer than two usable points; left out.
         """#)
 }

@@ -1,0 +1,399 @@
+import MeridianCore
+
+/// Turns one GPX `wpt`, `rte` or `trk` element, or one TCX `Lap` or
+/// `Courses` element, into a Feature, as togeojson does (the converter GPS
+/// users know), so that its output and Meridian's agree:
+///
+/// - a waypoint is a Point with `name`, `cmt`, `desc`, `type`, `time`,
+///   `keywords`, `sym`, `links`; elevation is the third coordinate;
+/// - a route is a LineString with `_gpxType: "rte"`;
+/// - a track is a LineString, or a MultiLineString when it has several
+///   segments, with `_gpxType: "trk"` and per-point series in
+///   `coordinateProperties`: `times`, `heart` (Garmin's `gpxtpx:hr`), and
+///   one plural key per other extension value (`cads`, `atemps`, `powers`);
+/// - a TCX lap or the courses are a LineString or MultiLineString with the
+///   lap's totals (`totalTimeSeconds`, `distanceMeters`, `maxSpeed`...),
+///   its series (`cadences`, `speeds`, `watts`) and `coordinateProperties`
+///   `times` and `heart`;
+/// - elements in the namespaces the `<gpx>` element declares become
+///   properties named `prefix_name` (`gpxx_DisplayColor`), and a Garmin
+///   line style becomes simplestyle `stroke`, `stroke-opacity`, `stroke-width`.
+///
+/// A point whose `lon` or `lat` is not a number is skipped with a
+/// `gpx.point.invalid` warning; a line with fewer than two points gives no
+/// feature (`gpx.line.too-short`).
+struct GPXDecoder {
+    let names: KMLNameTable
+    let sourceName: String?
+    /// The namespaces declared on `<gpx>` whose elements become properties.
+    let propertyNamespaces: [String]
+
+    // Interned names.
+    let trkseg, trkpt, rtept, ele, time, name, cmt, desc, type, keywords, sym, link, text, extensions: Int32
+    let line, color, opacity, width: Int32
+    let track, trackpoint, longitude, latitude, heartRate, tcxTime, altitude, tcxName: Int32
+
+    init(names: KMLNameTable, sourceName: String?, declaredNamespaces: [(prefix: String, uri: String)]) {
+        self.names = names
+        self.sourceName = sourceName
+        let garmin = "http://www.garmin.com/xmlschemas/GpxExtensions/v3"
+        propertyNamespaces = [garmin] + declaredNamespaces.map(\.uri).filter { $0 != garmin }
+        func id(_ name: String) -> Int32 { names.intern(name) }
+        (trkseg, trkpt, rtept, ele, time) = (id("trkseg"), id("trkpt"), id("rtept"), id("ele"), id("time"))
+        (name, cmt, desc, type, keywords, sym) = (
+            id("name"), id("cmt"), id("desc"), id("type"), id("keywords"), id("sym")
+        )
+        (link, text, extensions) = (id("link"), id("text"), id("extensions"))
+        (line, color, opacity, width) = (id("line"), id("color"), id("opacity"), id("width"))
+        (track, trackpoint, longitude, latitude) = (
+            id("Track"), id("Trackpoint"), id("LongitudeDegrees"), id("LatitudeDegrees")
+        )
+        (heartRate, tcxTime, altitude, tcxName) = (id("HeartRateBpm"), id("Time"), id("AltitudeMeters"), id("Name"))
+    }
+
+    // MARK: - GPX
+
+    /// One point: its position, time and extension values.
+    struct Point {
+        var coordinate: Coordinate
+        var time: String?
+        var extended: [(String, JSONValue)]
+    }
+
+    func point(_ element: KMLElement, problems: inout [Diagnostic]) -> Point? {
+        guard let lon = Self.parseFloat(element.attribute("lon") ?? ""),
+            let lat = Self.parseFloat(element.attribute("lat") ?? "")
+        else {
+            problems.append(
+                Diagnostic(
+                    severity: .warning, code: "gpx.point.invalid",
+                    message:
+                        "<\(element.qualifiedName)> has no numeric lon and lat (lon=\"\(element.attribute("lon") ?? "")\", lat=\"\(element.attribute("lat") ?? "")\"); it is skipped",
+                    location: SourceLocation(file: sourceName, line: element.line)))
+            return nil
+        }
+        let elevation = element.firstDescendant(ele).flatMap { Self.parseFloat($0.textContent) }
+        let time = element.firstDescendant(time).map(\.textContent)
+        var extended: [(String, JSONValue)] = []
+        if let node = element.firstDescendant(extensions) { collectExtensions(node, into: &extended) }
+        return Point(
+            coordinate: Coordinate(latitude: lat, longitude: lon, altitude: elevation), time: time,
+            extended: extended)
+    }
+
+    private func collectExtensions(_ node: KMLElement, into values: inout [(String, JSONValue)]) {
+        for child in node.children {
+            let qualified = child.qualifiedName
+            if qualified == "gpxtpx:TrackPointExtension" {
+                collectExtensions(child, into: &values)
+                continue
+            }
+            let key = ["heart", "gpxtpx:hr", "hr"].contains(qualified) ? "heart" : qualified
+            let raw = child.textContent
+            values.append((key, Self.parseFloat(raw).map(JSONValue.double) ?? .string(raw)))
+        }
+    }
+
+    /// The points of a `trkseg` or `rte`: positions, times, and each
+    /// extension as a series as long as the element's points (null where
+    /// a point has none); nil for fewer than two usable points.
+    func points(_ element: KMLElement, named pointName: Int32, problems: inout [Diagnostic]) -> (
+        line: [Coordinate], times: [String], series: [(String, [JSONValue])]
+    )? {
+        let elements = element.allDescendants(pointName)
+        var line: [Coordinate] = []
+        var times: [String] = []
+        var series: [(String, [JSONValue])] = []
+        for (index, node) in elements.enumerated() {
+            guard let point = point(node, problems: &problems) else { continue }
+            line.append(point.coordinate)
+            if let time = point.time, !time.isEmpty { times.append(time) }
+            for (name, value) in point.extended {
+                let plural = name == "heart" ? name : name.replacingFirst("gpxtpx:", with: "") + "s"
+                if let at = series.firstIndex(where: { $0.0 == plural }) {
+                    series[at].1[index] = value
+                } else {
+                    var values = [JSONValue](repeating: .null, count: elements.count)
+                    values[index] = value
+                    series.append((plural, values))
+                }
+            }
+        }
+        guard line.count >= 2 else {
+            problems.append(
+                Diagnostic(
+                    severity: .warning, code: "gpx.line.too-short",
+                    message:
+                        "<\(element.qualifiedName)> has \(line.count) usable point(s); a line needs 2, so it is left out",
+                    location: SourceLocation(file: sourceName, line: element.line)))
+            return nil
+        }
+        return (line, times, series)
+    }
+
+    func waypoint(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
+        var properties = commonProperties(element)
+        if let value = nonEmptyText(element, sym) { properties["sym"] = .string(value) }
+        guard let point = point(element, problems: &problems) else { return nil }
+        return Feature(geometry: .point(point.coordinate), properties: properties)
+    }
+
+    func route(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
+        guard let points = points(element, named: rtept, problems: &problems) else { return nil }
+        var properties = JSONObject()
+        properties["_gpxType"] = "rte"
+        properties.merge(commonProperties(element))
+        properties.merge(lineStyle(element))
+        return Feature(geometry: .lineString(points.line), properties: properties)
+    }
+
+    func track(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
+        let segments = element.allDescendants(trkseg).compactMap { points($0, named: trkpt, problems: &problems) }
+        if segments.isEmpty { return nil }
+        let multi = segments.count > 1
+        var properties = JSONObject()
+        properties["_gpxType"] = "trk"
+        properties.merge(commonProperties(element))
+        properties.merge(lineStyle(element))
+        var coordinateProperties = JSONObject()
+        let times = segments.filter { !$0.times.isEmpty }.map { JSONValue.array($0.times.map(JSONValue.string)) }
+        if !times.isEmpty { coordinateProperties["times"] = multi ? .array(times) : times[0] }
+        for (index, segment) in segments.enumerated() {
+            for (name, values) in segment.series {
+                if multi {
+                    var all =
+                        coordinateProperties[name]?.arrayValue
+                        ?? segments.map { .array([JSONValue](repeating: .null, count: $0.line.count)) }
+                    all[index] = .array(values)
+                    coordinateProperties[name] = .array(all)
+                } else {
+                    coordinateProperties[name] = .array(values)
+                }
+            }
+        }
+        properties["coordinateProperties"] = .object(coordinateProperties)
+        let geometry: Geometry = multi ? .multiLineString(segments.map(\.line)) : .lineString(segments[0].line)
+        return Feature(geometry: geometry, properties: properties)
+    }
+
+    /// name, cmt, desc, type, time, keywords (the first of each inside the
+    /// element, as togeojson looks), the declared namespaces' elements, links.
+    private func commonProperties(_ element: KMLElement) -> JSONObject {
+        var properties = JSONObject()
+        for (key, id) in [("name", name), ("cmt", cmt), ("desc", desc), ("type", type), ("time", time)]
+            + [("keywords", keywords)]
+        {
+            if let value = nonEmptyText(element, id) { properties[key] = .string(value) }
+        }
+        if !propertyNamespaces.isEmpty {
+            let descendants = element.allDescendants
+            for uri in propertyNamespaces {
+                for child in descendants where child.namespaceURI == uri {
+                    properties[child.qualifiedName.replacingFirst(":", with: "_")] = .string(
+                        child.textContent.trimmedKMLWhitespace)
+                }
+            }
+        }
+        let links = element.allDescendants(link)
+        if !links.isEmpty {
+            properties["links"] = .array(
+                links.map { node in
+                    var object = JSONObject()
+                    object["href"] = node.attribute("href").map(JSONValue.string) ?? .null
+                    if let value = nonEmptyText(node, text) { object["text"] = .string(value) }
+                    if let value = nonEmptyText(node, type) { object["type"] = .string(value) }
+                    return .object(object)
+                })
+        }
+        return properties
+    }
+
+    /// A Garmin line style (`<extensions><line><color>`...) as simplestyle.
+    private func lineStyle(_ element: KMLElement) -> JSONObject {
+        var style = JSONObject()
+        guard let node = element.firstDescendant(extensions)?.firstDescendant(line) else { return style }
+        if let value = nonEmptyText(node, color) { style["stroke"] = .string("#" + value) }
+        if let value = node.firstDescendant(opacity).flatMap({ Self.parseFloat($0.textContent) }), value != 0 {
+            style["stroke-opacity"] = .double(value)
+        }
+        if let value = node.firstDescendant(width).flatMap({ Self.parseFloat($0.textContent) }), value != 0 {
+            style["stroke-width"] = .double(value * 96 / 25.4)
+        }
+        return style
+    }
+
+    /// The text of the first element named `id` inside `element`, when not empty.
+    private func nonEmptyText(_ element: KMLElement, _ id: Int32) -> String? {
+        guard let text = element.firstDescendant(id)?.textContent, !text.isEmpty else { return nil }
+        return text
+    }
+
+    // MARK: - TCX
+
+    private static let activityExtensions = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
+    private static let trackpointValues = [
+        ("heartRate", "heartRates"), ("Cadence", "cadences"), ("Speed", "speeds"), ("Watts", "watts"),
+    ]
+    private static let lapValues = [
+        ("TotalTimeSeconds", "totalTimeSeconds"), ("DistanceMeters", "distanceMeters"), ("MaximumSpeed", "maxSpeed"),
+        ("AverageHeartRateBpm", "avgHeartRate"), ("MaximumHeartRateBpm", "maxHeartRate"), ("AvgSpeed", "avgSpeed"),
+        ("AvgWatts", "avgWatts"), ("MaxWatts", "maxWatts"),
+    ]
+
+    /// The numbers named in `mapping` inside `element`: a TCX element by
+    /// name, else one of Garmin's activity extensions by local name.
+    private func tcxValues(_ element: KMLElement, _ mapping: [(String, String)]) -> [(String, Double)] {
+        var result: [(String, Double)] = []
+        let descendants = element.allDescendants
+        for (tag, alias) in mapping {
+            let id = names.intern(tag)
+            let found =
+                element.firstDescendant(id)
+                ?? descendants.first {
+                    $0.namespaceURI == Self.activityExtensions
+                        && $0.qualifiedName.split(separator: ":").last.map(String.init) == tag
+                }
+            if let value = found.flatMap({ Self.parseFloat($0.textContent) }) { result.append((alias, value)) }
+        }
+        return result
+    }
+
+    /// A TCX `Lap`, or the `Courses` element: its tracks as one line or
+    /// several, its totals and series.
+    func lap(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
+        var properties = JSONObject()
+        for (key, value) in tcxValues(element, Self.lapValues) { properties[key] = .double(value) }
+        if let node = element.firstDescendant(tcxName) { properties["name"] = .string(node.textContent) }
+        let trackElements = element.allDescendants(track)
+        var lines: [[Coordinate]] = []
+        var times: [[String]] = []
+        var hearts: [[Double]] = []
+        var series: [[(String, [JSONValue])]] = []
+        for segment in trackElements {
+            let pointElements = segment.allDescendants(trackpoint)
+            guard pointElements.count >= 2 else { continue }
+            var line: [Coordinate] = []
+            var segmentTimes: [String] = []
+            var segmentHearts: [Double] = []
+            var values: [(String, [JSONValue])] = []
+            for (index, node) in pointElements.enumerated() {
+                guard let lon = node.firstDescendant(longitude).flatMap({ Self.parseFloat($0.textContent) }),
+                    let lat = node.firstDescendant(latitude).flatMap({ Self.parseFloat($0.textContent) })
+                else { continue }
+                let elevation = node.firstDescendant(altitude).flatMap { Self.parseFloat($0.textContent) }
+                line.append(Coordinate(latitude: lat, longitude: lon, altitude: elevation))
+                if let time = node.firstDescendant(tcxTime)?.textContent, !time.isEmpty { segmentTimes.append(time) }
+                if let heart = node.firstDescendant(heartRate).flatMap({ Self.parseFloat($0.textContent) }), heart != 0
+                {
+                    segmentHearts.append(heart)
+                }
+                for (alias, value) in tcxValues(node, Self.trackpointValues) {
+                    if let at = values.firstIndex(where: { $0.0 == alias }) {
+                        values[at].1[index] = .double(value)
+                    } else {
+                        var list = [JSONValue](repeating: .null, count: pointElements.count)
+                        list[index] = .double(value)
+                        values.append((alias, list))
+                    }
+                }
+            }
+            guard line.count >= 2 else { continue }
+            lines.append(line)
+            if !segmentTimes.isEmpty { times.append(segmentTimes) }
+            if !segmentHearts.isEmpty { hearts.append(segmentHearts) }
+            series.append(values)
+        }
+        if lines.isEmpty {
+            problems.append(
+                Diagnostic(
+                    severity: .warning, code: "gpx.line.too-short",
+                    message: "<\(element.qualifiedName)> has no track of 2 or more usable points; it is left out",
+                    location: SourceLocation(file: sourceName, line: element.line)))
+            return nil
+        }
+        for (index, values) in series.enumerated() {
+            for (alias, list) in values {
+                if trackElements.count == 1 {
+                    properties[alias] = .array(list)
+                } else {
+                    var all =
+                        properties[alias]?.arrayValue
+                        ?? lines.map { .array([JSONValue](repeating: .null, count: $0.count)) }
+                    all[index] = .array(list)
+                    properties[alias] = .array(all)
+                }
+            }
+        }
+        if !times.isEmpty || !hearts.isEmpty {
+            var coordinateProperties = JSONObject()
+            func value<T>(_ lists: [[T]], _ make: (T) -> JSONValue) -> JSONValue {
+                lines.count == 1 ? .array(lists[0].map(make)) : .array(lists.map { .array($0.map(make)) })
+            }
+            if !times.isEmpty { coordinateProperties["times"] = value(times, JSONValue.string) }
+            if !hearts.isEmpty { coordinateProperties["heart"] = value(hearts, JSONValue.double) }
+            properties["coordinateProperties"] = .object(coordinateProperties)
+        }
+        let geometry: Geometry = lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
+        return Feature(geometry: geometry, properties: properties)
+    }
+
+    // MARK: - Numbers
+
+    /// JavaScript's `parseFloat`: leading white space skipped, the longest
+    /// prefix that is a decimal number (so `"130 bpm"` is 130); nil when
+    /// there is none.
+    static func parseFloat(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[i]) { i += 1 }
+        let start = i
+        if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
+        if bytes[i...].starts(with: Array("Infinity".utf8)) {
+            return bytes[start] == 0x2D ? -.infinity : .infinity
+        }
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] &- 0x30 < 10 }
+        var digits = 0
+        while isDigit(i) {
+            i += 1
+            digits += 1
+        }
+        if i < bytes.count, bytes[i] == 0x2E {
+            var j = i + 1
+            var fraction = 0
+            while isDigit(j) {
+                j += 1
+                fraction += 1
+            }
+            if fraction > 0 || digits > 0 {
+                i = j
+                digits += fraction
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < bytes.count, bytes[i] | 0x20 == 0x65 {
+            var j = i + 1
+            if j < bytes.count, bytes[j] == 0x2B || bytes[j] == 0x2D { j += 1 }
+            if isDigit(j) {
+                while isDigit(j) { j += 1 }
+                i = j
+            }
+        }
+        return Double(String(decoding: bytes[start..<i], as: UTF8.self))
+    }
+}
+
+extension JSONObject {
+    /// Sets every member of `other`, in its order.
+    mutating func merge(_ other: JSONObject) {
+        for (key, value) in other.members { self[key] = value }
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var copy = self
+        copy.replaceSubrange(range, with: replacement)
+        return copy
+    }
+}
