@@ -5,13 +5,13 @@ struct ConvertCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.",
+            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ or GPX.",
         discussion: """
             The input format is detected from the content (also on standard input). Features \
             stream through one at a time, so files of any size convert in bounded memory, and \
             `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
             closes the pipe. The output format follows --to, else the output's extension \
-            (.geojsonseq, .ndjson, .kml, .kmz, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+            (.geojsonseq, .ndjson, .kml, .kmz, .gpx, anything else is a FeatureCollection); --to wins over the extension. Use - for \
             standard input or output. The output file appears only when the conversion succeeds. \
             An input that cannot be read or decoded, or an output that cannot be written, exits 3.
             """
@@ -23,7 +23,7 @@ struct ConvertCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml or kmz (default: from the output's extension).")
+    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml, kmz or gpx (default: from the output's extension).")
     var to: OutputFormat?
 
     @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
@@ -53,6 +53,8 @@ struct ConvertCommand: ReportingCommand {
     )
     var onError: RecordErrorChoice = .stop
 
+    @OptionGroup(title: "Shaping") var shaping: ShapingArguments
+
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
@@ -72,9 +74,10 @@ struct ConvertCommand: ReportingCommand {
         do throws(DiagnosticError) {
             summary = try FeatureConverter.convert(
                 input: input, output: output, format: format, writer: writer,
-                kmlWriter: KMLWriter(options: .init(precision: precision)), level: level,
+                kmlWriter: KMLWriter(options: .init(precision: precision)),
+            gpxWriter: GPXWriter(options: .init(precision: precision)), level: level,
                 skippingBadRecords: onError == .skip,
-                repair: fix ? FeatureRepairer.Options(precision: precision) : nil,
+                repair: fix ? FeatureRepairer.Options(precision: precision) : nil, shaping: try shaping.options(),
                 progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()

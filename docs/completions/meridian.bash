@@ -202,9 +202,9 @@ _meridian_info() {
 
 _meridian_convert() {
     repeating_flags=()
-    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --quiet -q --verbose -v --version -h --help)
-    repeating_options=()
-    non_repeating_options=(--output -o --to --precision --level --on-error --format)
+    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --quiet -q --verbose -v --version -h --help)
+    repeating_options=(--select --drop --rename)
+    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --limit --format)
     __meridian_offer_flags_options 1
 
     # Offer option value completions
@@ -213,7 +213,7 @@ _meridian_convert() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
         return
         ;;
     '--precision')
@@ -224,6 +224,24 @@ _meridian_convert() {
         ;;
     '--on-error')
         __meridian_add_completions -W 'stop'$'\n''skip'
+        return
+        ;;
+    '--where')
+        return
+        ;;
+    '--select')
+        return
+        ;;
+    '--drop')
+        return
+        ;;
+    '--rename')
+        return
+        ;;
+    '--bbox')
+        return
+        ;;
+    '--limit')
         return
         ;;
     '--format')
@@ -278,7 +296,7 @@ _meridian_fix() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
         return
         ;;
     '--precision')
@@ -304,7 +322,7 @@ _meridian_merge() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
         return
         ;;
     '--alternates-property')

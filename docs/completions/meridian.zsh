@@ -51,7 +51,7 @@ _meridian() {
     command)
         local -ar subcommands=(
             'info:Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-            'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ or IMDF to GeoJSON, a sequence, NDJSON, KML or KMZ.'
+            'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ or GPX.'
             'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
             'fix:Make every geometry valid with the smallest change, and list each change.'
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -93,13 +93,13 @@ _meridian_info() {
 
 _meridian_convert() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
     local -ar ___on_error=('stop' 'skip')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
-        '--to[Output format\: geojson, geojsonseq, ndjson, kml or kmz (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz or gpx (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
         '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
         '--pretty[Indent the output.]'
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
@@ -107,6 +107,15 @@ _meridian_convert() {
         '--fix[Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change.]'
         '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
         '--on-error[What a record of a GeoJSON sequence or NDJSON that cannot be decoded does\: stop (the conversion fails) or skip (it is left out, counted and reported).]:on-error:{__meridian_complete "${___on_error[@]}"}'
+        '--where[Keep the features for which the expression holds\: comparisons (= != < <= > >=), and, or, not, in (...), is \[not\] null, contains, startswith, endswith; '\''strings'\'', numbers, true, false, null; property names, "quoted names", a.b paths, $id, $geometry.]:expression:'
+        '*--select[Keep only these properties, in this order (comma-separated; repeatable).]:keys:'
+        '*--drop[Remove these properties (comma-separated; repeatable).]:keys:'
+        '*--rename[Rename a property (repeatable).]:old=new:'
+        '--bbox[Keep the features whose bounding box meets this box, in degrees (west,south,east,north).]:w,s,e,n:'
+        '--clip[With --bbox\: cut each geometry to the box (GEOS'\''s clip by rectangle).]'
+        '--explode[Split each multi-geometry (and collection) into one feature per part.]'
+        '--point-on-surface[Replace each geometry by a point on it\: inside a polygon, on a line.]'
+        '--limit[Stop after writing this many features (reading stops too).]:limit:'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
@@ -144,12 +153,12 @@ _meridian_validate() {
 
 _meridian_fix() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
-        '--to[Output format\: geojson, geojsonseq, ndjson, kml or kmz (default\: the input'\''s, or the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz or gpx (default\: the input'\''s, or the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
         '--precision[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:'
         '--pretty[Indent the output.]'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
@@ -165,7 +174,7 @@ _meridian_fix() {
 
 _meridian_merge() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'

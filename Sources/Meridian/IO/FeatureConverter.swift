@@ -3,8 +3,8 @@ import MeridianGeoJSON
 import MeridianKML
 
 /// Converts any input Meridian reads (GeoJSON in any layout, KML, KMZ, an
-/// IMDF archive) to any ``OutputFormat``: GeoJSON, a GeoJSON text sequence,
-/// newline-delimited GeoJSON, KML or KMZ. The work behind `meridian convert`.
+/// IMDF archive, GPX, TCX) to any ``OutputFormat``: GeoJSON, a GeoJSON text
+/// sequence, newline-delimited GeoJSON, KML, KMZ or GPX. The work behind `meridian convert`.
 ///
 /// ```swift
 /// let summary = try FeatureConverter.convert(
@@ -43,41 +43,58 @@ public enum FeatureConverter {
     /// With `skippingBadRecords`, records of a GeoJSON sequence or NDJSON
     /// that cannot be decoded are left out and counted instead of stopping
     /// the conversion. With `repair`, every geometry is made valid on the
-    /// way (`convert --fix`, `meridian fix`).
+    /// way (`convert --fix`, `meridian fix`); with `shaping`, features are
+    /// filtered and shaped after that (``FeatureShaper``), and reading stops
+    /// once its `limit` is written.
     public static func convert(
         input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
-        repair: FeatureRepairer.Options? = nil, progress: ((Int) -> Void)? = nil
+        kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
+        skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
+        progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         try convert(
             input: Input(path: input), output: output, format: format, writer: writer, kmlWriter: kmlWriter,
-            level: level, skippingBadRecords: skippingBadRecords, repair: repair, progress: progress)
+            gpxWriter: gpxWriter, level: level, skippingBadRecords: skippingBadRecords, repair: repair,
+            shaping: shaping, progress: progress)
     }
+
+    /// The code the pipeline stops with once `--limit` features are written.
+    static let limitReached = "convert.limit.reached"
 
     /// Converts an opened input (see above).
     public static func convert(
         input: Input, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter(), level: Int? = nil, skippingBadRecords: Bool = false,
-        repair: FeatureRepairer.Options? = nil, progress: ((Int) -> Void)? = nil
+        kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
+        skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
+        progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         let source = try FeatureSource(input: input, level: level, skippingBadRecords: skippingBadRecords)
         let sink = try FeatureSink(
-            path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter)
+            path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter,
+            gpxWriter: gpxWriter)
         let repairer = repair.map { FeatureRepairer(file: source.input.name, options: $0) }
         var index = 0
         var layout: String?  // known once the first feature is read
+        let shaper = shaping.flatMap { $0.isEmpty ? nil : FeatureShaper(options: $0) }
         do throws(DiagnosticError) {
-            let collection = try FeaturePipeline.run(source, progress: progress) {
-                feature, collection throws(DiagnosticError) in
-                if let repairer {
+            var collection: FeatureCollection
+            do throws(DiagnosticError) {
+                collection = try FeaturePipeline.run(source, progress: progress) {
+                    feature, collection throws(DiagnosticError) in
                     var feature = feature
-                    layout = layout ?? source.layout
-                    repairer.repair(&feature, index: index, layout: layout!)
-                    index += 1
-                    try sink.write(feature, collection: collection)
-                } else {
-                    try sink.write(feature, collection: collection)
+                    if let repairer {
+                        layout = layout ?? source.layout
+                        repairer.repair(&feature, index: index, layout: layout!)
+                        index += 1
+                    }
+                    guard let shaper else { return try sink.write(feature, collection: collection) }
+                    for shaped in shaper.shape(feature) { try sink.write(shaped, collection: collection) }
+                    // --limit: enough written; stop reading.
+                    if shaper.isFull { throw DiagnosticError(code: Self.limitReached, message: "") }
                 }
+            } catch {
+                guard error.diagnostic.code == Self.limitReached else { throw error }
+                collection = source.collection
             }
             try sink.finish(collection: collection)
         } catch {

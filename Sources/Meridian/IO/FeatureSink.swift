@@ -16,31 +16,40 @@ import MeridianKML
 /// feature, so that a source collection's members read before its
 /// `features` can be carried over (`collection`). KML and KMZ hold every
 /// feature until ``finish(collection:)``, because shared styles and the
-/// typed Schema come before the first Placemark. Like
+/// typed Schema come before the first Placemark. GPX writes waypoints as
+/// they come and holds routes and tracks (encoded) for the end, where the
+/// schema wants them. Like
 /// ``OutputDestination``, a file appears only on ``finish(collection:)``;
 /// a sink dropped unfinished leaves nothing.
 public final class FeatureSink {
     public let format: OutputFormat
     public let writer: GeoJSONWriter
     public let kmlWriter: KMLWriter
+    public let gpxWriter: GPXWriter
     public private(set) var featureCount = 0
     /// The destination written to.
     public let destination: OutputDestination
     private var held: [Feature] = []
+    /// GPX routes and tracks, encoded, held until the waypoints are written.
+    private var heldGPX = GPXWriter.Parts()
 
     public convenience init(
-        path: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(), kmlWriter: KMLWriter = KMLWriter()
+        path: String, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(), kmlWriter: KMLWriter = KMLWriter(),
+        gpxWriter: GPXWriter = GPXWriter()
     ) throws(DiagnosticError) {
-        try self.init(destination: OutputDestination(path: path), format: format, writer: writer, kmlWriter: kmlWriter)
+        try self.init(
+            destination: OutputDestination(path: path), format: format, writer: writer, kmlWriter: kmlWriter,
+            gpxWriter: gpxWriter)
     }
 
     public init(
         destination: OutputDestination, format: OutputFormat, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter()
+        kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter()
     ) {
         self.format = format
         self.writer = writer
         self.kmlWriter = kmlWriter
+        self.gpxWriter = gpxWriter
         self.destination = destination
     }
 
@@ -57,6 +66,12 @@ public final class FeatureSink {
             try destination.write(writer.encodeRecord(feature, as: .ndjson))
         case .kml, .kmz:
             held.append(feature)
+        case .gpx:
+            if featureCount == 0 { try destination.write(gpxWriter.header()) }
+            let parts = gpxWriter.encode(feature)
+            try destination.write(parts.waypoints)
+            heldGPX.routes += parts.routes
+            heldGPX.tracks += parts.tracks
         }
         featureCount += 1
     }
@@ -77,6 +92,12 @@ public final class FeatureSink {
             try destination.write(kmlWriter.encode(FeatureCollection(features: held)))
         case .kmz:
             try destination.write(try kmlWriter.encodeKMZ(FeatureCollection(features: held)))
+        case .gpx:
+            if featureCount == 0 { try destination.write(gpxWriter.header()) }
+            try destination.write(heldGPX.routes)
+            try destination.write(heldGPX.tracks)
+            try destination.write(gpxWriter.footer())
+            heldGPX = GPXWriter.Parts()
         }
         held = []
     }

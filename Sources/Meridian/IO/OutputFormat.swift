@@ -11,10 +11,12 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case kml
     /// A KMZ: the KML document zipped as `doc.kml`.
     case kmz
+    /// GPX 1.1: points as waypoints, lines as tracks (or routes).
+    case gpx
 
     /// The format a file name implies: `.geojsonseq`/`.geojsons` are
     /// sequences, `.ndjson`/`.geojsonl`/`.jsonl` are lines, `.kml` and
-    /// `.kmz` are KML; anything else (and standard output) is a
+    /// `.kmz` are KML, `.gpx` GPX; anything else (and standard output) is a
     /// FeatureCollection.
     public init(path: String) {
         let lower = path.lowercased()
@@ -26,6 +28,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             self = .kml
         } else if lower.hasSuffix(".kmz") {
             self = .kmz
+        } else if lower.hasSuffix(".gpx") {
+            self = .gpx
         } else {
             self = .geojson
         }
@@ -34,12 +38,13 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     /// The format `input` is in, to write it back as it came: KML and KMZ
     /// as themselves, GeoJSON as its file's extension says (a sequence
     /// stays a sequence; standard input is a FeatureCollection), an IMDF
-    /// archive's, a GPX's or a TCX's features as a FeatureCollection.
+    /// archive's or a TCX's features as a FeatureCollection, GPX as GPX.
     public init(matching input: Input) {
         switch input.format {
         case .kml: self = .kml
         case .kmz: self = .kmz
-        case .imdf, .gpx, .tcx: self = .geojson
+        case .gpx: self = .gpx
+        case .imdf, .tcx: self = .geojson
         case .geojson: self = input.path == "-" ? .geojson : OutputFormat(path: input.path)
         }
     }

@@ -17,6 +17,7 @@ extension DiagnosticCatalogue {
         "config.syntax": "Fix the TOML at the line given (a missing bracket or quote is the usual cause).",
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
+        "expression.syntax": "Correct the expression at the column given; quote strings with ' and names with spaces with \".",
         "fix.coordinate.dropped": "Nothing to do; check the source that wrote NaN or infinite positions.",
         "fix.geometry.dropped": "Check the feature: its geometry was degenerate (a ring of one point, a zero-area shape).",
         "fix.display-point.added": "Nothing to do; move the point if the label belongs elsewhere.",

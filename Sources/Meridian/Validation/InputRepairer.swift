@@ -58,6 +58,7 @@ public struct InputRepairer: Sendable {
             input: opened, output: output, format: format,
             writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
             kmlWriter: KMLWriter(options: .init(precision: precision)),
+            gpxWriter: GPXWriter(options: .init(precision: precision)),
             repair: FeatureRepairer.Options(precision: precision))
         return Summary(
             featureCount: summary.featureCount, changedFeatures: summary.repairedFeatures, changes: summary.repairs,

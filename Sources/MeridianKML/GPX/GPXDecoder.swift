@@ -27,6 +27,8 @@ struct GPXDecoder {
     let sourceName: String?
     /// The namespaces declared on `<gpx>` whose elements become properties.
     let propertyNamespaces: [String]
+    /// Each name's place in `propertyNamespaces` (-1: none), by name id.
+    private let namespaceRanks = NamespaceRanks()
 
     // Interned names.
     let trkseg, trkpt, rtept, ele, time, name, cmt, desc, type, keywords, sym, link, text, extensions: Int32
@@ -109,7 +111,8 @@ struct GPXDecoder {
             line.append(point.coordinate)
             if let time = point.time, !time.isEmpty { times.append(time) }
             for (name, value) in point.extended {
-                let plural = name == "heart" ? name : name.replacingFirst("gpxtpx:", with: "") + "s"
+                let plural =
+                    name == "heart" ? name : (name.hasPrefix("gpxtpx:") ? String(name.dropFirst(7)) : name) + "s"
                 if let at = series.firstIndex(where: { $0.0 == plural }) {
                     series[at].1[index] = value
                 } else {
@@ -185,14 +188,26 @@ struct GPXDecoder {
         {
             if let value = nonEmptyText(element, id) { properties[key] = .string(value) }
         }
-        if !propertyNamespaces.isEmpty {
-            let descendants = element.allDescendants
-            for uri in propertyNamespaces {
-                for child in descendants where child.namespaceURI == uri {
-                    properties[child.qualifiedName.replacingFirst(":", with: "_")] = .string(
-                        child.textContent.trimmedKMLWhitespace)
-                }
+        // Elements of the declared namespaces, namespace by namespace, as
+        // togeojson lists them: each name where it first appears, with the
+        // text of its last element (a track's gpxtpx:hr is its last point's).
+        var slots: [(rank: Int, first: Int, last: KMLElement)] = []
+        var slotOfName: [Int32: Int] = [:]
+        var offset = 0
+        element.forEachDescendant { child in
+            offset += 1
+            let rank = namespaceRanks.rank(of: child.nameID, names: names, namespaces: propertyNamespaces)
+            guard rank >= 0 else { return }
+            if let slot = slotOfName[child.nameID] {
+                slots[slot].last = child
+            } else {
+                slotOfName[child.nameID] = slots.count
+                slots.append((rank, offset, child))
             }
+        }
+        for slot in slots.sorted(by: { ($0.rank, $0.first) < ($1.rank, $1.first) }) {
+            properties[slot.last.qualifiedName.replacingFirst(":", with: "_")] = .string(
+                slot.last.textContent.trimmedKMLWhitespace)
         }
         let links = element.allDescendants(link)
         if !links.isEmpty {
@@ -343,6 +358,10 @@ struct GPXDecoder {
     /// prefix that is a decimal number (so `"130 bpm"` is 130); nil when
     /// there is none.
     static func parseFloat(_ text: String) -> Double? {
+        // The usual case, a plain number: one conversion, no copy.
+        if let first = text.utf8.first, first &- 0x30 < 10 || first == 0x2D, let value = Double(text), value.isFinite {
+            return value
+        }
         let bytes = Array(text.utf8)
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[i]) { i += 1 }
@@ -379,6 +398,21 @@ struct GPXDecoder {
             }
         }
         return Double(String(decoding: bytes[start..<i], as: UTF8.self))
+    }
+}
+
+/// A cache from name ids to the rank of their namespace among the
+/// property namespaces: an array lookup per node instead of a hash.
+final class NamespaceRanks {
+    private var ranks: [Int8] = []
+
+    func rank(of id: Int32, names: KMLNameTable, namespaces: [String]) -> Int {
+        let index = Int(id)
+        while ranks.count <= index {
+            let uri = names.namespaceURIs[Int32(ranks.count)]
+            ranks.append(Int8(uri.flatMap { namespaces.firstIndex(of: $0) } ?? -1))
+        }
+        return Int(ranks[index])
     }
 }
 

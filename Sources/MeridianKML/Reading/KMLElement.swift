@@ -164,6 +164,11 @@ struct KMLElement {
         ((index + 1)..<tree.storage.pointee.nodes[index].end).map { KMLElement(tree: tree, index: $0) }
     }
 
+    /// Calls `body` with every element inside this one, in document order.
+    func forEachDescendant(_ body: (KMLElement) -> Void) {
+        for i in (index + 1)..<tree.storage.pointee.nodes[index].end { body(KMLElement(tree: tree, index: i)) }
+    }
+
     /// The element's name as written (`gpxtpx:hr`, `time`).
     var qualifiedName: String {
         let name = self.name

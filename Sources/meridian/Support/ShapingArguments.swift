@@ -1,0 +1,81 @@
+import ArgumentParser
+import Meridian
+import MeridianCore
+
+/// The options that shape data on its way through `convert`: each feature
+/// is filtered and shaped as it streams (memory bounded by the largest
+/// feature).
+struct ShapingArguments: ParsableArguments {
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Keep the features for which the expression holds: comparisons (= != < <= > >=), and, or, not, in (...), is [not] null, contains, startswith, endswith; 'strings', numbers, true, false, null; property names, \"quoted names\", a.b paths, $id, $geometry.",
+            valueName: "expression"))
+    var filter: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep only these properties, in this order (comma-separated; repeatable).", valueName: "keys"))
+    var select: [String] = []
+
+    @Option(help: ArgumentHelp("Remove these properties (comma-separated; repeatable).", valueName: "keys"))
+    var drop: [String] = []
+
+    @Option(help: ArgumentHelp("Rename a property (repeatable).", valueName: "old=new"))
+    var rename: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep the features whose bounding box meets this box, in degrees (west,south,east,north).",
+            valueName: "w,s,e,n"))
+    var bbox: NumberList?
+
+    @Flag(help: "With --bbox: cut each geometry to the box (GEOS's clip by rectangle).")
+    var clip = false
+
+    @Flag(help: "Split each multi-geometry (and collection) into one feature per part.")
+    var explode = false
+
+    @Flag(help: "Replace each geometry by a point on it: inside a polygon, on a line.")
+    var pointOnSurface = false
+
+    @Option(help: "Stop after writing this many features (reading stops too).")
+    var limit: Int?
+
+    func validate() throws {
+        if let bbox {
+            guard bbox.values.count == 4, bbox.values[0] <= bbox.values[2], bbox.values[1] <= bbox.values[3] else {
+                throw ValidationError("--bbox takes west,south,east,north with west <= east and south <= north")
+            }
+        }
+        if clip, bbox == nil { throw ValidationError("--clip needs --bbox: the box to cut to") }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if !select.isEmpty, !drop.isEmpty { throw ValidationError("use --select or --drop, not both") }
+        for pair in rename where pair.split(separator: "=", omittingEmptySubsequences: false).count != 2 {
+            throw ValidationError("--rename takes old=new, not \"\(pair)\"")
+        }
+    }
+
+    /// The options, the expression parsed (an error in it is a usage error, exit 2).
+    func options() throws(DiagnosticError) -> ShapingOptions {
+        var options = ShapingOptions()
+        options.filter = try filter.map { expression throws(DiagnosticError) in try FeatureExpression(expression) }
+        func keys(_ lists: [String]) -> [String] {
+            lists.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        }
+        options.select = select.isEmpty ? nil : keys(select)
+        options.drop = keys(drop)
+        options.rename = rename.map { pair in
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            return (parts[0], parts[1])
+        }
+        options.bbox = bbox.map {
+            BoundingBox(west: $0.values[0], south: $0.values[1], east: $0.values[2], north: $0.values[3])
+        }
+        options.clip = clip
+        options.explode = explode
+        options.pointOnSurface = pointOnSurface
+        options.limit = limit
+        return options
+    }
+}
