@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
         .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
+        .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -20,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The CSV parser our own is raced against (the benchmark program only).
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         .target(name: "MeridianCore"),
@@ -43,6 +46,8 @@ let package = Package(
             name: "MeridianArchive",
             dependencies: ["MeridianCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // CSV with coordinate or WKT columns (WKT read by GEOS).
+        .target(name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianValidity"]),
         .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
         .target(
             name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
@@ -50,7 +55,7 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
-                "MeridianValidity", .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianValidity", "MeridianCSV", .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -62,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "meridian-benchmark",
-            dependencies: ["MeridianCore", "MeridianGeoJSON"],
+            dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianCSV", .product(name: "CSV", package: "CSV.swift")],
             path: "Benchmarks/MeridianBenchmark"
         ),
         .executableTarget(
@@ -87,6 +92,7 @@ let package = Package(
         .testTarget(
             name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
+        .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"],

@@ -1,12 +1,17 @@
+import CSV
 // Times Meridian's in-process work on one file, for Scripts/benchmark.sh:
 //
 //     meridian-benchmark decode FILE     GeoJSON bytes -> typed features
 //     meridian-benchmark json FILE       bytes -> generic JSONValue tree
 //     meridian-benchmark encode FILE     typed features -> GeoJSON bytes
+//     meridian-benchmark csv FILE        CSV bytes -> features (Meridian's RFC 4180 reader)
+//     meridian-benchmark csv-rows FILE   CSV bytes -> rows of strings (the same reader, records only)
+//     meridian-benchmark csv-swift FILE  CSV text -> rows of strings (yaslab/CSV.swift, the race)
 //
 // Reads the file once, repeats the work for at least a second, and prints
 // the best rate in MB/s (1 MB = 10^6 bytes) on one line.
 import Foundation
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 
@@ -45,6 +50,22 @@ case "encode":
     let document = try GeoJSONDocument(decoding: bytes)
     let writer = GeoJSONWriter()
     seconds = measure { writer.encode(document).count }
+case "csv":
+    seconds = try measure { try CSVFeatureReader(bytes: bytes).readAll().count }
+case "csv-rows":
+    seconds = try measure {
+        var reader = CSVRecordReader(delimiter: UInt8(ascii: ","), fileName: nil, prefix: bytes) { _ in 0 }
+        var rows = 0
+        while try reader.next() != nil { rows += 1 }
+        return rows
+    }
+case "csv-swift":
+    seconds = try measure {
+        let reader = try CSVReader(string: String(decoding: bytes, as: UTF8.self), hasHeaderRow: true)
+        var rows = 0
+        while reader.next() != nil { rows += 1 }
+        return rows
+    }
 default:
     FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
     exit(2)

@@ -24,12 +24,39 @@ import MeridianCore
 public final class GeometryValidator {
     let context: GEOSContextHandle_t
 
+    /// The last error GEOS reported (a WKT parse error...), for messages.
+    private let lastError = ErrorBox()
+
     public init() {
         context = GEOS_init_r()
+        GEOSContext_setErrorMessageHandler_r(
+            context,
+            { message, box in
+                guard let message, let box else { return }
+                Unmanaged<ErrorBox>.fromOpaque(box).takeUnretainedValue().message = String(cString: message)
+            }, Unmanaged.passUnretained(lastError).toOpaque())
     }
 
     deinit {
         GEOS_finish_r(context)
+    }
+
+    /// Holds GEOS's last error message for this context.
+    final class ErrorBox {
+        var message: String?
+    }
+
+    /// The geometry a WKT text describes (2D: Z and M values are dropped),
+    /// or GEOS's reason it is not WKT.
+    public func geometry(fromWKT text: String) -> Result<Geometry?, WKTError> {
+        guard let reader = GEOSWKTReader_create_r(context) else { return .failure(WKTError(reason: "GEOS failed")) }
+        defer { GEOSWKTReader_destroy_r(context, reader) }
+        lastError.message = nil
+        guard let geos = GEOSWKTReader_read_r(context, reader, text) else {
+            return .failure(WKTError(reason: lastError.message ?? "not WKT"))
+        }
+        defer { GEOSGeom_destroy_r(context, geos) }
+        return .success(decode(geos))
     }
 
     /// The validity problems of `geometry` at `level` (empty when it is
@@ -186,6 +213,11 @@ public final class GeometryValidator {
         default: return []
         }
     }
+}
+
+/// Why a text is not WKT, in GEOS's words.
+public struct WKTError: Error, Sendable, Hashable {
+    public var reason: String
 }
 
 /// One validity problem of a geometry.

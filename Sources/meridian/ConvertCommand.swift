@@ -5,13 +5,13 @@ struct ConvertCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract:
-            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ or GPX.",
+            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV.",
         discussion: """
             The input format is detected from the content (also on standard input). Features \
             stream through one at a time, so files of any size convert in bounded memory, and \
             `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
             closes the pipe. The output format follows --to, else the output's extension \
-            (.geojsonseq, .ndjson, .kml, .kmz, .gpx, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+            (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, anything else is a FeatureCollection); --to wins over the extension. Use - for \
             standard input or output. The output file appears only when the conversion succeeds. \
             An input that cannot be read or decoded, or an output that cannot be written, exits 3.
             """
@@ -23,7 +23,7 @@ struct ConvertCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml, kmz or gpx (default: from the output's extension).")
+    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension).")
     var to: OutputFormat?
 
     @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
@@ -55,6 +55,8 @@ struct ConvertCommand: ReportingCommand {
 
     @OptionGroup(title: "Shaping") var shaping: ShapingArguments
 
+    @OptionGroup(title: "CSV input") var csv: CSVArguments
+
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
@@ -78,6 +80,7 @@ struct ConvertCommand: ReportingCommand {
             gpxWriter: GPXWriter(options: .init(precision: precision)), level: level,
                 skippingBadRecords: onError == .skip,
                 repair: fix ? FeatureRepairer.Options(precision: precision) : nil, shaping: try shaping.options(),
+                csv: csv.options,
                 progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()

@@ -29,7 +29,7 @@ struct FixCommand: ReportingCommand {
 
     @Option(
         help:
-            "Output format: geojson, geojsonseq, ndjson, kml, kmz or gpx (default: the input's, or the output's extension).")
+            "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input's, or the output's extension).")
     var to: OutputFormat?
 
     @Option(help: "Snap coordinates to this many decimal places, keeping every geometry valid.")

@@ -7,7 +7,7 @@ struct MeridianCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meridian",
         abstract:
-            "Read, convert, validate, fix, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ, GPX, TCX and IMDF.",
+            "Read, convert, validate, fix, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ, GPX, TCX, CSV and IMDF.",
         discussion: """
             Formats are detected from the content. Use - for standard input or output; \
             give many inputs or quoted globs ('data/*.geojson') to info, validate, merge and render.

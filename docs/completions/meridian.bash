@@ -202,9 +202,9 @@ _meridian_info() {
 
 _meridian_convert() {
     repeating_flags=()
-    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --quiet -q --verbose -v --version -h --help)
+    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --csv-strings --quiet -q --verbose -v --version -h --help)
     repeating_options=(--select --drop --rename)
-    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --limit --format)
+    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --limit --csv-lon --csv-lat --csv-wkt --csv-delimiter --format)
     __meridian_offer_flags_options 1
 
     # Offer option value completions
@@ -213,7 +213,7 @@ _meridian_convert() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
         return
         ;;
     '--precision')
@@ -242,6 +242,18 @@ _meridian_convert() {
         return
         ;;
     '--limit')
+        return
+        ;;
+    '--csv-lon')
+        return
+        ;;
+    '--csv-lat')
+        return
+        ;;
+    '--csv-wkt')
+        return
+        ;;
+    '--csv-delimiter')
         return
         ;;
     '--format')
@@ -296,7 +308,7 @@ _meridian_fix() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
         return
         ;;
     '--precision')
@@ -322,7 +334,7 @@ _meridian_merge() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
         return
         ;;
     '--alternates-property')

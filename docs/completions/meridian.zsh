@@ -51,7 +51,7 @@ _meridian() {
     command)
         local -ar subcommands=(
             'info:Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-            'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ or GPX.'
+            'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV.'
             'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
             'fix:Make every geometry valid with the smallest change, and list each change.'
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -93,13 +93,13 @@ _meridian_info() {
 
 _meridian_convert() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
     local -ar ___on_error=('stop' 'skip')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
-        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz or gpx (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default\: from the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
         '--precision[Decimal places for coordinates (default\: full round-trip precision).]:precision:'
         '--pretty[Indent the output.]'
         '--rewind[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]'
@@ -116,6 +116,11 @@ _meridian_convert() {
         '--explode[Split each multi-geometry (and collection) into one feature per part.]'
         '--point-on-surface[Replace each geometry by a point on it\: inside a polygon, on a line.]'
         '--limit[Stop after writing this many features (reading stops too).]:limit:'
+        '--csv-lon[CSV input\: the longitude column (default\: lon, lng, long, longitude or x).]:csv-lon:'
+        '--csv-lat[CSV input\: the latitude column (default\: lat, latitude or y).]:csv-lat:'
+        '--csv-wkt[CSV input\: a column of WKT geometry (default\: wkt, geometry, geom, the_geom or shape).]:csv-wkt:'
+        '--csv-delimiter[CSV input\: the field separator (default\: the first of , ; or tab in the header).]:csv-delimiter:'
+        '--csv-strings[CSV input\: keep every value a string (no numbers, booleans or nulls).]'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
         '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]'
         '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]'
@@ -153,12 +158,12 @@ _meridian_validate() {
 
 _meridian_fix() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
         '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:'
-        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz or gpx (default\: the input'\''s, or the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
+        '--to[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default\: the input'\''s, or the output'\''s extension).]:to:{__meridian_complete "${___to[@]}"}'
         '--precision[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:'
         '--pretty[Indent the output.]'
         '--format[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:{__meridian_complete "${___format[@]}"}'
@@ -174,7 +179,7 @@ _meridian_fix() {
 
 _meridian_merge() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'

@@ -1,3 +1,4 @@
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianKML
@@ -50,12 +51,12 @@ public enum FeatureConverter {
         input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
         skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        progress: ((Int) -> Void)? = nil
+        csv: CSVReadingOptions = CSVReadingOptions(), progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         try convert(
             input: Input(path: input), output: output, format: format, writer: writer, kmlWriter: kmlWriter,
             gpxWriter: gpxWriter, level: level, skippingBadRecords: skippingBadRecords, repair: repair,
-            shaping: shaping, progress: progress)
+            shaping: shaping, csv: csv, progress: progress)
     }
 
     /// The code the pipeline stops with once `--limit` features are written.
@@ -66,9 +67,9 @@ public enum FeatureConverter {
         input: Input, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
         skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        progress: ((Int) -> Void)? = nil
+        csv: CSVReadingOptions = CSVReadingOptions(), progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let source = try FeatureSource(input: input, level: level, skippingBadRecords: skippingBadRecords)
+        let source = try FeatureSource(input: input, level: level, skippingBadRecords: skippingBadRecords, csv: csv)
         let sink = try FeatureSink(
             path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter,
             gpxWriter: gpxWriter)

@@ -1,3 +1,4 @@
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianKML
@@ -18,7 +19,8 @@ import MeridianKML
 /// feature until ``finish(collection:)``, because shared styles and the
 /// typed Schema come before the first Placemark. GPX writes waypoints as
 /// they come and holds routes and tracks (encoded) for the end, where the
-/// schema wants them. Like
+/// schema wants them. CSV holds every feature too: its columns are the
+/// properties of all of them. Like
 /// ``OutputDestination``, a file appears only on ``finish(collection:)``;
 /// a sink dropped unfinished leaves nothing.
 public final class FeatureSink {
@@ -64,7 +66,7 @@ public final class FeatureSink {
             try destination.write(writer.encodeRecord(feature, as: .geoJSONSeq))
         case .ndjson:
             try destination.write(writer.encodeRecord(feature, as: .ndjson))
-        case .kml, .kmz:
+        case .kml, .kmz, .csv:
             held.append(feature)
         case .gpx:
             if featureCount == 0 { try destination.write(gpxWriter.header()) }
@@ -92,6 +94,10 @@ public final class FeatureSink {
             try destination.write(kmlWriter.encode(FeatureCollection(features: held)))
         case .kmz:
             try destination.write(try kmlWriter.encodeKMZ(FeatureCollection(features: held)))
+        case .csv:
+            // The precision asked of the GeoJSON writer (convert --precision) applies to CSV too.
+            let csv = CSVWriter(precision: writer.options.precision)
+            try destination.write(csv.encode(FeatureCollection(features: held)))
         case .gpx:
             if featureCount == 0 { try destination.write(gpxWriter.header()) }
             try destination.write(heldGPX.routes)

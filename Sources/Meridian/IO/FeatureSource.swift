@@ -1,3 +1,4 @@
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
@@ -36,6 +37,7 @@ public final class FeatureSource {
         case geojson(GeoJSONFeatureReader)
         case kml(KMLFeatureReader)
         case gpx(GPXFeatureReader)
+        case csv(CSVFeatureReader)
         case features([Feature], index: Int)
     }
 
@@ -51,7 +53,9 @@ public final class FeatureSource {
     /// With `skippingBadRecords`, a record of a GeoJSON text sequence or
     /// NDJSON that cannot be decoded is skipped and listed in
     /// ``skippedRecords`` instead of stopping the read.
-    public init(input: Input, level: Int? = nil, skippingBadRecords: Bool = false) throws(DiagnosticError) {
+    public init(
+        input: Input, level: Int? = nil, skippingBadRecords: Bool = false, csv: CSVReadingOptions = CSVReadingOptions()
+    ) throws(DiagnosticError) {
         self.input = input
         if let geojson = input.geoJSONReader() {
             geojson.skipsBadRecords = skippingBadRecords
@@ -60,6 +64,8 @@ public final class FeatureSource {
             reader = .kml(kml)
         } else if let gpx = try input.gpxReader() {
             reader = .gpx(gpx)
+        } else if let table = try input.csvReader(options: csv) {
+            reader = .csv(table)
         } else {
             let archive = try input.imdfArchive()
             reader = .features(try archive.features(onLevel: level, name: input.name), index: 0)
@@ -79,6 +85,7 @@ public final class FeatureSource {
         case .geojson(let reader): return try reader.next()
         case .kml(let reader): return try reader.next()
         case .gpx(let reader): return try reader.next()
+        case .csv(let reader): return try reader.next()
         case .features(let features, let index):
             guard index < features.count else { return nil }
             reader = .features(features, index: index + 1)
@@ -125,6 +132,7 @@ public final class FeatureSource {
     public var warnings: [Diagnostic] {
         if case .kml(let reader) = reader { return reader.diagnostics }
         if case .gpx(let reader) = reader { return reader.diagnostics }
+        if case .csv(let reader) = reader { return reader.diagnostics }
         return []
     }
 }

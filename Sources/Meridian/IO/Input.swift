@@ -1,4 +1,5 @@
 import MeridianArchive
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
@@ -139,6 +140,13 @@ public final class Input {
         }
     }
 
+    /// A streaming reader of a CSV input.
+    func csvReader(options: CSVReadingOptions) throws(DiagnosticError) -> CSVFeatureReader? {
+        guard format == .csv, case .stream(let descriptor, let prefix, let lines, _, _) = content else { return nil }
+        return try CSVFeatureReader(
+            fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, fileName: name, options: options)
+    }
+
     /// A streaming reader of a GPX or TCX input.
     func gpxReader() throws(DiagnosticError) -> GPXFeatureReader? {
         guard format == .gpx || format == .tcx,
@@ -248,7 +256,14 @@ public final class Input {
         }
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard bytes.first(where: { !isBlank($0) }) == 0x3C else { return .geojson }
+        guard let first = bytes.first(where: { !isBlank($0) }) else { return .geojson }
+        if first != 0x3C {
+            let firstLine = bytes.drop { isBlank($0) }.prefix { $0 != 0x0A }
+            let isCSV =
+                first != 0x7B && first != 0x5B && first != 0x1E
+                && firstLine.contains { $0 == 0x2C || $0 == 0x3B || $0 == 0x09 }
+            return isCSV ? .csv : .geojson
+        }
         switch xmlRootName(bytes) {
         case "gpx": return .gpx
         case "TrainingCenterDatabase": return .tcx

@@ -13,6 +13,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case kmz
     /// GPX 1.1: points as waypoints, lines as tracks (or routes).
     case gpx
+    /// CSV: lon and lat columns for points, else a WKT column, then the properties.
+    case csv
 
     /// The format a file name implies: `.geojsonseq`/`.geojsons` are
     /// sequences, `.ndjson`/`.geojsonl`/`.jsonl` are lines, `.kml` and
@@ -30,6 +32,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             self = .kmz
         } else if lower.hasSuffix(".gpx") {
             self = .gpx
+        } else if lower.hasSuffix(".csv") {
+            self = .csv
         } else {
             self = .geojson
         }
@@ -44,6 +48,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .kml: self = .kml
         case .kmz: self = .kmz
         case .gpx: self = .gpx
+        case .csv: self = .csv
         case .imdf, .tcx: self = .geojson
         case .geojson: self = input.path == "-" ? .geojson : OutputFormat(path: input.path)
         }

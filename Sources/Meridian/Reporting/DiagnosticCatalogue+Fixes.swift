@@ -17,6 +17,12 @@ extension DiagnosticCatalogue {
         "config.syntax": "Fix the TOML at the line given (a missing bracket or quote is the usual cause).",
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
+        "csv.columns.missing": "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
+        "csv.coordinate.invalid": "Write the longitude and latitude as decimal degrees (WGS 84), or leave both empty for no position.",
+        "csv.quote.stray": "Quote the whole field and double the quotes inside it (RFC 4180).",
+        "csv.quote.unclosed": "Close the quoted field at the line and column given (a quote inside it is written twice).",
+        "csv.row.ragged": "Give the row as many fields as the header has (an empty field for a missing value).",
+        "csv.wkt.invalid": "Correct the WKT (GEOS's message says where it stopped), or leave the field empty.",
         "expression.syntax": "Correct the expression at the column given; quote strings with ' and names with spaces with \".",
         "fix.coordinate.dropped": "Nothing to do; check the source that wrote NaN or infinite positions.",
         "fix.geometry.dropped": "Check the feature: its geometry was degenerate (a ring of one point, a zero-area shape).",

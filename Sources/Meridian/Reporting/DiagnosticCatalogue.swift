@@ -1,4 +1,5 @@
 import MeridianArchive
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
@@ -37,7 +38,7 @@ public enum DiagnosticCatalogue {
 
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =
-        (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules
+        (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

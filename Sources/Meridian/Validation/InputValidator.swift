@@ -1,3 +1,4 @@
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
@@ -67,6 +68,8 @@ public struct InputValidator: Sendable {
                 }
                 return reader
             }
+        case .csv:
+            diagnostics = Self.validateCSV(input, geometry: geometry)
         case .imdf:
             do throws(DiagnosticError) {
                 var options = IMDFValidator.Options()
@@ -77,5 +80,31 @@ public struct InputValidator: Sendable {
             }
         }
         return Result(diagnostics: diagnostics, isIMDF: input.format == .imdf)
+    }
+
+    /// A CSV's faults (ragged rows, bad coordinates, WKT, quotes) and the
+    /// validity of its WKT geometries, at their rows' lines.
+    static func validateCSV(_ input: Input, geometry: GeometryValidityLevel) -> [Diagnostic] {
+        let reader: CSVFeatureReader
+        do throws(DiagnosticError) {
+            guard let opened = try input.csvReader(options: CSVReadingOptions()) else { return [] }
+            reader = opened
+        } catch {
+            return [error.diagnostic]
+        }
+        let validator = geometry == .off ? nil : GeometryValidator()
+        var validity = DiagnosticCollector(maximumPerCode: 1_000)
+        var failure: [Diagnostic] = []
+        do throws(DiagnosticError) {
+            while let feature = try reader.next() {
+                guard let validator, let shape = feature.geometry else { continue }
+                let location = SourceLocation(file: reader.sourceName, line: reader.lastLine)
+                validity.append(
+                    contentsOf: validator.problems(in: shape, level: geometry).map { $0.diagnostic(at: location) })
+            }
+        } catch {
+            failure.append(error.diagnostic)
+        }
+        return reader.diagnostics + validity.diagnostics + failure
     }
 }

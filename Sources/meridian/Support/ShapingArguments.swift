@@ -79,3 +79,41 @@ struct ShapingArguments: ParsableArguments {
         return options
     }
 }
+
+/// How a CSV input is read (convert).
+struct CSVArguments: ParsableArguments {
+    @Option(
+        name: .customLong("csv-lon"), help: "CSV input: the longitude column (default: lon, lng, long, longitude or x)."
+    )
+    var longitude: String?
+
+    @Option(name: .customLong("csv-lat"), help: "CSV input: the latitude column (default: lat, latitude or y).")
+    var latitude: String?
+
+    @Option(
+        name: .customLong("csv-wkt"),
+        help: "CSV input: a column of WKT geometry (default: wkt, geometry, geom, the_geom or shape).")
+    var wkt: String?
+
+    @Option(
+        name: .customLong("csv-delimiter"),
+        help: "CSV input: the field separator (default: the first of , ; or tab in the header).")
+    var delimiter: String?
+
+    @Flag(
+        name: .customLong("csv-strings"), help: "CSV input: keep every value a string (no numbers, booleans or nulls).")
+    var strings = false
+
+    func validate() throws {
+        if let delimiter, delimiter.utf8.count != 1 {
+            throw ValidationError("--csv-delimiter takes one character, such as ';' or a tab")
+        }
+        if (longitude == nil) != (latitude == nil) { throw ValidationError("give both --csv-lon and --csv-lat") }
+    }
+
+    var options: CSVReadingOptions {
+        CSVReadingOptions(
+            delimiter: delimiter?.utf8.first, longitudeColumn: longitude, latitudeColumn: latitude, wktColumn: wkt,
+            infersTypes: !strings)
+    }
+}

@@ -1,0 +1,14 @@
+import MeridianCore
+
+/// The codes of CSV reading.
+public enum CSVDiagnostics {
+    public static let rules = DiagnosticRule.table(
+        #"""
+        csv.columns.missing | error | No longitude and latitude columns and no WKT column (or a named column is absent): the message lists the columns.
+        csv.quote.unclosed | error | A quoted field is never closed: the rest of the file would be one field.
+        csv.quote.stray | warning | A quote inside an unquoted field, or text after a closing quote; kept as text.
+        csv.row.ragged | warning | A row with more or fewer fields than the header: missing ones are null, extra ones column_N.
+        csv.coordinate.invalid | warning | A longitude or latitude that is not a number in range: the feature has no geometry.
+        csv.wkt.invalid | warning | A WKT field GEOS cannot read: the feature has no geometry.
+        """#)
+}
