@@ -77,12 +77,7 @@ public struct CSVWriter: Sendable {
     /// The shortest round-trip form (integers without ".0"), or rounded to
     /// `precision` places first.
     static func shortest(_ value: Double, precision: Int?) -> String {
-        var value = value
-        if let precision {
-            var scale = 1.0
-            for _ in 0..<precision { scale *= 10 }
-            value = (value * scale).rounded() / scale
-        }
+        let value = precision.map { rounded(value, toPlaces: $0) } ?? value
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"
     }

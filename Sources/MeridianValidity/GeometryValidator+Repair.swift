@@ -322,10 +322,9 @@ extension Coordinate {
     var isFinitePosition: Bool { latitude.isFinite && longitude.isFinite }
 
     func rounded(to places: Int) -> Coordinate {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return Coordinate(
-            latitude: (latitude * scale).rounded() / scale, longitude: (longitude * scale).rounded() / scale)
+        Coordinate(
+            latitude: MeridianCore.rounded(latitude, toPlaces: places),
+            longitude: MeridianCore.rounded(longitude, toPlaces: places))
     }
 }
 

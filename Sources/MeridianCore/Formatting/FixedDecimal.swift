@@ -12,3 +12,11 @@ package func formatFixed(_ value: Double, decimals: Int) -> String {
     guard count > 0 else { return "" }
     return String(decoding: buffer[0..<Int(min(count, 351))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// `value` rounded to `places` decimal places (half away from zero), as
+/// the writers' `precision` options round coordinates.
+package func rounded(_ value: Double, toPlaces places: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    return (value * scale).rounded() / scale
+}

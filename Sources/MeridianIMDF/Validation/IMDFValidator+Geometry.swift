@@ -183,10 +183,7 @@ extension IMDFValidator.Context {
 /// A number with a few decimals, for messages.
 func format(_ value: Double, _ places: Int = 2) -> String {
     guard value.isFinite else { return String(value) }
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    var text = String(rounded)
+    var text = String(rounded(value, toPlaces: places))
     if text.hasSuffix(".0") { text.removeLast(2) }
     return text
 }

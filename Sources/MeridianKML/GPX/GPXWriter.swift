@@ -177,12 +177,7 @@ public struct GPXWriter: Sendable {
     /// `value` as an xsd:decimal: no exponent, shortest round-trip digits
     /// (or `precision` places).
     static func decimal(_ value: Double, precision: Int? = nil) -> String {
-        var value = value
-        if let precision {
-            var scale = 1.0
-            for _ in 0..<precision { scale *= 10 }
-            value = (value * scale).rounded() / scale
-        }
+        let value = precision.map { rounded(value, toPlaces: $0) } ?? value
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         let text = "\(value)"
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),

@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// Building blocks for writing XML text: escaping and number formatting.
 enum XMLText {
     /// Text escaped for element content or a double-quoted attribute.
@@ -22,8 +24,6 @@ enum XMLText {
 
     static func number(_ value: Double, precision: Int?) -> String {
         guard let precision else { return number(value) }
-        var scale = 1.0
-        for _ in 0..<precision { scale *= 10 }
-        return number((value * scale).rounded() / scale)
+        return number(rounded(value, toPlaces: precision))
     }
 }
