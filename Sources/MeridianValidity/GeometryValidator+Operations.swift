@@ -61,3 +61,25 @@ extension GeometryValidator {
         }
     }
 }
+
+extension GeometryValidator {
+    /// Douglas-Peucker simplification that keeps each geometry valid and
+    /// its rings from crossing (GEOS's TopologyPreserveSimplify, what
+    /// ogr2ogr's `-simplify` runs). Points pass unchanged.
+    public func simplifiedPreservingTopology(_ geometry: Geometry, tolerance: Double) -> Geometry? {
+        switch geometry {
+        case .point, .multiPoint: return geometry
+        case .geometryCollection(let members):
+            let kept = members.compactMap { simplifiedPreservingTopology($0, tolerance: tolerance) }
+            return kept.isEmpty ? nil : .geometryCollection(kept)
+        default:
+            guard let geos = makeGEOS(geometry) else { return geometry }
+            defer { GEOSGeom_destroy_r(context, geos) }
+            guard let simpler = GEOSTopologyPreserveSimplify_r(context, geos, tolerance) else { return geometry }
+            defer { GEOSGeom_destroy_r(context, simpler) }
+            guard let result = decode(simpler) else { return nil }
+            if case .multiPolygon = geometry, case .polygon(let rings) = result { return .multiPolygon([rings]) }
+            return result
+        }
+    }
+}

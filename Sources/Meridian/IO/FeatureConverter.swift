@@ -77,6 +77,13 @@ public enum FeatureConverter {
         var index = 0
         var layout: String?  // known once the first feature is read
         let shaper = shaping.flatMap { $0.isEmpty ? nil : FeatureShaper(options: $0) }
+        // Shared borders need every neighbour: the layer is held, then simplified as one.
+        let topology = shaping.flatMap { options in
+            options.keepsSharedBorders
+                ? options.simplify.map { TopologySimplifier(tolerance: $0, method: options.simplifyMethod) } : nil
+        }
+        var layer: [Feature] = []
+        var layerCollection = FeatureCollection()
         do throws(DiagnosticError) {
             var collection: FeatureCollection
             do throws(DiagnosticError) {
@@ -89,13 +96,23 @@ public enum FeatureConverter {
                         index += 1
                     }
                     guard let shaper else { return try sink.write(feature, collection: collection) }
-                    for shaped in shaper.shape(feature) { try sink.write(shaped, collection: collection) }
+                    for shaped in shaper.shape(feature) {
+                        if topology != nil {
+                            layer.append(shaped)
+                            layerCollection = collection
+                        } else {
+                            try sink.write(shaped, collection: collection)
+                        }
+                    }
                     // --limit: enough written; stop reading.
                     if shaper.isFull { throw DiagnosticError(code: Self.limitReached, message: "") }
                 }
             } catch {
                 guard error.diagnostic.code == Self.limitReached else { throw error }
                 collection = source.collection
+            }
+            if let topology {
+                for feature in topology.simplify(layer) { try sink.write(feature, collection: layerCollection) }
             }
             try sink.finish(collection: collection)
         } catch {

@@ -22,13 +22,20 @@ public struct ShapingOptions: Sendable {
     public var pointOnSurface = false
     /// Stop after this many features are written (`--limit`).
     public var limit: Int?
+    /// Simplify lines and rings to this tolerance, in degrees (`--simplify`).
+    public var simplify: Double?
+    /// Douglas-Peucker (each feature kept valid by GEOS) or Visvalingam.
+    public var simplifyMethod: Simplification.Method = .douglasPeucker
+    /// Keep borders shared by neighbouring features shared
+    /// (``TopologySimplifier``): the whole layer is held.
+    public var keepsSharedBorders = false
 
     public init() {}
 
     /// True when nothing is asked: features pass through untouched.
     public var isEmpty: Bool {
         filter == nil && select == nil && drop.isEmpty && rename.isEmpty && bbox == nil && !explode && !pointOnSurface
-            && limit == nil
+            && limit == nil && simplify == nil
     }
 }
 
@@ -69,6 +76,16 @@ public final class FeatureShaper {
             if options.clip {
                 guard let clipped = geos.clipped(geometry, to: box) else { return [] }
                 feature.geometry = clipped
+            }
+        }
+        if let tolerance = options.simplify, !options.keepsSharedBorders, let geometry = feature.geometry {
+            switch options.simplifyMethod {
+            case .douglasPeucker: feature.geometry = geos.simplifiedPreservingTopology(geometry, tolerance: tolerance)
+            case .visvalingam:
+                feature.geometry = TopologySimplifier.mapPaths(geometry) { path, closed in
+                    let simpler = Simplification.visvalingam(path, tolerance: tolerance)
+                    return simpler.count >= (closed ? 4 : 2) ? simpler : nil
+                }
             }
         }
         var features = options.explode ? Self.exploded(feature) : [feature]

@@ -42,6 +42,21 @@ struct ShapingArguments: ParsableArguments {
     @Option(help: "Stop after writing this many features (reading stops too).")
     var limit: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Simplify lines and rings, dropping detail smaller than this many degrees (0.01 is about 1 km).",
+            valueName: "degrees"))
+    var simplify: Double?
+
+    @Option(help: "dp (Douglas-Peucker; each feature kept valid, as ogr2ogr -simplify) or visvalingam.")
+    var simplifyMethod: Simplification.Method = .douglasPeucker
+
+    @Flag(
+        help:
+            "With --simplify: keep borders shared by neighbouring polygons shared, with no gaps or overlaps (the whole layer is held in memory)."
+    )
+    var keepSharedBorders = false
+
     func validate() throws {
         if let bbox {
             guard bbox.values.count == 4, bbox.values[0] <= bbox.values[2], bbox.values[1] <= bbox.values[3] else {
@@ -50,6 +65,10 @@ struct ShapingArguments: ParsableArguments {
         }
         if clip, bbox == nil { throw ValidationError("--clip needs --bbox: the box to cut to") }
         if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if let simplify, !(simplify.isFinite && simplify > 0) {
+            throw ValidationError("--simplify takes a tolerance above 0")
+        }
+        if keepSharedBorders, simplify == nil { throw ValidationError("--keep-shared-borders needs --simplify") }
         if !select.isEmpty, !drop.isEmpty { throw ValidationError("use --select or --drop, not both") }
         for pair in rename where pair.split(separator: "=", omittingEmptySubsequences: false).count != 2 {
             throw ValidationError("--rename takes old=new, not \"\(pair)\"")
@@ -76,6 +95,9 @@ struct ShapingArguments: ParsableArguments {
         options.explode = explode
         options.pointOnSurface = pointOnSurface
         options.limit = limit
+        options.simplify = simplify
+        options.simplifyMethod = simplifyMethod
+        options.keepsSharedBorders = keepSharedBorders
         return options
     }
 }
@@ -117,3 +139,5 @@ struct CSVArguments: ParsableArguments {
             infersTypes: !strings)
     }
 }
+
+extension Simplification.Method: ExpressibleByArgument {}
