@@ -202,9 +202,9 @@ _meridian_info() {
 
 _meridian_convert() {
     repeating_flags=()
-    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --csv-strings --quiet -q --verbose -v --version -h --help)
+    non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --keep-shared-borders --csv-strings --quiet -q --verbose -v --version -h --help)
     repeating_options=(--select --drop --rename)
-    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --limit --csv-lon --csv-lat --csv-wkt --csv-delimiter --format)
+    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --layer --limit --simplify --simplify-method --csv-lon --csv-lat --csv-wkt --csv-delimiter --format)
     __meridian_offer_flags_options 1
 
     # Offer option value completions
@@ -241,7 +241,17 @@ _meridian_convert() {
     '--bbox')
         return
         ;;
+    '--layer')
+        return
+        ;;
     '--limit')
+        return
+        ;;
+    '--simplify')
+        return
+        ;;
+    '--simplify-method')
+        __meridian_add_completions -W 'dp'$'\n''visvalingam'
         return
         ;;
     '--csv-lon')

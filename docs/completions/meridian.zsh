@@ -95,6 +95,7 @@ _meridian_convert() {
     local -i ret=1
     local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
     local -ar ___on_error=('stop' 'skip')
+    local -ar ___simplify_method=('dp' 'visvalingam')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
@@ -115,7 +116,11 @@ _meridian_convert() {
         '--clip[With --bbox\: cut each geometry to the box (GEOS'\''s clip by rectangle).]'
         '--explode[Split each multi-geometry (and collection) into one feature per part.]'
         '--point-on-surface[Replace each geometry by a point on it\: inside a polygon, on a line.]'
+        '--layer[Keep one layer\: a GPX'\''s waypoints, routes or tracks; an IMDF archive'\''s feature type (unit, opening...); a KML'\''s top folder.]:layer:'
         '--limit[Stop after writing this many features (reading stops too).]:limit:'
+        '--simplify[Simplify lines and rings, dropping detail smaller than this many degrees (0.01 is about 1 km).]:degrees:'
+        '--simplify-method[dp (Douglas-Peucker; each feature kept valid, as ogr2ogr -simplify) or visvalingam.]:simplify-method:{__meridian_complete "${___simplify_method[@]}"}'
+        '--keep-shared-borders[With --simplify\: keep borders shared by neighbouring polygons shared, with no gaps or overlaps (the whole layer is held in memory).]'
         '--csv-lon[CSV input\: the longitude column (default\: lon, lng, long, longitude or x).]:csv-lon:'
         '--csv-lat[CSV input\: the latitude column (default\: lat, latitude or y).]:csv-lat:'
         '--csv-wkt[CSV input\: a column of WKT geometry (default\: wkt, geometry, geom, the_geom or shape).]:csv-wkt:'

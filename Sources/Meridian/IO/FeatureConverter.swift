@@ -60,7 +60,7 @@ public enum FeatureConverter {
     }
 
     /// The code the pipeline stops with once `--limit` features are written.
-    static let limitReached = "convert.limit.reached"
+    static let limitReached = "limit reached"
 
     /// Converts an opened input (see above).
     public static func convert(
@@ -76,7 +76,9 @@ public enum FeatureConverter {
         let repairer = repair.map { FeatureRepairer(file: source.input.name, options: $0) }
         var index = 0
         var layout: String?  // known once the first feature is read
-        let shaper = shaping.flatMap { $0.isEmpty ? nil : FeatureShaper(options: $0) }
+        let shaper = shaping.flatMap {
+            $0.isEmpty ? nil : FeatureShaper(options: $0, format: source.format, inputName: source.input.name)
+        }
         // Shared borders need every neighbour: the layer is held, then simplified as one.
         let topology = shaping.flatMap { options in
             options.keepsSharedBorders
@@ -120,8 +122,17 @@ public enum FeatureConverter {
             throw error
         }
         let skipped = source.skippedRecords
+        var warnings = source.warnings
+        if let shaper, let wanted = shaper.options.layer, !shaper.sawLayer {
+            warnings.append(
+                Diagnostic(
+                    severity: .warning, code: "convert.layer.unknown",
+                    message:
+                        "no feature is in the layer \"\(wanted)\"; the layers are \(shaper.layersSeen.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    location: SourceLocation(file: source.input.name)))
+        }
         return Summary(
-            featureCount: sink.featureCount, layout: source.layout, warnings: source.warnings,
+            featureCount: sink.featureCount, layout: source.layout, warnings: warnings,
             skippedRecords: skipped.count, skipReasons: skipped.reasons,
             repairedFeatures: repairer?.changedFeatures ?? 0, repairs: repairer?.changes ?? [])
     }

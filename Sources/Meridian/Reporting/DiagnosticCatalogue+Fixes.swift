@@ -17,6 +17,7 @@ extension DiagnosticCatalogue {
         "config.syntax": "Fix the TOML at the line given (a missing bracket or quote is the usual cause).",
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
+        "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
         "csv.columns.missing": "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
         "csv.coordinate.invalid": "Write the longitude and latitude as decimal degrees (WGS 84), or leave both empty for no position.",
         "csv.quote.stray": "Quote the whole field and double the quotes inside it (RFC 4180).",

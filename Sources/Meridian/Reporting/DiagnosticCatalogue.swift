@@ -32,6 +32,7 @@ public enum DiagnosticCatalogue {
         config.syntax | error | meridian.toml is not valid TOML (or is larger than 1 MiB).
         config.key.unknown | error | meridian.toml holds a table or key Meridian does not read, or an override without paths.
         config.value.type | error | A value in meridian.toml is of the wrong type (ignore must be an array of strings, strict a boolean).
+        convert.layer.unknown | warning | --layer named a layer no feature is in; the message lists the layers met.
         expression.syntax | error | A --where expression that cannot be read; the message gives the column.
         split.options.invalid | error | A split strategy out of range, one the input cannot serve (--into on a stream), or more tiles than shards may be open.
         """#)

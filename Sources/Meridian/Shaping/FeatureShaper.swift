@@ -22,6 +22,11 @@ public struct ShapingOptions: Sendable {
     public var pointOnSurface = false
     /// Stop after this many features are written (`--limit`).
     public var limit: Int?
+    /// Keep one layer of a multi-layer input (`--layer`): a GPX's
+    /// `waypoints`, `routes` or `tracks`, an IMDF archive's feature type
+    /// (`unit`, `opening`...), a KML's top-level folder; a one-layer
+    /// input's layer is its file's name without the extension.
+    public var layer: String?
     /// Simplify lines and rings to this tolerance, in degrees (`--simplify`).
     public var simplify: Double?
     /// Douglas-Peucker (each feature kept valid by GEOS) or Visvalingam.
@@ -35,7 +40,7 @@ public struct ShapingOptions: Sendable {
     /// True when nothing is asked: features pass through untouched.
     public var isEmpty: Bool {
         filter == nil && select == nil && drop.isEmpty && rename.isEmpty && bbox == nil && !explode && !pointOnSurface
-            && limit == nil && simplify == nil
+            && limit == nil && simplify == nil && layer == nil
     }
 }
 
@@ -55,10 +60,40 @@ public final class FeatureShaper {
     public let options: ShapingOptions
     /// How many features ``shape(_:)`` has let through.
     public private(set) var emitted = 0
+    /// The layers met (for the warning when `layer` names none of them).
+    public private(set) var layersSeen: [String] = []
+    /// Whether any feature was in the layer asked for.
+    public private(set) var sawLayer = false
+    private let format: InputFormat?
+    private let inputName: String?
     private lazy var geos = GeometryValidator()
 
-    public init(options: ShapingOptions) {
+    /// `format` and `inputName` say how to name a feature's layer.
+    public init(options: ShapingOptions, format: InputFormat? = nil, inputName: String? = nil) {
         self.options = options
+        self.format = format
+        self.inputName = inputName
+    }
+
+    /// The layer a feature belongs to (see ``ShapingOptions/layer``).
+    public func layer(of feature: Feature) -> String {
+        switch format {
+        case .gpx?:
+            switch feature.properties["_gpxType"]?.stringValue {
+            case "trk": return "tracks"
+            case "rte": return "routes"
+            default: return "waypoints"
+            }
+        case .imdf?:
+            return feature.foreignMembers["feature_type"]?.stringValue ?? feature.properties["feature_type"]?
+                .stringValue
+                ?? ""
+        case .kml?, .kmz?:
+            return feature.properties["folder"]?.arrayValue?.first?.stringValue ?? ""
+        default:
+            let file = (inputName ?? "").split(separator: "/").last.map(String.init) ?? ""
+            return file.split(separator: ".").first.map(String.init) ?? file
+        }
     }
 
     /// True once ``ShapingOptions/limit`` features have been let through.
@@ -67,6 +102,12 @@ public final class FeatureShaper {
     /// The features `feature` becomes: none, itself shaped, or its parts.
     public func shape(_ feature: Feature) -> [Feature] {
         if isFull { return [] }
+        if let wanted = options.layer {
+            let name = layer(of: feature)
+            if !layersSeen.contains(name), layersSeen.count < 100 { layersSeen.append(name) }
+            if name != wanted { return [] }
+            sawLayer = true
+        }
         if let filter = options.filter, !filter.matches(feature) { return [] }
         var feature = feature
         if let box = options.bbox {

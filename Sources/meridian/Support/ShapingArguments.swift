@@ -39,6 +39,12 @@ struct ShapingArguments: ParsableArguments {
     @Flag(help: "Replace each geometry by a point on it: inside a polygon, on a line.")
     var pointOnSurface = false
 
+    @Option(
+        help:
+            "Keep one layer: a GPX's waypoints, routes or tracks; an IMDF archive's feature type (unit, opening...); a KML's top folder."
+    )
+    var layer: String?
+
     @Option(help: "Stop after writing this many features (reading stops too).")
     var limit: Int?
 
@@ -95,6 +101,7 @@ struct ShapingArguments: ParsableArguments {
         options.explode = explode
         options.pointOnSurface = pointOnSurface
         options.limit = limit
+        options.layer = layer
         options.simplify = simplify
         options.simplifyMethod = simplifyMethod
         options.keepsSharedBorders = keepSharedBorders
