@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
         .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
+        .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -41,6 +42,12 @@ let package = Package(
             providers: [.apt(["libgeos-dev"]), .brew(["geos"])]
         ),
         .target(name: "MeridianValidity", dependencies: ["MeridianCore", "CGEOS"]),
+        // SQLite through pkg-config: GeoPackage (and later the places index).
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "MeridianGeoPackage", dependencies: ["MeridianCore", "MeridianGeoJSON", "CSQLite"]),
         // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
             name: "MeridianArchive",
@@ -55,7 +62,7 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
-                "MeridianValidity", "MeridianCSV", .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -93,6 +100,8 @@ let package = Package(
             name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianGeoPackageTests", dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"],

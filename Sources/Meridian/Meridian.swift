@@ -5,6 +5,7 @@
 // brings in the shared model and map math (MeridianCore) and every format
 // module, plus the cross-format glue that lives in this folder.
 @_exported import MeridianCSV
+@_exported import MeridianGeoPackage
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
 @_exported import MeridianIMDF

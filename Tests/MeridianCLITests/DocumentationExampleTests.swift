@@ -385,7 +385,7 @@ struct DocumentationExampleTests {
             let input = try Input(path: path)                // opened once; the format decided by content
             switch input.format {
             case .imdf: return try input.imdfArchive().features()
-            case .geojson, .kml, .kmz, .gpx, .tcx, .csv: return try FeatureSource(input: input).readAll()
+            case .geojson, .kml, .kmz, .gpx, .tcx, .csv, .gpkg: return try FeatureSource(input: input).readAll()
             }
         }
         let landmarks = try features(at: "Samples/cambridge-landmarks.geojson")   // 6 features

@@ -213,7 +213,7 @@ _meridian_convert() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'$'\n''gpkg'
         return
         ;;
     '--precision')
@@ -318,7 +318,7 @@ _meridian_fix() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'$'\n''gpkg'
         return
         ;;
     '--precision')
@@ -344,7 +344,7 @@ _meridian_merge() {
         return
         ;;
     '--to')
-        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'
+        __meridian_add_completions -W 'geojson'$'\n''geojsonseq'$'\n''ndjson'$'\n''kml'$'\n''kmz'$'\n''gpx'$'\n''csv'$'\n''gpkg'
         return
         ;;
     '--alternates-property')

@@ -93,7 +93,7 @@ _meridian_info() {
 
 _meridian_convert() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv' 'gpkg')
     local -ar ___on_error=('stop' 'skip')
     local -ar ___simplify_method=('dp' 'visvalingam')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
@@ -163,7 +163,7 @@ _meridian_validate() {
 
 _meridian_fix() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv' 'gpkg')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         ':input:'
@@ -184,7 +184,7 @@ _meridian_fix() {
 
 _meridian_merge() {
     local -i ret=1
-    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv')
+    local -ar ___to=('geojson' 'geojsonseq' 'ndjson' 'kml' 'kmz' 'gpx' 'csv' 'gpkg')
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'

@@ -69,7 +69,8 @@ public enum FeatureConverter {
         skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
         csv: CSVReadingOptions = CSVReadingOptions(), progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let source = try FeatureSource(input: input, level: level, skippingBadRecords: skippingBadRecords, csv: csv)
+        let source = try FeatureSource(
+            input: input, level: level, skippingBadRecords: skippingBadRecords, csv: csv, layer: shaping?.layer)
         let sink = try FeatureSink(
             path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter,
             gpxWriter: gpxWriter)

@@ -1,6 +1,8 @@
+import MeridianArchive
 import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
+import MeridianGeoPackage
 import MeridianKML
 
 /// Writes features one at a time in any ``OutputFormat``: the output side
@@ -66,7 +68,7 @@ public final class FeatureSink {
             try destination.write(writer.encodeRecord(feature, as: .geoJSONSeq))
         case .ndjson:
             try destination.write(writer.encodeRecord(feature, as: .ndjson))
-        case .kml, .kmz, .csv:
+        case .kml, .kmz, .csv, .gpkg:
             held.append(feature)
         case .gpx:
             if featureCount == 0 { try destination.write(gpxWriter.header()) }
@@ -94,6 +96,8 @@ public final class FeatureSink {
             try destination.write(kmlWriter.encode(FeatureCollection(features: held)))
         case .kmz:
             try destination.write(try kmlWriter.encodeKMZ(FeatureCollection(features: held)))
+        case .gpkg:
+            try destination.write(try Self.geoPackage(held, layer: layerName))
         case .csv:
             // The precision asked of the GeoJSON writer (convert --precision) applies to CSV too.
             let csv = CSVWriter(precision: writer.options.precision)
@@ -113,6 +117,34 @@ public final class FeatureSink {
     public func finish(collection: FeatureCollection = FeatureCollection()) throws(DiagnosticError) {
         try complete(collection: collection)
         try destination.commit()
+    }
+
+    /// The layer a GeoPackage output holds: the output file's name
+    /// without its extension.
+    private var layerName: String {
+        let file = destination.path.split(separator: "/").last.map(String.init) ?? ""
+        let name = file.split(separator: ".").first.map(String.init) ?? ""
+        return name.isEmpty || destination.path == "-" ? "features" : name
+    }
+
+    /// A GeoPackage built in a private temporary file, as bytes.
+    static func geoPackage(_ features: [Feature], layer: String) throws(DiagnosticError) -> [UInt8] {
+        let file = try TemporaryFile(purpose: "gpkg")
+        try GeoPackageWriter(layer: layer).write(features, toFile: file.path)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(code: "io.read", message: "cannot read back the GeoPackage just written")
+        }
+        defer { Platform.close(descriptor) }
+        var bytes: [UInt8] = []
+        while true {
+            let count = Platform.read(descriptor, appendingTo: &bytes, count: 1 << 20)
+            if count < 0 {
+                throw DiagnosticError(code: "io.read", message: "cannot read back the GeoPackage just written")
+            }
+            if count == 0 { break }
+        }
+        return bytes
     }
 
     /// Abandons the output (a file is removed).

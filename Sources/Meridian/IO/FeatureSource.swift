@@ -1,6 +1,7 @@
 import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
+import MeridianGeoPackage
 import MeridianIMDF
 import MeridianKML
 
@@ -38,6 +39,7 @@ public final class FeatureSource {
         case kml(KMLFeatureReader)
         case gpx(GPXFeatureReader)
         case csv(CSVFeatureReader)
+        case gpkg(GeoPackageReader)
         case features([Feature], index: Int)
     }
 
@@ -54,7 +56,8 @@ public final class FeatureSource {
     /// NDJSON that cannot be decoded is skipped and listed in
     /// ``skippedRecords`` instead of stopping the read.
     public init(
-        input: Input, level: Int? = nil, skippingBadRecords: Bool = false, csv: CSVReadingOptions = CSVReadingOptions()
+        input: Input, level: Int? = nil, skippingBadRecords: Bool = false, csv: CSVReadingOptions = CSVReadingOptions(),
+        layer: String? = nil
     ) throws(DiagnosticError) {
         self.input = input
         if let geojson = input.geoJSONReader() {
@@ -66,6 +69,8 @@ public final class FeatureSource {
             reader = .gpx(gpx)
         } else if let table = try input.csvReader(options: csv) {
             reader = .csv(table)
+        } else if let database = try input.geoPackageReader(layer: layer) {
+            reader = .gpkg(database)
         } else {
             let archive = try input.imdfArchive()
             reader = .features(try archive.features(onLevel: level, name: input.name), index: 0)
@@ -86,6 +91,7 @@ public final class FeatureSource {
         case .kml(let reader): return try reader.next()
         case .gpx(let reader): return try reader.next()
         case .csv(let reader): return try reader.next()
+        case .gpkg(let reader): return try reader.next()
         case .features(let features, let index):
             guard index < features.count else { return nil }
             reader = .features(features, index: index + 1)
@@ -133,6 +139,7 @@ public final class FeatureSource {
         if case .kml(let reader) = reader { return reader.diagnostics }
         if case .gpx(let reader) = reader { return reader.diagnostics }
         if case .csv(let reader) = reader { return reader.diagnostics }
+        if case .gpkg(let reader) = reader { return reader.diagnostics }
         return []
     }
 }

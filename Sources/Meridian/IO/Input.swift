@@ -2,6 +2,7 @@ import MeridianArchive
 import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
+import MeridianGeoPackage
 import MeridianIMDF
 import MeridianKML
 
@@ -41,6 +42,8 @@ public final class Input {
         case stream(descriptor: Int32, prefix: [UInt8], skippedLines: Int, skippedBytes: Int, seekable: Bool)
         case zip(ZipArchive)
         case folder(String)
+        /// A file read by path (a GeoPackage, through SQLite).
+        case database(String)
     }
 
     let content: Content
@@ -90,6 +93,17 @@ public final class Input {
             }
             let head = try Self.readHead(descriptor, name: name)
             if path != "-" { try ZipArchive.checkNamedZip(path, head: head.bytes) }
+            if head.skippedBytes == 0, head.bytes.starts(with: Array("SQLite format 3\0".utf8)) {
+                guard kind == .regular else {
+                    throw DiagnosticError(
+                        code: "io.open",
+                        message: "\(name) is an SQLite database (a GeoPackage?): give it as a file, not a stream",
+                        location: SourceLocation(file: name))
+                }
+                format = .gpkg
+                content = .database(path)
+                return
+            }
             if head.skippedBytes == 0, ZipArchive.isZip(head.bytes) {
                 let zip =
                     kind == .regular
@@ -138,6 +152,12 @@ public final class Input {
         default:
             return nil
         }
+    }
+
+    /// A reader of a GeoPackage input: every feature layer, or `layer`.
+    func geoPackageReader(layer: String?) throws(DiagnosticError) -> GeoPackageReader? {
+        guard case .database(let path) = content else { return nil }
+        return try GeoPackageReader(path: path, layer: layer)
     }
 
     /// A streaming reader of a CSV input.

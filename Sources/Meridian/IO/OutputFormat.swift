@@ -15,6 +15,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case gpx
     /// CSV: lon and lat columns for points, else a WKT column, then the properties.
     case csv
+    /// An OGC GeoPackage with one feature layer and its R*Tree index.
+    case gpkg
 
     /// The format a file name implies: `.geojsonseq`/`.geojsons` are
     /// sequences, `.ndjson`/`.geojsonl`/`.jsonl` are lines, `.kml` and
@@ -34,6 +36,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
             self = .gpx
         } else if lower.hasSuffix(".csv") {
             self = .csv
+        } else if lower.hasSuffix(".gpkg") {
+            self = .gpkg
         } else {
             self = .geojson
         }
@@ -49,6 +53,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .kmz: self = .kmz
         case .gpx: self = .gpx
         case .csv: self = .csv
+        case .gpkg: self = .gpkg
         case .imdf, .tcx: self = .geojson
         case .geojson: self = input.path == "-" ? .geojson : OutputFormat(path: input.path)
         }

@@ -1,6 +1,7 @@
 import MeridianArchive
 import MeridianCSV
 import MeridianCore
+import MeridianGeoPackage
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
@@ -40,6 +41,7 @@ public enum DiagnosticCatalogue {
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
+            + GeoPackageDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

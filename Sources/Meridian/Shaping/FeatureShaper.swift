@@ -90,6 +90,9 @@ public final class FeatureShaper {
                 ?? ""
         case .kml?, .kmz?:
             return feature.properties["folder"]?.arrayValue?.first?.stringValue ?? ""
+        case .gpkg?:
+            // The reader keeps only the layer asked for (a table).
+            return options.layer ?? ""
         default:
             let file = (inputName ?? "").split(separator: "/").last.map(String.init) ?? ""
             return file.split(separator: ".").first.map(String.init) ?? file

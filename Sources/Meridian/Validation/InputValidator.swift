@@ -70,6 +70,8 @@ public struct InputValidator: Sendable {
             }
         case .csv:
             diagnostics = Self.validateCSV(input, geometry: geometry)
+        case .gpkg:
+            diagnostics = Self.validateFeatures(input, geometry: geometry)
         case .imdf:
             do throws(DiagnosticError) {
                 var options = IMDFValidator.Options()
@@ -80,6 +82,27 @@ public struct InputValidator: Sendable {
             }
         }
         return Result(diagnostics: diagnostics, isIMDF: input.format == .imdf)
+    }
+
+    /// What reading every feature finds (a GeoPackage's corrupt geometries
+    /// and envelopes), and the validity of the geometries, located by feature.
+    static func validateFeatures(_ input: Input, geometry: GeometryValidityLevel) -> [Diagnostic] {
+        let validator = geometry == .off ? nil : GeometryValidator()
+        var validity = DiagnosticCollector(maximumPerCode: 1_000)
+        do throws(DiagnosticError) {
+            let source = try FeatureSource(input: input)
+            var index = 0
+            while let feature = try source.next() {
+                index += 1
+                guard let validator, let shape = feature.geometry else { continue }
+                let location = SourceLocation(file: input.name, featureID: feature.id?.description, record: index)
+                validity.append(
+                    contentsOf: validator.problems(in: shape, level: geometry).map { $0.diagnostic(at: location) })
+            }
+            return source.warnings + validity.diagnostics
+        } catch {
+            return validity.diagnostics + [error.diagnostic]
+        }
     }
 
     /// A CSV's faults (ragged rows, bad coordinates, WKT, quotes) and the

@@ -1,0 +1,196 @@
+import MeridianCore
+
+/// Reads the feature layers of an OGC GeoPackage (1.0 to 1.3) through
+/// SQLite: `gpkg_contents` lists the layers, `gpkg_geometry_columns`
+/// names each one's geometry column, every other column becomes a
+/// property (INTEGER an integer, REAL a double, TEXT a string, a BLOB its
+/// size), the primary key the feature's id.
+///
+/// ```swift
+/// let reader = try GeoPackageReader(path: "parcels.gpkg")
+/// reader.layers                 // ["parcels", "roads"]
+/// while let feature = try reader.next() { ... }   // layer after layer
+/// ```
+///
+/// Only WGS 84 longitude/latitude is read (srs 4326, or an SRS whose
+/// organisation says EPSG 4326, or the undefined geographic SRS 0): a
+/// layer in another SRS is refused with `gpkg.srs.unsupported` naming it,
+/// as Meridian does not reproject. A geometry blob that cannot be read
+/// gives the feature a null geometry and a `gpkg.geometry.corrupt`
+/// warning; an envelope that does not contain its geometry, a
+/// `gpkg.envelope.mismatch` warning. Table and column names are quoted,
+/// never pasted into SQL. Rows stream one at a time.
+public final class GeoPackageReader {
+    public struct Layer: Sendable, Hashable {
+        public var table: String
+        public var geometryColumn: String?
+        public var srsID: Int32?
+    }
+
+    public let path: String
+    public let layers: [Layer]
+    /// Warnings so far (corrupt geometries, envelopes).
+    public var diagnostics: [Diagnostic] { found.diagnostics }
+    /// The layer of the feature ``next()`` returned last.
+    public private(set) var currentLayer: String?
+
+    private let database: SQLiteDatabase
+    private var found = DiagnosticCollector(maximumPerCode: 1_000)
+    private var layerIndex = 0
+    private var statement: SQLiteDatabase.Statement?
+    private var keyColumn: Int?
+    private var geometryColumn: Int?
+
+    public init(path: String, layer: String? = nil) throws(DiagnosticError) {
+        self.path = path
+        database = try SQLiteDatabase(path: path, readOnly: true)
+        let check = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'gpkg_contents'")
+        guard try check.step(), check.int(0) == 1 else {
+            throw DiagnosticError(
+                code: "gpkg.not-geopackage",
+                message: "\(path) is an SQLite database without gpkg_contents: not a GeoPackage",
+                location: SourceLocation(file: path))
+        }
+        var found: [Layer] = []
+        let contents = try database.prepare(
+            """
+            SELECT c.table_name, g.column_name, g.srs_id FROM gpkg_contents c
+            LEFT JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
+            WHERE c.data_type IN ('features', 'attributes') ORDER BY c.rowid
+            """)
+        while try contents.step() {
+            guard let table = contents.text(0) else { continue }
+            found.append(
+                Layer(
+                    table: table, geometryColumn: contents.text(1),
+                    srsID: contents.type(2) == 5 ? nil : Int32(truncatingIfNeeded: contents.int(2))))
+        }
+        if let layer {
+            guard let match = found.first(where: { $0.table == layer }) else {
+                throw DiagnosticError(
+                    code: "gpkg.layer.unknown",
+                    message:
+                        "\(path) has no layer \"\(layer)\"; its layers are \(found.map(\.table).joined(separator: ", "))",
+                    location: SourceLocation(file: path))
+            }
+            found = [match]
+        }
+        layers = found
+        for layer in layers where layer.geometryColumn != nil { try checkSRS(layer) }
+    }
+
+    /// Refuses a layer whose SRS is not WGS 84 longitude/latitude.
+    private func checkSRS(_ layer: Layer) throws(DiagnosticError) {
+        guard let srs = layer.srsID, srs != 4326, srs != 0, srs != -1 else { return }
+        let query = try database.prepare(
+            "SELECT srs_name, organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?")
+        query.bind(Int64(srs), at: 1)
+        var name = "srs_id \(srs)"
+        if try query.step() {
+            let organization = query.text(1) ?? ""
+            let code = query.int(2)
+            if organization.uppercased() == "EPSG", code == 4326 { return }
+            name = "\(query.text(0) ?? "unnamed") (\(organization) \(code), srs_id \(srs))"
+        }
+        throw DiagnosticError(
+            code: "gpkg.srs.unsupported",
+            message:
+                "layer \(layer.table) is in \(name), not WGS 84 longitude/latitude (EPSG 4326): reproject it first (ogr2ogr -t_srs EPSG:4326)",
+            location: SourceLocation(file: path))
+    }
+
+    /// The next feature, layer after layer; nil at the end.
+    public func next() throws(DiagnosticError) -> Feature? {
+        while layerIndex < layers.count {
+            let layer = layers[layerIndex]
+            if statement == nil { try open(layer) }
+            guard let statement, try statement.step() else {
+                self.statement = nil
+                layerIndex += 1
+                continue
+            }
+            currentLayer = layer.table
+            return feature(from: statement, layer: layer)
+        }
+        return nil
+    }
+
+    /// Every remaining feature.
+    public func readAll() throws(DiagnosticError) -> [Feature] {
+        var features: [Feature] = []
+        while let feature = try next() { features.append(feature) }
+        return features
+    }
+
+    private func open(_ layer: Layer) throws(DiagnosticError) {
+        let table = SQLiteDatabase.quoted(layer.table)
+        let info = try database.prepare("SELECT name, pk FROM pragma_table_info(?)")
+        info.bind(.string(layer.table), at: 1)
+        var key: String?
+        while try info.step() {
+            if info.int(1) == 1 { key = info.text(0) }
+        }
+        let next = try database.prepare("SELECT * FROM \(table)")
+        keyColumn = nil
+        geometryColumn = nil
+        for column in 0..<next.columnCount {
+            let name = next.name(column)
+            if name == key { keyColumn = column }
+            if name == layer.geometryColumn { geometryColumn = column }
+        }
+        statement = next
+    }
+
+    private func feature(from row: SQLiteDatabase.Statement, layer: Layer) -> Feature {
+        var feature = Feature()
+        for column in 0..<row.columnCount {
+            if column == keyColumn {
+                feature.id = .integer(row.int(column))
+                continue
+            }
+            if column == geometryColumn {
+                if row.type(column) == 4 { feature.geometry = geometry(row.blob(column), layer: layer, id: feature.id) }
+                continue
+            }
+            let value: JSONValue =
+                switch row.type(column) {
+                case 1: .integer(row.int(column))
+                case 2: .double(row.double(column))
+                case 3: row.text(column).map(JSONValue.string) ?? .null
+                case 4: .string("(\(row.blob(column).count)-byte blob)")
+                default: .null
+                }
+            feature.properties.appendUnchecked(key: row.name(column), value: value)
+        }
+        return feature
+    }
+
+    private func geometry(_ blob: [UInt8], layer: Layer, id: FeatureIdentifier?) -> Geometry? {
+        let location = SourceLocation(file: path, featureID: "\(layer.table):\(id?.description ?? "?")")
+        switch GeoPackageGeometry.decode(blob) {
+        case .failure(let failure):
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "gpkg.geometry.corrupt",
+                    message:
+                        "the geometry of \(layer.table) row \(id?.description ?? "?") cannot be read (\(failure.reason)): it is read as null",
+                    location: location))
+            return nil
+        case .success(let decoded):
+            if let (minX, maxX, minY, maxY) = decoded.envelope, let box = decoded.geometry?.boundingBox {
+                let slack = 1e-9 * max(1, abs(minX), abs(maxX), abs(minY), abs(maxY))
+                if box.west < minX - slack || box.east > maxX + slack || box.south < minY - slack
+                    || box.north > maxY + slack
+                {
+                    found.append(
+                        Diagnostic(
+                            severity: .warning, code: "gpkg.envelope.mismatch",
+                            message:
+                                "the envelope in the geometry header of \(layer.table) row \(id?.description ?? "?") does not contain the geometry: spatial queries will miss it",
+                            location: location))
+                }
+            }
+            return decoded.geometry
+        }
+    }
+}
