@@ -76,9 +76,12 @@ public func runProcess(
         process.standardError = mergingErrors ? out : err
         let input = Pipe()
         process.standardInput = input
+        // A program may stop reading early (it refused its input): the
+        // write then fails with EPIPE instead of killing the tests.
+        signal(SIGPIPE, SIG_IGN)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
-        try input.fileHandleForWriting.close()
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
+        try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         try out.close()
         try err.close()
