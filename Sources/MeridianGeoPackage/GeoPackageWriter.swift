@@ -22,27 +22,80 @@ public struct GeoPackageWriter: Sendable {
         self.layer = layer
     }
 
+    /// Writes `features` as the layer of a new GeoPackage at `path`.
     public func write(_ features: [Feature], toFile path: String) throws(DiagnosticError) {
-        let db = try SQLiteDatabase(path: path, readOnly: false)
-        // Property columns, in order first met, with a type that holds every value.
-        var columns: [(name: String, type: String)] = []
-        var index: [String: Int] = [:]
-        for feature in features {
-            for (key, value) in feature.properties.members {
-                let type = Self.sqlType(value)
-                if let at = index[key] {
-                    columns[at].type = Self.widen(columns[at].type, type)
-                } else {
-                    index[key] = columns.count
-                    columns.append((key, type))
-                }
+        let writer = try GeoPackageLayerWriter(path: path, layer: layer)
+        for feature in features { try writer.write(feature) }
+        try writer.finish()
+    }
+}
+
+/// Writes one layer of a GeoPackage feature by feature, in memory bounded
+/// by the spatial index's boxes (48 bytes a feature): a property becomes
+/// a column at its first value that is not null (`ALTER TABLE` when that
+/// comes after the first row), of that value's type; a TEXT column holds
+/// values of other kinds as text. The
+/// layer's geometry type, extent and R*Tree are written by ``finish()``.
+/// All rows go in one transaction through one prepared statement.
+public final class GeoPackageLayerWriter {
+    public let layer: String
+    private let db: SQLiteDatabase
+    private var columns: [(name: String, type: String)] = []
+    private var columnIndex: [String: Int] = [:]
+    private var insert: SQLiteDatabase.Statement?
+    private var boxes: [(key: UInt64, id: Int64, box: BoundingBox)] = []
+    private var extent: BoundingBox?
+    private var geometryTypes: Set<String> = []
+
+    public init(path: String, layer: String) throws(DiagnosticError) {
+        self.layer = layer
+        db = try SQLiteDatabase(path: path, readOnly: false)
+        try db.execute(
+            """
+            PRAGMA page_size = 65536; PRAGMA application_id = 1196444487; PRAGMA user_version = 10300;
+            PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;
+            BEGIN;
+            CREATE TABLE \(SQLiteDatabase.quoted(layer)) (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom GEOMETRY);
+            """)
+    }
+
+    public func write(_ feature: Feature) throws(DiagnosticError) {
+        var added = false
+        for (key, value) in feature.properties.members where columnIndex[key] == nil {
+            let lower = key.lowercased()
+            // A column is made at its first value that is not null, of that value's type.
+            guard lower != "fid", lower != "geom", value != .null else { continue }
+            let type = GeoPackageWriter.sqlType(value)
+            try db.execute(
+                "ALTER TABLE \(SQLiteDatabase.quoted(layer)) ADD COLUMN \(SQLiteDatabase.quoted(key)) \(type)")
+            columnIndex[key] = columns.count
+            columns.append((key, type))
+            added = true
+        }
+        if added || insert == nil {
+            insert = try db.prepare(
+                "INSERT INTO \(SQLiteDatabase.quoted(layer)) (geom\(columns.map { ", " + SQLiteDatabase.quoted($0.name) }.joined())) VALUES (?\(String(repeating: ", ?", count: columns.count)))"
+            )
+        }
+        guard let insert else { return }
+        if let geometry = feature.geometry {
+            insert.bind(GeoPackageGeometry.encode(geometry), at: 1)
+            geometryTypes.insert(geometry.typeName.uppercased())
+        } else {
+            insert.bind(nil, at: 1)
+        }
+        for (key, value) in feature.properties.members {
+            guard let at = columnIndex[key] else { continue }
+            if columns[at].type == "TEXT", value.stringValue == nil, value != .null {
+                insert.bind(.string(GeoPackageWriter.text(value)), at: at + 2)
+            } else {
+                insert.bind(value, at: at + 2)
             }
         }
-        columns = columns.filter { $0.name.lowercased() != "fid" && $0.name.lowercased() != "geom" }
-        let geometryType = Self.geometryTypeName(features.compactMap(\.geometry))
-        var extent: BoundingBox?
-        for feature in features {
-            guard let box = feature.geometry?.boundingBox else { continue }
+        _ = try insert.step()
+        insert.reset()
+        if let box = feature.geometry?.boundingBox {
+            boxes.append((GeoPackageWriter.curveKey(box), db.lastRowID, box))
             extent =
                 extent.map {
                     BoundingBox(
@@ -50,21 +103,22 @@ public struct GeoPackageWriter: Sendable {
                         north: max($0.north, box.north))
                 } ?? box
         }
-        let table = SQLiteDatabase.quoted(layer)
+    }
+
+    /// Writes the metadata tables and the spatial index, and commits.
+    public func finish() throws(DiagnosticError) {
         let literal = "'" + layer.replacingAll("'", with: "''") + "'"
         let rtree = SQLiteDatabase.quoted("rtree_\(layer)_geom")
+        let geometryType = geometryTypes.count == 1 ? geometryTypes.first! : "GEOMETRY"
         try db.execute(
             """
-            PRAGMA page_size = 65536; PRAGMA application_id = 1196444487; PRAGMA user_version = 10300; PRAGMA journal_mode = OFF;
-            PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;
-            BEGIN;
             CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY,
               organization TEXT NOT NULL, organization_coordsys_id INTEGER NOT NULL, definition TEXT NOT NULL,
               description TEXT);
             INSERT INTO gpkg_spatial_ref_sys VALUES
               ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system'),
               ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system'),
-              ('WGS 84 geodetic', 4326, 'EPSG', 4326, '\(Self.wgs84)', 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
+              ('WGS 84 geodetic', 4326, 'EPSG', 4326, '\(GeoPackageWriter.wgs84)', 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
             CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL,
               identifier TEXT UNIQUE, description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT
               (strftime('%Y-%m-%dT%H:%M:%fZ','now')), min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE,
@@ -77,7 +131,6 @@ public struct GeoPackageWriter: Sendable {
             CREATE TABLE gpkg_extensions (table_name TEXT, column_name TEXT, extension_name TEXT NOT NULL,
               definition TEXT NOT NULL, scope TEXT NOT NULL,
               CONSTRAINT ge_tce UNIQUE (table_name, column_name, extension_name));
-            CREATE TABLE \(table) (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom \(geometryType)\(columns.map { ", \(SQLiteDatabase.quoted($0.name)) \($0.type)" }.joined()));
             INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
               VALUES (\(literal), 'features', \(literal), \(extent.map { "\($0.west), \($0.south), \($0.east), \($0.north)" } ?? "NULL, NULL, NULL, NULL"), 4326);
             INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', 4326, 0, 0);
@@ -85,46 +138,25 @@ public struct GeoPackageWriter: Sendable {
               'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
             CREATE VIRTUAL TABLE \(rtree) USING rtree(id, minx, maxx, miny, maxy);
             """)
-        let insert = try db.prepare(
-            "INSERT INTO \(table) (geom\(columns.map { ", " + SQLiteDatabase.quoted($0.name) }.joined())) VALUES (?\(String(repeating: ", ?", count: columns.count)))"
-        )
-        var boxes: [(key: UInt64, id: Int64, box: BoundingBox)] = []
-        boxes.reserveCapacity(features.count)
-        for feature in features {
-            if let geometry = feature.geometry {
-                insert.bind(GeoPackageGeometry.encode(geometry), at: 1)
-            } else {
-                insert.bind(nil, at: 1)
-            }
-            for (offset, column) in columns.enumerated() {
-                let value = feature.properties[column.name]
-                if column.type == "TEXT", let value, value.stringValue == nil, value != .null {
-                    // A column that also holds text: every value as text, as written.
-                    insert.bind(.string(Self.text(value)), at: offset + 2)
-                } else {
-                    insert.bind(value, at: offset + 2)
-                }
-            }
-            _ = try insert.step()
-            insert.reset()
-            if let box = feature.geometry?.boundingBox { boxes.append((Self.curveKey(box), db.lastRowID, box)) }
-        }
         // The index is filled last, in space-filling-curve order: neighbours
         // go in together, so the R*Tree splits far fewer nodes.
         boxes.sort { $0.key < $1.key }
-        let index3 = try db.prepare("INSERT INTO \(rtree) VALUES (?, ?, ?, ?, ?)")
+        let index = try db.prepare("INSERT INTO \(rtree) VALUES (?, ?, ?, ?, ?)")
         for (_, id, box) in boxes {
-            index3.bind(id, at: 1)
+            index.bind(id, at: 1)
             for (position, value) in [box.west, box.east, box.south, box.north].enumerated() {
-                index3.bind(value, at: position + 2)
+                index.bind(value, at: position + 2)
             }
-            _ = try index3.step()
-            index3.reset()
+            _ = try index.step()
+            index.reset()
         }
-        try db.execute(Self.rtreeTriggers(table: layer))
+        boxes = []
+        try db.execute(GeoPackageWriter.rtreeTriggers(table: layer))
         try db.execute("COMMIT;")
     }
+}
 
+extension GeoPackageWriter {
     /// The Z-order (Morton) key of a box's centre on a 2^16 grid of the globe.
     static func curveKey(_ box: BoundingBox) -> UInt64 {
         let x = UInt64(max(0, min(65535, ((box.west + box.east) / 2 + 180) / 360 * 65535)))
@@ -171,14 +203,6 @@ public struct GeoPackageWriter: Sendable {
         }
     }
 
-    /// The type that holds values of both types.
-    static func widen(_ a: String, _ b: String) -> String {
-        if a == b || b == "NULL" { return a }
-        if a == "NULL" { return b }
-        if Set([a, b]) == ["INTEGER", "REAL"] { return "REAL" }
-        return "TEXT"
-    }
-
     static func text(_ value: JSONValue) -> String {
         switch value {
         case .bool(let b): b ? "true" : "false"
@@ -186,12 +210,5 @@ public struct GeoPackageWriter: Sendable {
         case .double(let d): "\(d)"
         default: String(decoding: value.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
         }
-    }
-
-    /// The layer's geometry type: the one type every geometry has, else GEOMETRY.
-    static func geometryTypeName(_ geometries: [Geometry]) -> String {
-        let names = Set(geometries.map { $0.typeName.uppercased() })
-        guard names.count == 1, let name = names.first else { return "GEOMETRY" }
-        return name == "GEOMETRYCOLLECTION" ? "GEOMETRYCOLLECTION" : name
     }
 }

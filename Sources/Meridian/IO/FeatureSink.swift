@@ -22,7 +22,8 @@ import MeridianKML
 /// typed Schema come before the first Placemark. GPX writes waypoints as
 /// they come and holds routes and tracks (encoded) for the end, where the
 /// schema wants them. CSV holds every feature too: its columns are the
-/// properties of all of them. Like
+/// properties of all of them. A GeoPackage is written row by row into a
+/// private temporary file, then copied. Like
 /// ``OutputDestination``, a file appears only on ``finish(collection:)``;
 /// a sink dropped unfinished leaves nothing.
 public final class FeatureSink {
@@ -68,8 +69,10 @@ public final class FeatureSink {
             try destination.write(writer.encodeRecord(feature, as: .geoJSONSeq))
         case .ndjson:
             try destination.write(writer.encodeRecord(feature, as: .ndjson))
-        case .kml, .kmz, .csv, .gpkg:
+        case .kml, .kmz, .csv:
             held.append(feature)
+        case .gpkg:
+            try geoPackage().writer.write(feature)
         case .gpx:
             if featureCount == 0 { try destination.write(gpxWriter.header()) }
             let parts = gpxWriter.encode(feature)
@@ -97,7 +100,10 @@ public final class FeatureSink {
         case .kmz:
             try destination.write(try kmlWriter.encodeKMZ(FeatureCollection(features: held)))
         case .gpkg:
-            try destination.write(try Self.geoPackage(held, layer: layerName))
+            let (file, writer) = try geoPackage()
+            try writer.finish()
+            try copy(file)
+            geoPackageOutput = nil
         case .csv:
             // The precision asked of the GeoJSON writer (convert --precision) applies to CSV too.
             let csv = CSVWriter(precision: writer.options.precision)
@@ -127,24 +133,35 @@ public final class FeatureSink {
         return name.isEmpty || destination.path == "-" ? "features" : name
     }
 
-    /// A GeoPackage built in a private temporary file, as bytes.
-    static func geoPackage(_ features: [Feature], layer: String) throws(DiagnosticError) -> [UInt8] {
+    /// The GeoPackage being written, in a private temporary file (SQLite
+    /// needs a file it can seek in), created with the first feature.
+    private var geoPackageOutput: (file: TemporaryFile, writer: GeoPackageLayerWriter)?
+
+    private func geoPackage() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageLayerWriter) {
+        if let geoPackageOutput { return geoPackageOutput }
         let file = try TemporaryFile(purpose: "gpkg")
-        try GeoPackageWriter(layer: layer).write(features, toFile: file.path)
+        let output = (file, try GeoPackageLayerWriter(path: file.path, layer: layerName))
+        geoPackageOutput = output
+        return output
+    }
+
+    /// Copies a finished file to the destination, a megabyte at a time.
+    private func copy(_ file: TemporaryFile) throws(DiagnosticError) {
         let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw DiagnosticError(code: "io.read", message: "cannot read back the GeoPackage just written")
         }
         defer { Platform.close(descriptor) }
-        var bytes: [UInt8] = []
+        var chunk: [UInt8] = []
         while true {
-            let count = Platform.read(descriptor, appendingTo: &bytes, count: 1 << 20)
+            chunk.removeAll(keepingCapacity: true)
+            let count = Platform.read(descriptor, appendingTo: &chunk, count: 1 << 20)
             if count < 0 {
                 throw DiagnosticError(code: "io.read", message: "cannot read back the GeoPackage just written")
             }
             if count == 0 { break }
+            try destination.write(chunk)
         }
-        return bytes
     }
 
     /// Abandons the output (a file is removed).
