@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh HARNESS [SECONDS]
 #
 #   json      JSON reader, GeoJSON decoder, writer and validator
-#   kml       KML reader (KML, GPX, TCX), writer and validator
+#   kml       KML reader and writer and validator; GPX/TCX reader and GPX writer
 #   imdf      IMDF decoding and validation (member files as sections)
 #   zip       the zip guard, then the KMZ or IMDF reader behind it
 #   maps-url  the Apple Maps URL parser
@@ -38,15 +38,16 @@ clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libxml-2.0)
 ar rcs "$out/libCLibXML2.a" "$out/CLibXML2.o"
 cat >"$out/module.modulemap" <<MAP
 module CLibXML2 { header "$PWD/Sources/CLibXML2/include/CLibXML2.h" export * }
+module CGEOS [system] { header "$PWD/Sources/CGEOS/shim.h" link "geos_c" export * }
 MAP
-for module in MeridianCore MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
+for module in MeridianCore MeridianValidity MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
   swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
     -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
 done
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
 swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
-  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianCore -lZIPFoundation -lCLibXML2 \
-  -lxml2 -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
+  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianCore -lZIPFoundation \
+  -lCLibXML2 -lxml2 -lgeos_c -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
 seeds=("$regressions")

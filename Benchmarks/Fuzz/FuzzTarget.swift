@@ -56,8 +56,13 @@ func exerciseJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return again == document
 }
 
-/// Features read from KML must be writable as KML, and that KML readable.
+/// Features read from KML must be writable as KML, and that KML readable;
+/// features read from GPX or TCX must be writable as GPX, and that readable.
 func exerciseKML(_ bytes: [UInt8]) -> Bool {
+    if let features = try? GPXFeatureReader(bytes: bytes, fileName: "fuzz.gpx").readAll() {
+        let written = GPXWriter().encode(FeatureCollection(features: features))
+        if (try? GPXFeatureReader(bytes: written, fileName: "written.gpx").readAll()) == nil { return false }
+    }
     _ = KMLValidator.validate(bytes: bytes, fileName: "fuzz.kml")
     guard let features = try? KMLFeatureReader(bytes: bytes, fileName: "fuzz.kml").readAll() else { return true }
     let written = KMLWriter().encode(FeatureCollection(features: features))
