@@ -55,7 +55,7 @@ public struct CSVWriter: Sendable {
         case .string(let s)?: s
         case .bool(let b)?: b ? "true" : "false"
         case .integer(let n)?: String(n)
-        case .double(let d)?: shortest(d, precision: precision)
+        case .double(let d)?: shortestText(d, places: precision)
         case let other?: String(decoding: other.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
         }
     }
@@ -72,15 +72,7 @@ public struct CSVWriter: Sendable {
         return escaped + "\""
     }
 
-    private func number(_ value: Double) -> String { Self.shortest(value, precision: precision) }
-
-    /// The shortest round-trip form (integers without ".0"), or rounded to
-    /// `precision` places first.
-    static func shortest(_ value: Double, precision: Int?) -> String {
-        let value = precision.map { rounded(value, toPlaces: $0) } ?? value
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
+    private func number(_ value: Double) -> String { shortestText(value, places: precision) }
 
     /// Well-known text of a geometry (2D).
     func wkt(_ geometry: Geometry) -> String {

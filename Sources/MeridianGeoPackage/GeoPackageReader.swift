@@ -40,6 +40,8 @@ public final class GeoPackageReader {
     private var statement: SQLiteDatabase.Statement?
     private var keyColumn: Int?
     private var geometryColumn: Int?
+    /// The current layer's column names, read once per layer.
+    private var columnNames: [String] = []
 
     public init(path: String, layer: String? = nil) throws(DiagnosticError) {
         self.path = path
@@ -133,8 +135,8 @@ public final class GeoPackageReader {
         let next = try database.prepare("SELECT * FROM \(table)")
         keyColumn = nil
         geometryColumn = nil
-        for column in 0..<next.columnCount {
-            let name = next.name(column)
+        columnNames = (0..<next.columnCount).map(next.name)
+        for (column, name) in columnNames.enumerated() {
             if name == key { keyColumn = column }
             if name == layer.geometryColumn { geometryColumn = column }
         }
@@ -143,7 +145,7 @@ public final class GeoPackageReader {
 
     private func feature(from row: SQLiteDatabase.Statement, layer: Layer) -> Feature {
         var feature = Feature()
-        for column in 0..<row.columnCount {
+        for column in columnNames.indices {
             if column == keyColumn {
                 feature.id = .integer(row.int(column))
                 continue
@@ -160,7 +162,7 @@ public final class GeoPackageReader {
                 case 4: .string("(\(row.blob(column).count)-byte blob)")
                 default: .null
                 }
-            feature.properties.appendUnchecked(key: row.name(column), value: value)
+            feature.properties.appendUnchecked(key: columnNames[column], value: value)
         }
         return feature
     }

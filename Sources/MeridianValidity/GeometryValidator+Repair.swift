@@ -137,7 +137,6 @@ extension GeometryValidator {
         case .multiPolygon(let parts): (polygons, isMulti) = (parts, true)
         default: return geometry
         }
-        let firstChange = changes.count
         var cleaned: [[[Coordinate]]] = []
         for (p, rings) in polygons.enumerated() {
             var kept: [[Coordinate]] = []
@@ -157,53 +156,50 @@ extension GeometryValidator {
         }
         guard !cleaned.isEmpty else { return nil }
         var result: Geometry = isMulti ? .multiPolygon(cleaned) : .polygon(cleaned[0])
-        guard let geos = makeGEOS(result) else { return nil }
-        var current = geos
-        defer { GEOSGeom_destroy_r(context, current) }
-        let problems = problems(in: result)
-        if let problem = problems.first {
-            guard let valid = makeValid(current) else {
-                changes.append(
-                    GeometryChange(
-                        code: "fix.geometry.dropped", message: "GEOS could not rebuild it (\(problem.reason))"))
+        let problem = problems(in: result).first
+        var rebuilt = false
+        if problem != nil || options.precision != nil {
+            // GEOS's work, only for a polygon still invalid or to be snapped.
+            guard let geos = makeGEOS(result) else { return nil }
+            var current = geos
+            defer { GEOSGeom_destroy_r(context, current) }
+            func dropped(_ why: String) -> Geometry? {
+                changes.append(GeometryChange(code: "fix.geometry.dropped", message: why))
                 return nil
             }
-            GEOSGeom_destroy_r(context, current)
-            current = valid
-            guard let rebuilt = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
+            if let problem {
+                guard let valid = makeValid(current) else {
+                    return dropped("GEOS could not rebuild it (\(problem.reason))")
+                }
+                GEOSGeom_destroy_r(context, current)
+                current = valid
+                guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
+                    return dropped("\(problem.message(namingParts: true)): nothing of area remains once made valid")
+                }
+                result = polygons
+                rebuilt = true
+                let parts = if case .multiPolygon(let p) = polygons { p.count } else { 1 }
                 changes.append(
                     GeometryChange(
-                        code: "fix.geometry.dropped",
-                        message: "\(problem.message(namingParts: true)): nothing of area remains once made valid"))
-                return nil
+                        code: "fix.geometry.made-valid",
+                        message:
+                            "\(problem.message(namingParts: true)): rebuilt by GEOS's MakeValid as \(parts) polygon\(parts == 1 ? "" : "s")"
+                    ))
             }
-            result = rebuilt
-            let parts = if case .multiPolygon(let p) = rebuilt { p.count } else { 1 }
-            changes.append(
-                GeometryChange(
-                    code: "fix.geometry.made-valid",
-                    message:
-                        "\(problem.message(namingParts: true)): rebuilt by GEOS's MakeValid as \(parts) polygon\(parts == 1 ? "" : "s")"
-                ))
-        }
-        if let precision = options.precision {
-            var grid = 1.0
-            for _ in 0..<precision { grid /= 10 }
-            if let snapped = GEOSGeom_setPrecision_r(context, current, grid, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) {
+            if let precision = options.precision,
+                let snapped = GEOSGeom_setPrecision_r(
+                    context, current, (0..<precision).reduce(1.0) { grid, _ in grid / 10 },
+                    Int32(GEOS_PREC_VALID_OUTPUT.rawValue))
+            {
                 GEOSGeom_destroy_r(context, current)
                 current = snapped
-                guard let rounded = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
-                    changes.append(
-                        GeometryChange(
-                            code: "fix.geometry.dropped",
-                            message: "it collapses at \(precision) decimal places: nothing of area remains"))
-                    return nil
+                guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
+                    return dropped("it collapses at \(precision) decimal places: nothing of area remains")
                 }
                 // GEOS's grid values are the nearest doubles to the decimals: print them so.
-                result = rounded.mappingCoordinates { $0.rounded(to: precision) }
+                result = polygons.mappingCoordinates { $0.rounded(to: precision) }
             }
         }
-        let rebuilt = changes[firstChange...].contains { $0.code == "fix.geometry.made-valid" }
         if options.rewind, !result.followsRightHandRule {
             result = result.rewoundToRightHandRule()
             // GEOS winds what it rebuilds its own way: not a change to report.

@@ -282,3 +282,30 @@ public enum ValidityLevel: String, Sendable, Hashable, CaseIterable {
     /// Those, and repeated consecutive positions (warnings).
     case all
 }
+
+/// The validity problems of a stream of geometries, as diagnostics at
+/// each one's place: what every format's validator does with the
+/// features it reads. At `.off` it checks nothing (and makes no GEOS
+/// context); problems of one code are kept `maximumPerCode` times.
+public struct ValidityCollector {
+    private let level: ValidityLevel
+    private let validator: GeometryValidator?
+    private var found: DiagnosticCollector
+
+    public init(level: ValidityLevel, maximumPerCode: Int = 1_000) {
+        self.level = level
+        validator = level == .off ? nil : GeometryValidator()
+        found = DiagnosticCollector(maximumPerCode: maximumPerCode)
+    }
+
+    /// Checks `geometry`, locating its problems at `location`.
+    public mutating func check(_ geometry: Geometry?, at location: @autoclosure () -> SourceLocation) {
+        guard let validator, let geometry else { return }
+        let problems = validator.problems(in: geometry, level: level)
+        guard !problems.isEmpty else { return }
+        let place = location()
+        found.append(contentsOf: problems.map { $0.diagnostic(at: place) })
+    }
+
+    public var diagnostics: [Diagnostic] { found.diagnostics }
+}

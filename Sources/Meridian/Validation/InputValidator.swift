@@ -87,17 +87,15 @@ public struct InputValidator: Sendable {
     /// What reading every feature finds (a GeoPackage's corrupt geometries
     /// and envelopes), and the validity of the geometries, located by feature.
     static func validateFeatures(_ input: Input, geometry: GeometryValidityLevel) -> [Diagnostic] {
-        let validator = geometry == .off ? nil : GeometryValidator()
-        var validity = DiagnosticCollector(maximumPerCode: 1_000)
+        var validity = ValidityCollector(level: geometry)
         do throws(DiagnosticError) {
             let source = try FeatureSource(input: input)
             var index = 0
             while let feature = try source.next() {
                 index += 1
-                guard let validator, let shape = feature.geometry else { continue }
-                let location = SourceLocation(file: input.name, featureID: feature.id?.description, record: index)
-                validity.append(
-                    contentsOf: validator.problems(in: shape, level: geometry).map { $0.diagnostic(at: location) })
+                validity.check(
+                    feature.geometry,
+                    at: SourceLocation(file: input.name, featureID: feature.id?.description, record: index))
             }
             return source.warnings + validity.diagnostics
         } catch {
@@ -115,15 +113,11 @@ public struct InputValidator: Sendable {
         } catch {
             return [error.diagnostic]
         }
-        let validator = geometry == .off ? nil : GeometryValidator()
-        var validity = DiagnosticCollector(maximumPerCode: 1_000)
+        var validity = ValidityCollector(level: geometry)
         var failure: [Diagnostic] = []
         do throws(DiagnosticError) {
             while let feature = try reader.next() {
-                guard let validator, let shape = feature.geometry else { continue }
-                let location = SourceLocation(file: reader.sourceName, line: reader.lastLine)
-                validity.append(
-                    contentsOf: validator.problems(in: shape, level: geometry).map { $0.diagnostic(at: location) })
+                validity.check(feature.geometry, at: SourceLocation(file: reader.sourceName, line: reader.lastLine))
             }
         } catch {
             failure.append(error.diagnostic)

@@ -20,3 +20,12 @@ package func rounded(_ value: Double, toPlaces places: Int) -> Double {
     for _ in 0..<places { scale *= 10 }
     return (value * scale).rounded() / scale
 }
+
+/// A number as the text writers put it: an integral value without ".0",
+/// any other in its shortest round-trip form (which may use an exponent),
+/// rounded to `places` first when given.
+package func shortestText(_ value: Double, places: Int? = nil) -> String {
+    let value = places.map { rounded(value, toPlaces: $0) } ?? value
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}

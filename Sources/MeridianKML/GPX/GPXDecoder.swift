@@ -29,6 +29,11 @@ struct GPXDecoder {
     let propertyNamespaces: [String]
     /// Each name's place in `propertyNamespaces` (-1: none), by name id.
     private let namespaceRanks = NamespaceRanks()
+    /// The local names of Garmin's activity-extension elements, by name id.
+    private let extensionNames = NamespacedLocalNames()
+    /// The TCX values read from trackpoints and laps, their names interned.
+    private let trackpointTags: [(id: Int32, tag: String, alias: String)]
+    private let lapTags: [(id: Int32, tag: String, alias: String)]
 
     // Interned names.
     let trkseg, trkpt, rtept, ele, time, name, cmt, desc, type, keywords, sym, link, text, extensions: Int32
@@ -51,6 +56,8 @@ struct GPXDecoder {
             id("Track"), id("Trackpoint"), id("LongitudeDegrees"), id("LatitudeDegrees")
         )
         (heartRate, tcxTime, altitude, tcxName) = (id("HeartRateBpm"), id("Time"), id("AltitudeMeters"), id("Name"))
+        trackpointTags = Self.trackpointValues.map { (id($0.0), $0.0, $0.1) }
+        lapTags = Self.lapValues.map { (id($0.0), $0.0, $0.1) }
     }
 
     // MARK: - GPX
@@ -257,16 +264,15 @@ struct GPXDecoder {
 
     /// The numbers named in `mapping` inside `element`: a TCX element by
     /// name, else one of Garmin's activity extensions by local name.
-    private func tcxValues(_ element: KMLElement, _ mapping: [(String, String)]) -> [(String, Double)] {
+    private func tcxValues(_ element: KMLElement, _ mapping: [(id: Int32, tag: String, alias: String)]) -> [(
+        String, Double
+    )] {
         var result: [(String, Double)] = []
-        let descendants = element.allDescendants
-        for (tag, alias) in mapping {
-            let id = names.intern(tag)
+        for (id, tag, alias) in mapping {
             let found =
                 element.firstDescendant(id)
-                ?? descendants.first {
-                    $0.namespaceURI == Self.activityExtensions
-                        && $0.qualifiedName.split(separator: ":").last.map(String.init) == tag
+                ?? element.firstDescendant {
+                    extensionNames.local(of: $0.nameID, names: names, namespace: Self.activityExtensions) == tag
                 }
             if let value = found.flatMap({ Self.parseFloat($0.textContent) }) { result.append((alias, value)) }
         }
@@ -277,7 +283,7 @@ struct GPXDecoder {
     /// several, its totals and series.
     func lap(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
         var properties = JSONObject()
-        for (key, value) in tcxValues(element, Self.lapValues) { properties[key] = .double(value) }
+        for (key, value) in tcxValues(element, lapTags) { properties[key] = .double(value) }
         if let node = element.firstDescendant(tcxName) { properties["name"] = .string(node.textContent) }
         let trackElements = element.allDescendants(track)
         var lines: [[Coordinate]] = []
@@ -302,7 +308,7 @@ struct GPXDecoder {
                 {
                     segmentHearts.append(heart)
                 }
-                for (alias, value) in tcxValues(node, Self.trackpointValues) {
+                for (alias, value) in tcxValues(node, trackpointTags) {
                     if let at = values.firstIndex(where: { $0.0 == alias }) {
                         values[at].1[index] = .double(value)
                     } else {
@@ -413,6 +419,24 @@ final class NamespaceRanks {
             ranks.append(Int8(uri.flatMap { namespaces.firstIndex(of: $0) } ?? -1))
         }
         return Int(ranks[index])
+    }
+}
+
+/// A cache from name ids to their local name when they are in one
+/// namespace (nil otherwise): an array lookup per node.
+final class NamespacedLocalNames {
+    private var locals: [String?] = []
+
+    func local(of id: Int32, names: KMLNameTable, namespace: String) -> String? {
+        let index = Int(id)
+        while locals.count <= index {
+            let next = Int32(locals.count)
+            let local: String? =
+                names.namespaceURIs[next] == namespace
+                ? names.name(next).split(separator: ":").last.map(String.init) : nil
+            locals.append(local)
+        }
+        return locals[index]
     }
 }
 

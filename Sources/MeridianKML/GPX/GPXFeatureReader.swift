@@ -201,14 +201,10 @@ public enum GPXValidator {
             return [error.diagnostic]
         }
         var failure: [Diagnostic] = []
-        var validity = DiagnosticCollector(maximumPerCode: KMLFeatureReader.maximumDiagnosticsPerCode)
-        let validator = geometry == .off ? nil : GeometryValidator()
+        var validity = ValidityCollector(level: geometry, maximumPerCode: KMLFeatureReader.maximumDiagnosticsPerCode)
         do {
             while let feature = try reader.next() {
-                guard let validator, let shape = feature.geometry else { continue }
-                let location = SourceLocation(file: reader.sourceName, line: reader.featureLine)
-                validity.append(
-                    contentsOf: validator.problems(in: shape, level: geometry).map { $0.diagnostic(at: location) })
+                validity.check(feature.geometry, at: SourceLocation(file: reader.sourceName, line: reader.featureLine))
             }
         } catch {
             failure.append(error.diagnostic)

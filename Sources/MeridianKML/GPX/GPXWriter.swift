@@ -177,9 +177,7 @@ public struct GPXWriter: Sendable {
     /// `value` as an xsd:decimal: no exponent, shortest round-trip digits
     /// (or `precision` places).
     static func decimal(_ value: Double, precision: Int? = nil) -> String {
-        let value = precision.map { rounded(value, toPlaces: $0) } ?? value
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        let text = "\(value)"
+        let text = shortestText(value, places: precision)
         guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
             let exponent = Int(text[text.index(after: e)...])
         else { return text }

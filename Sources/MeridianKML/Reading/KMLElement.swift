@@ -149,6 +149,16 @@ struct KMLElement {
         return nil
     }
 
+    /// The first element inside this one, in document order, for which
+    /// `predicate` holds.
+    func firstDescendant(where predicate: (KMLElement) -> Bool) -> KMLElement? {
+        for i in (index + 1)..<tree.storage.pointee.nodes[index].end {
+            let element = KMLElement(tree: tree, index: i)
+            if predicate(element) { return element }
+        }
+        return nil
+    }
+
     /// Every element named `id` inside this one, in document order.
     func allDescendants(_ id: Int32) -> [KMLElement] {
         let nodes = tree.storage.pointee.nodes
@@ -157,11 +167,6 @@ struct KMLElement {
             result.append(KMLElement(tree: tree, index: i))
         }
         return result
-    }
-
-    /// Every element inside this one, in document order.
-    var allDescendants: [KMLElement] {
-        ((index + 1)..<tree.storage.pointee.nodes[index].end).map { KMLElement(tree: tree, index: $0) }
     }
 
     /// Calls `body` with every element inside this one, in document order.
@@ -174,7 +179,4 @@ struct KMLElement {
         let name = self.name
         return name.hasPrefix("{foreign}") ? String(name.dropFirst(9)) : name
     }
-
-    /// The namespace URI of a foreign element, when it has one.
-    var namespaceURI: String? { tree.names.namespaceURIs[node.name] }
 }

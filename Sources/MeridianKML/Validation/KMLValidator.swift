@@ -44,16 +44,13 @@ public enum KMLValidator {
             return [error.diagnostic]
         }
         var result: [Diagnostic] = []
-        var validity = DiagnosticCollector(maximumPerCode: KMLFeatureReader.maximumDiagnosticsPerCode)
-        let validator = geometry == .off ? nil : GeometryValidator()
+        var validity = ValidityCollector(level: geometry, maximumPerCode: KMLFeatureReader.maximumDiagnosticsPerCode)
         do {
             while let feature = try reader.next() {
-                guard let validator, let shape = feature.geometry else { continue }
-                let problems = validator.problems(in: shape, level: geometry)
-                guard !problems.isEmpty else { continue }
-                let location = SourceLocation(
-                    file: reader.sourceName, line: reader.featureLine, featureID: feature.id?.description)
-                validity.append(contentsOf: problems.map { $0.diagnostic(at: location) })
+                validity.check(
+                    feature.geometry,
+                    at: SourceLocation(
+                        file: reader.sourceName, line: reader.featureLine, featureID: feature.id?.description))
             }
         } catch {
             result.append(error.diagnostic)

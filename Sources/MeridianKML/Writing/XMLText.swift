@@ -17,13 +17,7 @@ enum XMLText {
     }
 
     /// A number in its shortest round-trip form, integers without ".0".
-    static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    static func number(_ value: Double, precision: Int?) -> String {
-        guard let precision else { return number(value) }
-        return number(rounded(value, toPlaces: precision))
+    static func number(_ value: Double, precision: Int? = nil) -> String {
+        shortestText(value, places: precision)
     }
 }
