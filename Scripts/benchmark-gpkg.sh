@@ -8,14 +8,9 @@
 # Read: that .gpkg -> a GeoJSON text sequence. Prints wall and user seconds,
 # peak MB (GNU time) and the speed-ups. Needs gdal-bin.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-work=${TMPDIR:-/tmp}/meridian-benchmark
-mkdir -p "$work"
+source "$(dirname "$0")/benchmark-common.sh"
 count=${1:-1000000}
 
-swift build -c release --product meridian >/dev/null
-bin=$(swift build -c release --show-bin-path)
 points="$work/points-$count.geojsonseq"
 [ -f "$points" ] || python3 - "$points" "$count" <<'PY'
 import json, random, sys
@@ -26,12 +21,6 @@ with open(sys.argv[1], "w") as out:
                    "geometry": {"type": "Point", "coordinates": [round(random.uniform(-180, 180), 6), round(random.uniform(-85, 85), 6)]}}
         out.write("\x1e" + json.dumps(feature, separators=(",", ":")) + "\n")
 PY
-
-ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }
-measure() {
-  /usr/bin/time -f "%e %U %M" "$@" 2>"$work/time.txt" >/dev/null || true
-  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 / 1024 }'
-}
 
 rm -f "$work/m.gpkg" "$work/o.gpkg" "$work/m.geojsonseq" "$work/o.geojsonseq"
 read -r mw mwu mwp <<<"$(measure "$bin/meridian" convert "$points" -o "$work/m.gpkg")"

@@ -24,25 +24,11 @@
 # the comparison leans, if anything, GDAL's way. The two feature counts are
 # printed to show both read the same wpt and trk.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-work=${TMPDIR:-/tmp}/meridian-benchmark
-mkdir -p "$work"
+source "$(dirname "$0")/benchmark-common.sh"
 size=${1:-100}
-
-swift build -c release --product meridian >/dev/null
-bin=$(swift build -c release --show-bin-path)
 
 large="$work/large-$size.gpx"
 [ -f "$large" ] || python3 Scripts/generate-large-gpx.py "$large" "$size" >/dev/null
-
-ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }
-# Runs a command under GNU time; prints "seconds user_seconds peak_mb".
-# (ogr2ogr's warnings, e.g. on DateTime fields in GeoJSON, are discarded.)
-measure() {
-  /usr/bin/time -f "%e %U %M" "$@" 2>"$work/time.txt" >/dev/null || true
-  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 / 1024 }'
-}
 
 echo "== GPX -> GeoJSON, whole process (seconds, peak MB)"
 echo "(wall seconds; user CPU seconds in brackets; the machine may be shared)"

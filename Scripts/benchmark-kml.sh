@@ -8,25 +8,11 @@
 # whole process for each tool, and the speed-up. Needs gdal-bin, python3
 # and /usr/bin/time. Meridian is built in release mode.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-work=${TMPDIR:-/tmp}/meridian-benchmark
-mkdir -p "$work"
+source "$(dirname "$0")/benchmark-common.sh"
 size=${1:-100}
-
-swift build -c release --product meridian >/dev/null
-bin=$(swift build -c release --show-bin-path)
 
 large="$work/large-$size.kml"
 [ -f "$large" ] || python3 Scripts/generate-large-kml.py "$large" "$size" >/dev/null
-
-ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }
-# Runs a command under GNU time; prints "seconds peak_mb".
-# (ogr2ogr prints thousands of warnings on the fixtures' odd rings: they are discarded.)
-measure() {
-  /usr/bin/time -f "%e %U %M" "$@" 2>"$work/time.txt" >/dev/null || true
-  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 / 1024 }'
-}
 
 echo "== KML -> GeoJSON, whole process (seconds, peak MB)"
 echo "(wall seconds; user CPU seconds in brackets; the machine may be shared)"

@@ -12,15 +12,10 @@
 # JSON), else the standard library. Prints the best of 5 wall-clock runs
 # and the ratio. Needs /usr/bin/python3 with shapely (python3-shapely).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
-work=${TMPDIR:-/tmp}/meridian-benchmark
-mkdir -p "$work"
+source "$(dirname "$0")/benchmark-common.sh"
 size=${1:-100}
 fixtures=../shared/fixtures/geojson/real
 
-swift build -c release --product meridian >/dev/null
-bin=$(swift build -c release --show-bin-path)
 large="$work/polygons-$size.geojson"
 [ -f "$large" ] || python3 Scripts/generate-large-geojson.py "$large" "$size" >/dev/null
 
@@ -44,18 +39,6 @@ for feature in features:
             invalid += 1
 print(polygons, invalid)
 EOF
-
-best() {  # best wall-clock seconds of 5 runs of a command
-  local best=999999
-  for _ in 1 2 3 4 5; do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    best=$(python3 -c "print(min($best, $end - $start))")
-  done
-  printf "%.3f" "$best"
-}
 
 echo "== Polygon validity, whole file (parse + build + check), best of 5, seconds"
 printf "%-40s %8s %10s %10s %9s %18s\n" file MB meridian shapely speed-up "polygons invalid"

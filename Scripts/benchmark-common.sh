@@ -1,0 +1,33 @@
+# Shared by the Scripts/benchmark-*.sh scripts (sourced, not run): the
+# work folder, a release build of meridian, and the timing helpers.
+#
+#   work   $TMPDIR/meridian-benchmark (created)
+#   bin    the release build's folder
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+work=${TMPDIR:-/tmp}/meridian-benchmark
+mkdir -p "$work"
+swift build -c release --product meridian >/dev/null
+bin=$(swift build -c release --show-bin-path)
+
+# "3.2x": how many times faster b runs than a took (a / b).
+ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }
+
+# Runs a command under GNU time; prints "wall_seconds user_seconds peak_mb".
+measure() {
+  /usr/bin/time -f "%e %U %M" "$@" 2>"$work/time.txt" >/dev/null || true
+  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 / 1024 }'
+}
+
+# The best wall-clock seconds of 5 runs of a command.
+best() {
+  local best=999999
+  for _ in 1 2 3 4 5; do
+    local start end
+    start=$(date +%s.%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s.%N)
+    best=$(python3 -c "print(min($best, $end - $start))")
+  done
+  printf "%.3f" "$best"
+}
