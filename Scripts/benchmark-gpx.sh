@@ -5,7 +5,8 @@
 #   Scripts/benchmark-gpx.sh [SIZE_MB]      (default: 100)
 #
 # Prints wall-clock seconds, user CPU seconds and peak resident memory (GNU
-# time's %M) of the whole process for each tool, and the speed-up. Needs
+# time's %M) of the whole process for each tool (the best of three runs of
+# each), and the speed-up. Needs
 # gdal-bin, python3 and /usr/bin/time. Meridian is built in release mode.
 #
 # What each side does. Meridian writes one FeatureCollection: a Point per
@@ -31,14 +32,14 @@ large="$work/large-$size.gpx"
 [ -f "$large" ] || python3 Scripts/generate-large-gpx.py "$large" "$size" >/dev/null
 
 echo "== GPX -> GeoJSON, whole process (seconds, peak MB)"
-echo "(wall seconds; user CPU seconds in brackets; the machine may be shared)"
+echo "(best wall seconds of three; user CPU seconds in brackets; the machine may be shared)"
 echo "(ogr2ogr: GeoJSONSeq of the tracks and waypoints layers, elevation kept)"
 printf "%-18s %7s %16s %8s %16s %8s %9s %9s %9s\n" file "MB" "meridian" "peak" "ogr2ogr" "peak" "speed-up" "features" "ogr feat"
 for file in "$large"; do
   mb=$(python3 -c "import os; print(f'{os.path.getsize(\"$file\") / 1e6:.1f}')")
   rm -f "$work/gpx-m.geojson" "$work/gpx-o.geojsons"
-  read -r m mu mp <<<"$(measure "$bin/meridian" convert "$file" -o "$work/gpx-m.geojson")"
-  read -r o ou op <<<"$(measure ogr2ogr --config GPX_ELE_AS_25D YES -f GeoJSONSeq "$work/gpx-o.geojsons" "$file" tracks waypoints)"
+  read -r m mu mp <<<"$(measure_best "$bin/meridian" convert "$file" -o "$work/gpx-m.geojson")"
+  read -r o ou op <<<"$(measure_best ogr2ogr --config GPX_ELE_AS_25D YES -f GeoJSONSeq "$work/gpx-o.geojsons" "$file" tracks waypoints)"
   features=$(python3 -c "import json,sys; print(len(json.load(open(sys.argv[1]))['features']))" "$work/gpx-m.geojson")
   ogr_features=$(grep -c '"type": *"Feature"' "$work/gpx-o.geojsons" || true)
   printf "%-18s %7s %16s %8s %16s %8s %9s %9s %9s\n" "$(basename "$file")" "$mb" "$m ($mu)" "$mp" "$o ($ou)" "$op" "$(ratio "$o" "$m")" "$features" "$ogr_features"

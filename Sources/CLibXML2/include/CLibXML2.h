@@ -10,7 +10,8 @@
 extern "C" {
 #endif
 
-/// An opaque streaming reader (libxml2's xmlTextReader plus error capture).
+/// An opaque streaming reader (libxml2's push parser queueing nodes, or its
+/// reader walking a recovered tree) plus error capture.
 typedef struct MXReader MXReader;
 
 /// Node types, as libxml2's xmlReaderTypes numbers them.
@@ -25,11 +26,6 @@ enum {
     MX_NODE_SIGNIFICANT_WHITESPACE = 14,
     MX_NODE_END_ELEMENT = 15,
 };
-
-/// Opens a reader streaming a file from disk. Never loads a DTD, never
-/// substitutes entities, never touches the network. Returns NULL when the
-/// file cannot be opened.
-MXReader *_Nullable mx_reader_open_file(const char *_Nonnull path);
 
 /// Opens a reader streaming from a file descriptor (which it never closes):
 /// first `leadingNewlines` newline characters (blank lines already skipped
@@ -57,8 +53,11 @@ MXReader *_Nullable mx_reader_open_recovering(const char *_Nonnull bytes, size_t
 
 void mx_reader_free(MXReader *_Nullable reader);
 
-/// 1: moved to the next node; 0: end of document; -1: error (see mx_reader_error_*).
-int mx_reader_read(MXReader *_Nonnull reader);
+/// Bytes that are not NUL-terminated.
+typedef struct {
+    const unsigned char *_Nullable bytes;
+    size_t length;
+} MXBytes;
 
 /// The current node, as `mx_reader_next` reports it.
 typedef struct {
@@ -68,40 +67,38 @@ typedef struct {
     int depth;
     /// Set for elements only.
     int isEmpty;
-    /// Set for elements only; interned (see mx_reader_local_name).
+    /// Set for elements only; interned by the parser's dictionary: the same
+    /// name gives the same pointer for the reader's lifetime.
     const unsigned char *_Nullable localName;
     const unsigned char *_Nullable namespaceUri;
+    /// Set for text, CDATA and white space; valid until the next read.
+    MXBytes value;
+    /// The 1-based line where the node starts (0 when unknown).
+    int line;
+    /// Set for elements: how many attributes they have, namespace
+    /// declarations (`xmlns`, `xmlns:p`) included, listed first.
+    int attributeCount;
 } MXNode;
 
-/// Moves to the next node and describes it in one call: mx_reader_read's
-/// result, with `node` filled in when it is 1.
+/// Moves to the next node and describes it: 1 moved (`node` filled in), 0
+/// end of document, -1 error (see mx_reader_error_*).
 int mx_reader_next(MXReader *_Nonnull reader, MXNode *_Nonnull node);
 
-int mx_reader_node_type(MXReader *_Nonnull reader);
-int mx_reader_depth(MXReader *_Nonnull reader);
-int mx_reader_is_empty_element(MXReader *_Nonnull reader);
-/// Interned in the reader's dictionary: the same name gives the same pointer
-/// for the reader's lifetime.
-const unsigned char *_Nullable mx_reader_local_name(MXReader *_Nonnull reader);
-const unsigned char *_Nullable mx_reader_namespace_uri(MXReader *_Nonnull reader);
-/// The value of a text or CDATA node; valid until the next read.
-const unsigned char *_Nullable mx_reader_value(MXReader *_Nonnull reader);
-/// The current line (1-based) of the parser.
-int mx_reader_line(MXReader *_Nonnull reader);
+/// The current element's qualified name (valid until the next call).
+MXBytes mx_reader_name(MXReader *_Nonnull reader);
 
-/// Attribute iteration: 1 moved, 0 none left, -1 error.
-int mx_reader_move_to_first_attribute(MXReader *_Nonnull reader);
-int mx_reader_move_to_next_attribute(MXReader *_Nonnull reader);
-int mx_reader_move_to_element(MXReader *_Nonnull reader);
-/// The qualified name of the current attribute (valid until the next read).
-const unsigned char *_Nullable mx_reader_name(MXReader *_Nonnull reader);
+/// The current element's attribute at `index` (below its attributeCount):
+/// its qualified name (valid until the next call) and value (valid until
+/// the next read).
+void mx_reader_attribute(MXReader *_Nonnull reader, int index, MXBytes *_Nonnull name, MXBytes *_Nonnull value);
+
+/// The parser's current line (for errors at the end of the document).
+int mx_reader_line(MXReader *_Nonnull reader);
 
 /// The first error libxml2 reported (NULL when none), and where.
 const char *_Nullable mx_reader_error_message(MXReader *_Nonnull reader);
 int mx_reader_error_line(MXReader *_Nonnull reader);
 int mx_reader_error_column(MXReader *_Nonnull reader);
-/// How many errors were reported (recovery keeps going after the first).
-int mx_reader_error_count(MXReader *_Nonnull reader);
 
 #ifdef __cplusplus
 }

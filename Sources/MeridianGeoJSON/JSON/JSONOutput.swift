@@ -43,33 +43,36 @@ struct JSONOutput {
     }
 
     mutating func writeString(_ string: String) {
-        bytes.append(0x22)
-        var needsEscape = false
-        for byte in string.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-            needsEscape = true
-            break
-        }
-        if !needsEscape {
-            bytes.append(contentsOf: string.utf8)
-        } else {
-            for byte in string.utf8 {
-                switch byte {
-                case 0x22: write("\\\"")
-                case 0x5C: write("\\\\")
-                case 0x0A: write("\\n")
-                case 0x0D: write("\\r")
-                case 0x09: write("\\t")
-                case 0x08: write("\\b")
-                case 0x0C: write("\\f")
-                case 0..<0x20:
-                    write("\\u00")
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 15)])
-                default: bytes.append(byte)
+        var string = string
+        string.withUTF8 { utf8 in
+            bytes.append(0x22)
+            var needsEscape = false
+            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                needsEscape = true
+                break
+            }
+            if !needsEscape {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 {
+                    switch byte {
+                    case 0x22: write("\\\"")
+                    case 0x5C: write("\\\\")
+                    case 0x0A: write("\\n")
+                    case 0x0D: write("\\r")
+                    case 0x09: write("\\t")
+                    case 0x08: write("\\b")
+                    case 0x0C: write("\\f")
+                    case 0..<0x20:
+                        write("\\u00")
+                        bytes.append(Self.hexDigits[Int(byte >> 4)])
+                        bytes.append(Self.hexDigits[Int(byte & 15)])
+                    default: bytes.append(byte)
+                    }
                 }
             }
+            bytes.append(0x22)
         }
-        bytes.append(0x22)
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -27,8 +27,10 @@ struct GPXDecoder {
     let sourceName: String?
     /// The namespaces declared on `<gpx>` whose elements become properties.
     let propertyNamespaces: [String]
-    /// Each name's place in `propertyNamespaces` (-1: none), by name id.
-    private let namespaceRanks = NamespaceRanks()
+    /// The property key of each name in `propertyNamespaces`, by name id.
+    private let namespaceKeys = NamespaceKeys()
+    /// The property and series names of extension values, by name id.
+    private let extensionKeys = ExtensionKeys()
     /// The local names of Garmin's activity-extension elements, by name id.
     private let extensionNames = NamespacedLocalNames()
     /// The TCX values read from trackpoints and laps, their names interned.
@@ -62,16 +64,11 @@ struct GPXDecoder {
 
     // MARK: - GPX
 
-    /// One point: its position, time and extension values.
-    struct Point {
-        var coordinate: Coordinate
-        var time: String?
-        var extended: [(String, JSONValue)]
-    }
-
-    func point(_ element: KMLElement, problems: inout [Diagnostic]) -> Point? {
-        guard let lon = Self.parseFloat(element.attribute("lon") ?? ""),
-            let lat = Self.parseFloat(element.attribute("lat") ?? "")
+    /// One point's position, or nil (with a `gpx.point.invalid` warning)
+    /// when its `lon` or `lat` is not a number.
+    func coordinate(_ element: KMLElement, problems: inout [Diagnostic]) -> Coordinate? {
+        guard let lon = element.withAttribute("lon", { $0.flatMap(Self.parseFloat) }),
+            let lat = element.withAttribute("lat", { $0.flatMap(Self.parseFloat) })
         else {
             problems.append(
                 Diagnostic(
@@ -81,25 +78,24 @@ struct GPXDecoder {
                     location: SourceLocation(file: sourceName, line: element.line)))
             return nil
         }
-        let elevation = element.firstDescendant(ele).flatMap { Self.parseFloat($0.textContent) }
-        let time = element.firstDescendant(time).map(\.textContent)
-        var extended: [(String, JSONValue)] = []
-        if let node = element.firstDescendant(extensions) { collectExtensions(node, into: &extended) }
-        return Point(
-            coordinate: Coordinate(latitude: lat, longitude: lon, altitude: elevation), time: time,
-            extended: extended)
+        let elevation = element.firstDescendant(ele).flatMap(Self.number)
+        return Coordinate(latitude: lat, longitude: lon, altitude: elevation)
     }
 
-    private func collectExtensions(_ node: KMLElement, into values: inout [(String, JSONValue)]) {
+    /// Calls `body` with each extension value of a point: its series name
+    /// (`heart` for Garmin's `gpxtpx:hr`, `cads` for `gpxtpx:cad`) and its
+    /// value, a number when the text is one.
+    private func forEachExtension(_ node: KMLElement, _ body: (String, JSONValue) -> Void) {
         for child in node.children {
-            let qualified = child.qualifiedName
-            if qualified == "gpxtpx:TrackPointExtension" {
-                collectExtensions(child, into: &values)
+            let key = extensionKeys.key(of: child.nameID, names: names)
+            if key.isContainer {
+                forEachExtension(child, body)
                 continue
             }
-            let key = ["heart", "gpxtpx:hr", "hr"].contains(qualified) ? "heart" : qualified
-            let raw = child.textContent
-            values.append((key, Self.parseFloat(raw).map(JSONValue.double) ?? .string(raw)))
+            let value = child.withTextContent { bytes in
+                Self.parseFloat(bytes).map(JSONValue.double) ?? .string(String(decoding: bytes, as: UTF8.self))
+            }
+            body(key.series, value)
         }
     }
 
@@ -111,21 +107,24 @@ struct GPXDecoder {
     )? {
         let elements = element.allDescendants(pointName)
         var line: [Coordinate] = []
+        line.reserveCapacity(elements.count)
         var times: [String] = []
         var series: [(String, [JSONValue])] = []
         for (index, node) in elements.enumerated() {
-            guard let point = point(node, problems: &problems) else { continue }
-            line.append(point.coordinate)
-            if let time = point.time, !time.isEmpty { times.append(time) }
-            for (name, value) in point.extended {
-                let plural =
-                    name == "heart" ? name : (name.hasPrefix("gpxtpx:") ? String(name.dropFirst(7)) : name) + "s"
-                if let at = series.firstIndex(where: { $0.0 == plural }) {
+            guard let coordinate = coordinate(node, problems: &problems) else { continue }
+            line.append(coordinate)
+            if let time = node.firstDescendant(self.time)?.textContent, !time.isEmpty {
+                if times.isEmpty { times.reserveCapacity(elements.count) }
+                times.append(time)
+            }
+            guard let extensions = node.firstDescendant(extensions) else { continue }
+            forEachExtension(extensions) { name, value in
+                if let at = series.firstIndex(where: { $0.0 == name }) {
                     series[at].1[index] = value
                 } else {
                     var values = [JSONValue](repeating: .null, count: elements.count)
                     values[index] = value
-                    series.append((plural, values))
+                    series.append((name, values))
                 }
             }
         }
@@ -144,8 +143,8 @@ struct GPXDecoder {
     func waypoint(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
         var properties = commonProperties(element)
         if let value = nonEmptyText(element, sym) { properties["sym"] = .string(value) }
-        guard let point = point(element, problems: &problems) else { return nil }
-        return Feature(geometry: .point(point.coordinate), properties: properties)
+        guard let coordinate = coordinate(element, problems: &problems) else { return nil }
+        return Feature(geometry: .point(coordinate), properties: properties)
     }
 
     func route(_ element: KMLElement, problems: inout [Diagnostic]) -> Feature? {
@@ -188,35 +187,42 @@ struct GPXDecoder {
 
     /// name, cmt, desc, type, time, keywords (the first of each inside the
     /// element, as togeojson looks), the declared namespaces' elements, links.
+    /// One pass over the element's descendants.
     private func commonProperties(_ element: KMLElement) -> JSONObject {
-        var properties = JSONObject()
-        for (key, id) in [("name", name), ("cmt", cmt), ("desc", desc), ("type", type), ("time", time)]
-            + [("keywords", keywords)]
-        {
-            if let value = nonEmptyText(element, id) { properties[key] = .string(value) }
-        }
+        let common = [name, cmt, desc, type, time, keywords]
+        var firsts = [Int](repeating: -1, count: common.count)
+        var links: [KMLElement] = []
         // Elements of the declared namespaces, namespace by namespace, as
         // togeojson lists them: each name where it first appears, with the
         // text of its last element (a track's gpxtpx:hr is its last point's).
-        var slots: [(rank: Int, first: Int, last: KMLElement)] = []
+        var slots: [(rank: Int, first: Int, key: String, last: Int)] = []
         var slotOfName: [Int32: Int] = [:]
-        var offset = 0
-        element.forEachDescendant { child in
-            offset += 1
-            let rank = namespaceRanks.rank(of: child.nameID, names: names, namespaces: propertyNamespaces)
-            guard rank >= 0 else { return }
-            if let slot = slotOfName[child.nameID] {
-                slots[slot].last = child
-            } else {
-                slotOfName[child.nameID] = slots.count
-                slots.append((rank, offset, child))
+        let tree = element.tree
+        let nodes = tree.storage.pointee.nodes
+        namespaceKeys.fill(upTo: names.names.count, names: names, namespaces: propertyNamespaces)
+        for index in (element.index + 1)..<nodes[element.index].end {
+            let id = nodes[index].name
+            if let at = common.firstIndex(of: id) {
+                if firsts[at] < 0 { firsts[at] = index }
+            } else if id == link {
+                links.append(KMLElement(tree: tree, index: index))
+            } else if let key = namespaceKeys[id] {
+                if let slot = slotOfName[id] {
+                    slots[slot].last = index
+                } else {
+                    slotOfName[id] = slots.count
+                    slots.append((key.rank, index, key.property, index))
+                }
             }
         }
-        for slot in slots.sorted(by: { ($0.rank, $0.first) < ($1.rank, $1.first) }) {
-            properties[slot.last.qualifiedName.replacingFirst(":", with: "_")] = .string(
-                slot.last.textContent.trimmedKMLWhitespace)
+        var properties = JSONObject()
+        for (key, first) in zip(["name", "cmt", "desc", "type", "time", "keywords"], firsts) where first >= 0 {
+            let text = KMLElement(tree: tree, index: first).textContent
+            if !text.isEmpty { properties[key] = .string(text) }
         }
-        let links = element.allDescendants(link)
+        for slot in slots.sorted(by: { ($0.rank, $0.first) < ($1.rank, $1.first) }) {
+            properties[slot.key] = .string(KMLElement(tree: tree, index: slot.last).textContent.trimmedKMLWhitespace)
+        }
         if !links.isEmpty {
             properties["links"] = .array(
                 links.map { node in
@@ -235,10 +241,10 @@ struct GPXDecoder {
         var style = JSONObject()
         guard let node = element.firstDescendant(extensions)?.firstDescendant(line) else { return style }
         if let value = nonEmptyText(node, color) { style["stroke"] = .string("#" + value) }
-        if let value = node.firstDescendant(opacity).flatMap({ Self.parseFloat($0.textContent) }), value != 0 {
+        if let value = node.firstDescendant(opacity).flatMap(Self.number), value != 0 {
             style["stroke-opacity"] = .double(value)
         }
-        if let value = node.firstDescendant(width).flatMap({ Self.parseFloat($0.textContent) }), value != 0 {
+        if let value = node.firstDescendant(width).flatMap(Self.number), value != 0 {
             style["stroke-width"] = .double(value * 96 / 25.4)
         }
         return style
@@ -274,7 +280,7 @@ struct GPXDecoder {
                 ?? element.firstDescendant {
                     extensionNames.local(of: $0.nameID, names: names, namespace: Self.activityExtensions) == tag
                 }
-            if let value = found.flatMap({ Self.parseFloat($0.textContent) }) { result.append((alias, value)) }
+            if let value = found.flatMap(Self.number) { result.append((alias, value)) }
         }
         return result
     }
@@ -298,14 +304,13 @@ struct GPXDecoder {
             var segmentHearts: [Double] = []
             var values: [(String, [JSONValue])] = []
             for (index, node) in pointElements.enumerated() {
-                guard let lon = node.firstDescendant(longitude).flatMap({ Self.parseFloat($0.textContent) }),
-                    let lat = node.firstDescendant(latitude).flatMap({ Self.parseFloat($0.textContent) })
+                guard let lon = node.firstDescendant(longitude).flatMap(Self.number),
+                    let lat = node.firstDescendant(latitude).flatMap(Self.number)
                 else { continue }
-                let elevation = node.firstDescendant(altitude).flatMap { Self.parseFloat($0.textContent) }
+                let elevation = node.firstDescendant(altitude).flatMap(Self.number)
                 line.append(Coordinate(latitude: lat, longitude: lon, altitude: elevation))
                 if let time = node.firstDescendant(tcxTime)?.textContent, !time.isEmpty { segmentTimes.append(time) }
-                if let heart = node.firstDescendant(heartRate).flatMap({ Self.parseFloat($0.textContent) }), heart != 0
-                {
+                if let heart = node.firstDescendant(heartRate).flatMap(Self.number), heart != 0 {
                     segmentHearts.append(heart)
                 }
                 for (alias, value) in tcxValues(node, trackpointTags) {
@@ -360,20 +365,27 @@ struct GPXDecoder {
 
     // MARK: - Numbers
 
+    /// An element's text content as a number (``parseFloat(_:)``).
+    static func number(_ element: KMLElement) -> Double? {
+        element.withTextContent(parseFloat)
+    }
+
     /// JavaScript's `parseFloat`: leading white space skipped, the longest
     /// prefix that is a decimal number (so `"130 bpm"` is 130); nil when
     /// there is none.
     static func parseFloat(_ text: String) -> Double? {
-        // The usual case, a plain number: one conversion, no copy.
-        if let first = text.utf8.first, first &- 0x30 < 10 || first == 0x2D, let value = Double(text), value.isFinite {
-            return value
-        }
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(parseFloat)
+    }
+
+    static func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[i]) { i += 1 }
+        // The usual case, the rest is a plain number: one exact conversion.
+        if let value = CoordinateParser.parseNumber(bytes, from: i, to: bytes.count), value.isFinite { return value }
         let start = i
         if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
-        if bytes[i...].starts(with: Array("Infinity".utf8)) {
+        if UnsafeBufferPointer(rebasing: bytes[i...]).starts(with: "Infinity".utf8) {
             return bytes[start] == 0x2D ? -.infinity : .infinity
         }
         func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] &- 0x30 < 10 }
@@ -403,23 +415,52 @@ struct GPXDecoder {
                 i = j
             }
         }
-        return Double(String(decoding: bytes[start..<i], as: UTF8.self))
+        return CoordinateParser.parseNumber(bytes, from: start, to: i)
     }
 }
 
-/// A cache from name ids to the rank of their namespace among the
-/// property namespaces: an array lookup per node instead of a hash.
-final class NamespaceRanks {
-    private var ranks: [Int8] = []
+/// A cache from name ids to what an extension element gives: the series
+/// it fills (`heart` for Garmin's `gpxtpx:hr`, `hr` and `heart`; the local
+/// name of a `gpxtpx:` element plus `s`; the qualified name plus `s`
+/// otherwise), or that it only holds others (`gpxtpx:TrackPointExtension`).
+final class ExtensionKeys {
+    private var keys: [(series: String, isContainer: Bool)] = []
 
-    func rank(of id: Int32, names: KMLNameTable, namespaces: [String]) -> Int {
+    func key(of id: Int32, names: KMLNameTable) -> (series: String, isContainer: Bool) {
         let index = Int(id)
-        while ranks.count <= index {
-            let uri = names.namespaceURIs[Int32(ranks.count)]
-            ranks.append(Int8(uri.flatMap { namespaces.firstIndex(of: $0) } ?? -1))
+        while keys.count <= index {
+            let name = names.name(Int32(keys.count))
+            let qualified = name.hasPrefix("{foreign}") ? String(name.dropFirst(9)) : name
+            let series: String =
+                ["heart", "gpxtpx:hr", "hr"].contains(qualified)
+                ? "heart" : (qualified.hasPrefix("gpxtpx:") ? String(qualified.dropFirst(7)) : qualified) + "s"
+            keys.append((series, qualified == "gpxtpx:TrackPointExtension"))
         }
-        return Int(ranks[index])
+        return keys[index]
     }
+}
+
+/// A table from name ids to the property an element of one of the
+/// property namespaces becomes: its namespace's place in the list and its
+/// key (`gpxx:DisplayColor` gives `gpxx_DisplayColor`); nil for other names.
+final class NamespaceKeys {
+    private var keys: [(rank: Int, property: String)?] = []
+
+    /// Classifies every name interned so far.
+    func fill(upTo count: Int, names: KMLNameTable, namespaces: [String]) {
+        while keys.count < count {
+            let id = Int32(keys.count)
+            let rank = names.namespaceURIs[id].flatMap { namespaces.firstIndex(of: $0) }
+            keys.append(
+                rank.map { rank in
+                    let name = names.name(id)
+                    let qualified = name.hasPrefix("{foreign}") ? String(name.dropFirst(9)) : name
+                    return (rank, qualified.replacingFirst(":", with: "_"))
+                })
+        }
+    }
+
+    subscript(id: Int32) -> (rank: Int, property: String)? { keys[Int(id)] }
 }
 
 /// A cache from name ids to their local name when they are in one

@@ -57,14 +57,32 @@ struct KMLElement {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// All text inside the element as bytes (valid during `body`): the
+    /// element's own text when it has no children, without a copy.
+    func withTextContent<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if node.end == index + 1 { return withBytes(body) }
+        var result: [UInt8] = []
+        tree.appendTextContent(of: index, to: &result)
+        return result.withUnsafeBufferPointer(body)
+    }
+
     /// The value of an attribute, by qualified name.
     func attribute(_ name: String) -> String? {
+        withAttribute(name) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The bytes of an attribute's value, by qualified name (nil when
+    /// absent), valid during `body`.
+    func withAttribute<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
         let node = self.node
-        for i in node.attributeStart..<node.attributeEnd {
-            let attribute = tree.attribute(i)
-            if attribute.name == name { return attribute.value }
+        var name = name
+        return name.withUTF8 { key in
+            for i in node.attributeStart..<node.attributeEnd {
+                let attribute = tree.attribute(i)
+                if attribute.name.count == key.count, attribute.name.elementsEqual(key) { return body(attribute.value) }
+            }
+            return body(nil)
         }
-        return nil
     }
 
     /// The direct children, in order.

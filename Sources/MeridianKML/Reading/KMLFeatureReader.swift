@@ -14,7 +14,8 @@ import MeridianCore
 /// reader.diagnostics       // warnings: malformed coordinates, unresolved styles...
 /// ```
 ///
-/// Cost model: libxml2's `xmlTextReader` streams the file from disk; only
+/// Cost model: libxml2's push parser streams the file from disk, on a
+/// thread of its own (``XMLStreamReader``); only
 /// one Placemark (or Style, Schema) is held in memory at a time, so memory
 /// is bounded by the largest single Placemark, not by the file. Two
 /// exceptions, both bounded and reported: Placemarks that use a Style
@@ -283,7 +284,6 @@ public final class KMLFeatureReader {
             }
         }
     }
-
 
     private func element() throws(DiagnosticError) {
         guard stream.isKML else {

@@ -30,7 +30,8 @@ public struct KMLReadingOptions: Sendable, Hashable {
 
     public init(
         recoversFromErrors: Bool = true, reportsUnknownElements: Bool = false,
-        archiveLimits: ArchiveLimits = ArchiveLimits(), recoveryCopyLimit: Int = 64 << 20, maximumHeldFeatures: Int = 1_000
+        archiveLimits: ArchiveLimits = ArchiveLimits(), recoveryCopyLimit: Int = 64 << 20,
+        maximumHeldFeatures: Int = 1_000
     ) {
         self.recoversFromErrors = recoversFromErrors
         self.reportsUnknownElements = reportsUnknownElements

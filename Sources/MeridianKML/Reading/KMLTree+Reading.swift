@@ -9,7 +9,7 @@ extension KMLTree {
         -> KMLElement
     {
         removeAll()
-        stream.appendAttributes(to: &storage.pointee.attributes)
+        stream.appendAttributes(to: self)
         var top = open(name: stream.nameID, line: stream.line, attributeStart: 0)
         if stream.isEmptyElement { return root }
         let rootName = stream.nameID
@@ -25,7 +25,7 @@ extension KMLTree {
             case .element:
                 onElement()
                 let attributeStart = attributeCount
-                stream.appendAttributes(to: &storage.pointee.attributes)
+                stream.appendAttributes(to: self)
                 let child = open(name: stream.nameID, line: stream.line, attributeStart: attributeStart)
                 if !stream.isEmptyElement {
                     stack.append(top)

@@ -33,11 +33,18 @@ final class KMLTree {
         var nodeCount = 0
     }
 
+    /// An attribute's qualified name and value, as ranges of `bytes`.
+    struct Attribute {
+        var nameStart: Int
+        var valueStart: Int
+        var valueEnd: Int
+    }
+
     struct Storage {
         var nodes = TrivialBuffer<Node>(capacity: 64)
         var segments = TrivialBuffer<Segment>(capacity: 64)
         var bytes = TrivialBuffer<UInt8>(capacity: 4096)
-        var attributes: [(name: String, value: String)] = []
+        var attributes = TrivialBuffer<Attribute>(capacity: 16)
     }
 
     let names: KMLNameTable
@@ -53,6 +60,7 @@ final class KMLTree {
         storage.pointee.nodes.deallocate()
         storage.pointee.segments.deallocate()
         storage.pointee.bytes.deallocate()
+        storage.pointee.attributes.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
@@ -62,13 +70,31 @@ final class KMLTree {
     func node(_ index: Int) -> Node { storage.pointee.nodes[index] }
     func segment(_ index: Int) -> Segment { storage.pointee.segments[index] }
     var attributeCount: Int { storage.pointee.attributes.count }
-    func attribute(_ index: Int) -> (name: String, value: String) { storage.pointee.attributes[index] }
+
+    /// An attribute's qualified name and value bytes (valid until the tree changes).
+    func attribute(_ index: Int) -> (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let attribute = storage.pointee.attributes[index]
+        return (
+            storage.pointee.bytes.buffer(attribute.nameStart, attribute.valueStart),
+            storage.pointee.bytes.buffer(attribute.valueStart, attribute.valueEnd)
+        )
+    }
+
+    /// Appends an attribute of the element about to be opened.
+    func appendAttribute(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        let nameStart = storage.pointee.bytes.count
+        storage.pointee.bytes.append(contentsOf: name)
+        let valueStart = storage.pointee.bytes.count
+        storage.pointee.bytes.append(contentsOf: value)
+        storage.pointee.attributes.append(
+            Attribute(nameStart: nameStart, valueStart: valueStart, valueEnd: storage.pointee.bytes.count))
+    }
 
     func removeAll() {
         storage.pointee.nodes.removeAll()
         storage.pointee.segments.removeAll()
         storage.pointee.bytes.removeAll()
-        storage.pointee.attributes.removeAll(keepingCapacity: true)
+        storage.pointee.attributes.removeAll()
     }
 
     /// Starts an element whose attributes were appended to the storage's

@@ -1,18 +1,21 @@
 import CLibXML2
 import MeridianCore
 
-/// libxml2's streaming reader, seen from Swift: one node at a time, element
+/// libxml2, seen from Swift as a stream of nodes: one node at a time, element
 /// names resolved to interned ids (``KMLNameTable``) once per distinct name.
 ///
 /// ```swift
-/// let stream = try XMLStreamReader(path: "tour.kml", fileName: "tour.kml", names: KMLNameTable())
+/// let stream = try XMLStreamReader(bytes: kml, fileName: "tour.kml", recovering: false, names: KMLNameTable())
 /// while try stream.read() {
 ///     if stream.nodeType == .element, stream.nameID == KMLTag.Placemark.rawValue { ... }
 /// }
 /// ```
 ///
-/// Cost: libxml2 keeps only the current node and its ancestors, so memory
-/// does not grow with the file. Names are interned by libxml2's dictionary;
+/// Cost: libxml2's push parser runs on a thread of its own with SAX
+/// handlers that queue each 64 KB chunk's nodes into a ring of four batches
+/// (the C target CLibXML2), which this type reads in turn: no tree is
+/// built, and memory does not grow with the file. A document read in
+/// recovery mode is parsed into a tree first and walked. Names are interned by libxml2's dictionary;
 /// this type maps each (name, namespace) pointer pair to an id through a
 /// small open-addressing table, so a name is converted to a String once per
 /// document, not once per node, and no String is hashed per node.
@@ -57,35 +60,45 @@ final class XMLStreamReader {
     private let buffer: UnsafeMutableRawBufferPointer?
     private let fileName: String?
     let names: KMLNameTable
-    private var entries: [NameEntry] = []
-    private var slots = [Slot](repeating: Slot(), count: 256)
-    /// The node mx_reader_next describes (behind a pointer: no exclusivity check per node).
-    private let current: UnsafeMutablePointer<MXNode> = {
-        let node = UnsafeMutablePointer<MXNode>.allocate(capacity: 1)
-        node.initialize(to: MXNode())
-        return node
+    /// The reader's changing state, behind a pointer: no reference
+    /// counting and no exclusivity check per node.
+    private struct State {
+        var node = MXNode()
+        var entries: [NameEntry] = []
+        var slots = [Slot](repeating: Slot(), count: 256)
+        var currentEntry = -1
+        var nodeType: NodeType = .other
+        var nameID: Int32 = -1
+        var isKML = false
+    }
+    private let state: UnsafeMutablePointer<State> = {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State())
+        return state
     }()
-    private var currentEntry = -1
     /// True when walking a tree rebuilt by libxml2's recovery mode.
     let isRecovering: Bool
 
-    private(set) var nodeType: NodeType = .other
-    private(set) var depth = 0
-    private(set) var isEmptyElement = false
+    var nodeType: NodeType { state.pointee.nodeType }
+    /// The depth of the element or end tag (the root's is 0).
+    var depth: Int { Int(state.pointee.node.depth) }
+    var isEmptyElement: Bool { state.pointee.node.isEmpty == 1 }
     /// The element's interned name: its KML local name (prefix stripped),
     /// or `{foreign}` + its qualified name for an element in another
     /// namespace (atom:, xal:, ...).
-    private(set) var nameID: Int32 = -1
+    var nameID: Int32 { state.pointee.nameID }
     /// True when the element is in a KML namespace (or none).
-    private(set) var isKML = false
+    var isKML: Bool { state.pointee.isKML }
 
     /// The element's KML local name, or nil for an element in another namespace.
     var kmlName: String? { isKML ? names.name(nameID) : nil }
     /// The element's name as written, for messages.
-    var qualifiedName: String { currentEntry >= 0 ? entries[currentEntry].qualified : "" }
+    var qualifiedName: String {
+        state.pointee.currentEntry >= 0 ? state.pointee.entries[state.pointee.currentEntry].qualified : ""
+    }
     /// The element's namespace URI, if it has one, for messages.
     var namespaceURI: String? {
-        guard nodeType == .element, let uri = current.pointee.namespaceUri else { return nil }
+        guard nodeType == .element, let uri = state.pointee.node.namespaceUri else { return nil }
         return String(cString: uri)
     }
 
@@ -150,7 +163,8 @@ final class XMLStreamReader {
     deinit {
         mx_reader_free(handle)
         buffer?.deallocate()
-        current.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// The first error libxml2 reported, as a diagnostic, if any.
@@ -165,7 +179,7 @@ final class XMLStreamReader {
 
     /// Moves to the next node; false at the end of the document.
     func read() throws(DiagnosticError) -> Bool {
-        let result = mx_reader_next(handle, current)
+        let result = mx_reader_next(handle, &state.pointee.node)
         if result == 0 { return false }
         if result < 0 {
             let readError = mx_reader_read_error(handle)
@@ -181,33 +195,27 @@ final class XMLStreamReader {
                         severity: .error, code: "kml.xml.syntax", message: "XML error",
                         location: SourceLocation(file: fileName, line: line)))
         }
-        nodeType = NodeType(rawValue: current.pointee.type) ?? .other
-        if nodeType == .element {
-            depth = Int(current.pointee.depth)
-            isEmptyElement = current.pointee.isEmpty == 1
-            resolveName()
-        } else if nodeType == .endElement {
-            depth = Int(current.pointee.depth)
-            isEmptyElement = false
-        }
+        let type = NodeType(rawValue: state.pointee.node.type) ?? .other
+        state.pointee.nodeType = type
+        if type == .element { resolveName() }
         return true
     }
 
     private func resolveName() {
-        guard let local = current.pointee.localName else {
-            nameID = names.intern("{foreign}")
-            isKML = false
-            currentEntry = -1
+        guard let local = state.pointee.node.localName else {
+            state.pointee.nameID = names.intern("{foreign}")
+            state.pointee.isKML = false
+            state.pointee.currentEntry = -1
             return
         }
         let localBits = UInt(bitPattern: local)
-        let namespaceBits = current.pointee.namespaceUri.map { UInt(bitPattern: $0) } ?? 0
-        let mask = slots.count - 1
+        let namespaceBits = state.pointee.node.namespaceUri.map { UInt(bitPattern: $0) } ?? 0
+        let mask = state.pointee.slots.count - 1
         var hash = (localBits &* 0x9E37_79B9_7F4A_7C15) ^ (namespaceBits &* 0xC2B2_AE3D_27D4_EB4F)
         hash ^= hash >> 29
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let candidate = slots[slot]
+            let candidate = state.pointee.slots[slot]
             if candidate.entry < 0 { break }
             if candidate.local == localBits, candidate.namespace == namespaceBits {
                 use(Int(candidate.entry))
@@ -215,22 +223,23 @@ final class XMLStreamReader {
             }
             slot = (slot + 1) & mask
         }
-        let entry = makeEntry(local: local, namespace: current.pointee.namespaceUri)
-        entries.append(entry)
-        slots[slot] = Slot(local: localBits, namespace: namespaceBits, entry: Int32(entries.count - 1))
-        if entries.count * 2 > slots.count { growSlots() }
-        use(entries.count - 1)
+        let entry = makeEntry(local: local, namespace: state.pointee.node.namespaceUri)
+        state.pointee.entries.append(entry)
+        let count = state.pointee.entries.count
+        state.pointee.slots[slot] = Slot(local: localBits, namespace: namespaceBits, entry: Int32(count - 1))
+        if count * 2 > state.pointee.slots.count { growSlots() }
+        use(count - 1)
     }
 
     private func use(_ index: Int) {
-        currentEntry = index
-        nameID = entries[index].id
-        isKML = entries[index].isKML
+        state.pointee.currentEntry = index
+        state.pointee.nameID = state.pointee.entries[index].id
+        state.pointee.isKML = state.pointee.entries[index].isKML
     }
 
     private func growSlots() {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        let old = state.pointee.slots
+        var slots = [Slot](repeating: Slot(), count: old.count * 2)
         let mask = slots.count - 1
         for candidate in old where candidate.entry >= 0 {
             var hash = (candidate.local &* 0x9E37_79B9_7F4A_7C15) ^ (candidate.namespace &* 0xC2B2_AE3D_27D4_EB4F)
@@ -239,11 +248,17 @@ final class XMLStreamReader {
             while slots[slot].entry >= 0 { slot = (slot + 1) & mask }
             slots[slot] = candidate
         }
+        state.pointee.slots = slots
     }
 
     private func makeEntry(local: UnsafePointer<UInt8>, namespace: UnsafePointer<UInt8>?) -> NameEntry {
         var localName = String(cString: local)
-        let qualified = mx_reader_name(handle).map { String(cString: $0) } ?? localName
+        let qualifiedBytes = mx_reader_name(handle)
+        let qualified =
+            qualifiedBytes.bytes.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: qualifiedBytes.length), as: UTF8.self)
+            }
+            ?? localName
         var kml: String?
         var foreignURI: String?
         if let namespace {
@@ -270,36 +285,53 @@ final class XMLStreamReader {
 
     /// The current text or CDATA node's bytes (valid until the next read).
     func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let value = mx_reader_value(handle) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return body(UnsafeBufferPointer(start: value, count: strlen(value)))
+        let value = state.pointee.node.value
+        return body(UnsafeBufferPointer(start: value.bytes, count: value.length))
     }
 
-    /// The line of the current node (1-based; 0 when unknown).
-    var line: Int { Int(mx_reader_line(handle)) }
+    /// The line of the current node (1-based; 0 when unknown); after the
+    /// end of the document, the parser's last line.
+    var line: Int {
+        let line = Int(state.pointee.node.line)
+        return line > 0 ? line : Int(mx_reader_line(handle))
+    }
 
-    /// Appends the current element's attributes, as written (qualified
-    /// names), in order, `xmlns` declarations left out.
-    func appendAttributes(to result: inout [(name: String, value: String)]) {
-        guard mx_reader_move_to_first_attribute(handle) == 1 else { return }
-        repeat {
-            let name = mx_reader_name(handle).map { String(cString: $0) } ?? ""
-            let value = mx_reader_value(handle).map { String(cString: $0) } ?? ""
-            if !name.hasPrefix("xmlns") { result.append((name, value)) }
-        } while mx_reader_move_to_next_attribute(handle) == 1
-        _ = mx_reader_move_to_element(handle)
+    /// Calls `body` with each attribute of the current element: its
+    /// qualified name and value, as written, in order, namespace
+    /// declarations first.
+    private func forEachAttribute(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard nodeType == .element else { return }
+        var name = MXBytes()
+        var value = MXBytes()
+        for index in 0..<state.pointee.node.attributeCount {
+            mx_reader_attribute(handle, index, &name, &value)
+            body(
+                UnsafeBufferPointer(start: name.bytes, count: name.length),
+                UnsafeBufferPointer(start: value.bytes, count: value.length))
+        }
+    }
+
+    /// Appends the current element's attributes to the tree, as written
+    /// (qualified names), in order, `xmlns` declarations left out.
+    func appendAttributes(to tree: KMLTree) {
+        forEachAttribute { name, value in
+            if !name.starts(with: "xmlns".utf8) { tree.appendAttribute(name: name, value: value) }
+        }
     }
 
     /// The current element's prefixed namespace declarations
     /// (`xmlns:gpxtpx="..."`), in order.
     func namespaceDeclarations() -> [(prefix: String, uri: String)] {
-        guard mx_reader_move_to_first_attribute(handle) == 1 else { return [] }
         var result: [(prefix: String, uri: String)] = []
-        repeat {
-            let name = mx_reader_name(handle).map { String(cString: $0) } ?? ""
-            let value = mx_reader_value(handle).map { String(cString: $0) } ?? ""
-            if name.hasPrefix("xmlns:") { result.append((String(name.dropFirst(6)), value)) }
-        } while mx_reader_move_to_next_attribute(handle) == 1
-        _ = mx_reader_move_to_element(handle)
+        forEachAttribute { name, value in
+            if name.starts(with: "xmlns:".utf8) {
+                result.append(
+                    (
+                        String(decoding: UnsafeBufferPointer(rebasing: name[6...]), as: UTF8.self),
+                        String(decoding: value, as: UTF8.self)
+                    ))
+            }
+        }
         return result
     }
 }
