@@ -31,7 +31,7 @@ public struct GeoPackageWriter: Sendable {
 }
 
 /// Writes one layer of a GeoPackage feature by feature, in memory bounded
-/// by the spatial index's boxes (48 bytes a feature): a property becomes
+/// by the spatial index's boxes (24 bytes a feature): a property becomes
 /// a column at its first value that is not null (`ALTER TABLE` when that
 /// comes after the first row), of that value's type; a TEXT column holds
 /// values of other kinds as text. The
@@ -43,7 +43,7 @@ public final class GeoPackageLayerWriter {
     private var columns: [(name: String, type: String)] = []
     private var columnIndex: [String: Int] = [:]
     private var insert: SQLiteDatabase.Statement?
-    private var boxes: [(key: UInt64, id: Int64, box: BoundingBox)] = []
+    private var index = RTreePacker()
     private var extent: BoundingBox?
     private var geometryTypes: Set<String> = []
 
@@ -95,7 +95,7 @@ public final class GeoPackageLayerWriter {
         _ = try insert.step()
         insert.reset()
         if let box = feature.geometry?.boundingBox {
-            boxes.append((GeoPackageWriter.curveKey(box), db.lastRowID, box))
+            index.append(id: db.lastRowID, box: box)
             extent =
                 extent.map {
                     BoundingBox(
@@ -138,36 +138,14 @@ public final class GeoPackageLayerWriter {
               'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
             CREATE VIRTUAL TABLE \(rtree) USING rtree(id, minx, maxx, miny, maxy);
             """)
-        // The index is filled last, in space-filling-curve order: neighbours
-        // go in together, so the R*Tree splits far fewer nodes.
-        boxes.sort { $0.key < $1.key }
-        let index = try db.prepare("INSERT INTO \(rtree) VALUES (?, ?, ?, ?, ?)")
-        for (_, id, box) in boxes {
-            index.bind(id, at: 1)
-            for (position, value) in [box.west, box.east, box.south, box.north].enumerated() {
-                index.bind(value, at: position + 2)
-            }
-            _ = try index.step()
-            index.reset()
-        }
-        boxes = []
+        // The index is packed last, all at once (see RTreePacker).
+        try index.write(into: "rtree_\(layer)_geom", of: db)
         try db.execute(GeoPackageWriter.rtreeTriggers(table: layer))
         try db.execute("COMMIT;")
     }
 }
 
 extension GeoPackageWriter {
-    /// The Z-order (Morton) key of a box's centre on a 2^16 grid of the globe.
-    static func curveKey(_ box: BoundingBox) -> UInt64 {
-        let x = UInt64(max(0, min(65535, ((box.west + box.east) / 2 + 180) / 360 * 65535)))
-        let y = UInt64(max(0, min(65535, ((box.south + box.north) / 2 + 90) / 180 * 65535)))
-        var key: UInt64 = 0
-        for bit in 0..<16 {
-            key |= ((x >> UInt64(bit)) & 1) << UInt64(2 * bit) | ((y >> UInt64(bit)) & 1) << UInt64(2 * bit + 1)
-        }
-        return key
-    }
-
     /// The R*Tree extension's triggers (GeoPackage 1.3, F.3), which keep
     /// the index in step when another tool edits the layer.
     static func rtreeTriggers(table: String) -> String {
