@@ -12,9 +12,9 @@ import MeridianCore
 /// try GeoPackageWriter(layer: "parcels").write(features, toFile: "parcels.gpkg")
 /// ```
 ///
-/// All rows go in one transaction through one prepared statement. The
-/// file is written whole to `path` (the caller writes to a temporary
-/// name and renames it into place).
+/// The file is written whole to `path` (the caller writes to a temporary
+/// name and renames it into place). ``GeoPackageFileWriter`` writes
+/// several layers, feature by feature.
 public struct GeoPackageWriter: Sendable {
     public var layer: String
 
@@ -24,92 +24,66 @@ public struct GeoPackageWriter: Sendable {
 
     /// Writes `features` as the layer of a new GeoPackage at `path`.
     public func write(_ features: [Feature], toFile path: String) throws(DiagnosticError) {
-        let writer = try GeoPackageLayerWriter(path: path, layer: layer)
-        for feature in features { try writer.write(feature) }
+        let writer = try GeoPackageFileWriter(path: path)
+        for feature in features { try writer.write(feature, layer: layer) }
         try writer.finish()
     }
 }
 
-/// Writes one layer of a GeoPackage feature by feature, in memory bounded
-/// by the spatial index's boxes (24 bytes a feature): a property becomes
-/// a column at its first value that is not null (`ALTER TABLE` when that
-/// comes after the first row), of that value's type; a TEXT column holds
-/// values of other kinds as text. The
+/// Writes a GeoPackage of one layer or several, feature by feature, each
+/// feature into the layer named with it (created at its first feature).
+///
+/// ```swift
+/// let writer = try GeoPackageFileWriter(path: "venue.gpkg")
+/// try writer.write(unit, layer: "unit")
+/// try writer.write(level, layer: "level")
+/// try writer.finish()
+/// ```
+///
+/// Memory is bounded by the spatial indexes' boxes (24 bytes a feature):
+/// in a layer, a property becomes a column at its first value that is not
+/// null (`ALTER TABLE` when that comes after the first row), of that
+/// value's type; a TEXT column holds values of other kinds as text. Every
 /// layer's geometry type, extent and R*Tree are written by ``finish()``.
-/// All rows go in one transaction through one prepared statement.
-public final class GeoPackageLayerWriter {
-    public let layer: String
+/// All rows go in one transaction, each layer's through one prepared
+/// statement.
+public final class GeoPackageFileWriter {
     private let db: SQLiteDatabase
-    private var columns: [(name: String, type: String)] = []
-    private var columnIndex: [String: Int] = [:]
-    private var insert: SQLiteDatabase.Statement?
-    private var index = RTreePacker()
-    private var extent: BoundingBox?
-    private var geometryTypes: Set<String> = []
+    private var layers: [LayerWriter] = []
+    private var layerIndex: [String: Int] = [:]
 
-    public init(path: String, layer: String) throws(DiagnosticError) {
-        self.layer = layer
+    public init(path: String) throws(DiagnosticError) {
         db = try SQLiteDatabase(path: path, readOnly: false)
         try db.execute(
             """
             PRAGMA page_size = 65536; PRAGMA application_id = 1196444487; PRAGMA user_version = 10300;
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -262144;
             BEGIN;
-            CREATE TABLE \(SQLiteDatabase.quoted(layer)) (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom GEOMETRY);
             """)
     }
 
-    public func write(_ feature: Feature) throws(DiagnosticError) {
-        var added = false
-        for (key, value) in feature.properties.members where columnIndex[key] == nil {
-            let lower = key.lowercased()
-            // A column is made at its first value that is not null, of that value's type.
-            guard lower != "fid", lower != "geom", value != .null else { continue }
-            let type = GeoPackageWriter.sqlType(value)
-            try db.execute(
-                "ALTER TABLE \(SQLiteDatabase.quoted(layer)) ADD COLUMN \(SQLiteDatabase.quoted(key)) \(type)")
-            columnIndex[key] = columns.count
-            columns.append((key, type))
-            added = true
-        }
-        if added || insert == nil {
-            insert = try db.prepare(
-                "INSERT INTO \(SQLiteDatabase.quoted(layer)) (geom\(columns.map { ", " + SQLiteDatabase.quoted($0.name) }.joined())) VALUES (?\(String(repeating: ", ?", count: columns.count)))"
-            )
-        }
-        guard let insert else { return }
-        if let geometry = feature.geometry {
-            insert.bind(GeoPackageGeometry.encode(geometry), at: 1)
-            geometryTypes.insert(geometry.typeName.uppercased())
+    /// The layers written so far, in the order of their first feature.
+    public var layerNames: [String] { layers.map(\.name) }
+
+    /// Appends a feature to the layer `layer` (its table), creating the
+    /// layer at its first feature. A layer name that differs from one
+    /// already written only in case is the same layer, as SQLite's table
+    /// names are not case-sensitive.
+    public func write(_ feature: Feature, layer: String) throws(DiagnosticError) {
+        let key = layer.lowercased()
+        let writer: LayerWriter
+        if let index = layerIndex[key] {
+            writer = layers[index]
         } else {
-            insert.bind(nil, at: 1)
+            writer = try LayerWriter(name: layer, db: db)
+            layerIndex[key] = layers.count
+            layers.append(writer)
         }
-        for (key, value) in feature.properties.members {
-            guard let at = columnIndex[key] else { continue }
-            if columns[at].type == "TEXT", value.stringValue == nil, value != .null {
-                insert.bind(.string(GeoPackageWriter.text(value)), at: at + 2)
-            } else {
-                insert.bind(value, at: at + 2)
-            }
-        }
-        _ = try insert.step()
-        insert.reset()
-        if let box = feature.geometry?.boundingBox {
-            index.append(id: db.lastRowID, box: box)
-            extent =
-                extent.map {
-                    BoundingBox(
-                        west: min($0.west, box.west), south: min($0.south, box.south), east: max($0.east, box.east),
-                        north: max($0.north, box.north))
-                } ?? box
-        }
+        try writer.write(feature)
     }
 
-    /// Writes the metadata tables and the spatial index, and commits.
+    /// Writes the metadata tables and the spatial indexes, and commits.
     public func finish() throws(DiagnosticError) {
-        let literal = "'" + layer.replacingAll("'", with: "''") + "'"
-        let rtree = SQLiteDatabase.quoted("rtree_\(layer)_geom")
-        let geometryType = geometryTypes.count == 1 ? geometryTypes.first! : "GEOMETRY"
         try db.execute(
             """
             CREATE TABLE gpkg_spatial_ref_sys (srs_name TEXT NOT NULL, srs_id INTEGER PRIMARY KEY,
@@ -131,17 +105,96 @@ public final class GeoPackageLayerWriter {
             CREATE TABLE gpkg_extensions (table_name TEXT, column_name TEXT, extension_name TEXT NOT NULL,
               definition TEXT NOT NULL, scope TEXT NOT NULL,
               CONSTRAINT ge_tce UNIQUE (table_name, column_name, extension_name));
-            INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
-              VALUES (\(literal), 'features', \(literal), \(extent.map { "\($0.west), \($0.south), \($0.east), \($0.north)" } ?? "NULL, NULL, NULL, NULL"), 4326);
-            INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', 4326, 0, 0);
-            INSERT INTO gpkg_extensions VALUES (\(literal), 'geom', 'gpkg_rtree_index',
-              'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
-            CREATE VIRTUAL TABLE \(rtree) USING rtree(id, minx, maxx, miny, maxy);
             """)
-        // The index is packed last, all at once (see RTreePacker).
-        try index.write(into: "rtree_\(layer)_geom", of: db)
-        try db.execute(GeoPackageWriter.rtreeTriggers(table: layer))
+        for layer in layers { try layer.finish() }
+        layers = []
         try db.execute("COMMIT;")
+    }
+
+    /// One feature table being written.
+    final class LayerWriter {
+        let name: String
+        private let db: SQLiteDatabase
+        private var columns: [(name: String, type: String)] = []
+        private var columnIndex: [String: Int] = [:]
+        private var insert: SQLiteDatabase.Statement?
+        private var index = RTreePacker()
+        private var extent: BoundingBox?
+        private var geometryTypes: Set<String> = []
+
+        init(name: String, db: SQLiteDatabase) throws(DiagnosticError) {
+            self.name = name
+            self.db = db
+            try db.execute(
+                "CREATE TABLE \(SQLiteDatabase.quoted(name)) (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom GEOMETRY);"
+            )
+        }
+
+        func write(_ feature: Feature) throws(DiagnosticError) {
+            var added = false
+            for (key, value) in feature.properties.members where columnIndex[key] == nil {
+                let lower = key.lowercased()
+                // A column is made at its first value that is not null, of that value's type.
+                guard lower != "fid", lower != "geom", value != .null else { continue }
+                let type = GeoPackageWriter.sqlType(value)
+                try db.execute(
+                    "ALTER TABLE \(SQLiteDatabase.quoted(name)) ADD COLUMN \(SQLiteDatabase.quoted(key)) \(type)")
+                columnIndex[key] = columns.count
+                columns.append((key, type))
+                added = true
+            }
+            if added || insert == nil {
+                insert = try db.prepare(
+                    "INSERT INTO \(SQLiteDatabase.quoted(name)) (geom\(columns.map { ", " + SQLiteDatabase.quoted($0.name) }.joined())) VALUES (?\(String(repeating: ", ?", count: columns.count)))"
+                )
+            }
+            guard let insert else { return }
+            if let geometry = feature.geometry {
+                insert.bind(GeoPackageGeometry.encode(geometry), at: 1)
+                geometryTypes.insert(geometry.typeName.uppercased())
+            } else {
+                insert.bind(nil, at: 1)
+            }
+            for (key, value) in feature.properties.members {
+                guard let at = columnIndex[key] else { continue }
+                if columns[at].type == "TEXT", value.stringValue == nil, value != .null {
+                    insert.bind(.string(GeoPackageWriter.text(value)), at: at + 2)
+                } else {
+                    insert.bind(value, at: at + 2)
+                }
+            }
+            _ = try insert.step()
+            insert.reset()
+            if let box = feature.geometry?.boundingBox {
+                index.append(id: db.lastRowID, box: box)
+                extent =
+                    extent.map {
+                        BoundingBox(
+                            west: min($0.west, box.west), south: min($0.south, box.south),
+                            east: max($0.east, box.east), north: max($0.north, box.north))
+                    } ?? box
+            }
+        }
+
+        /// Registers the layer in the metadata tables and writes its spatial index.
+        func finish() throws(DiagnosticError) {
+            insert = nil
+            let literal = "'" + name.replacingAll("'", with: "''") + "'"
+            let rtree = SQLiteDatabase.quoted("rtree_\(name)_geom")
+            let geometryType = geometryTypes.count == 1 ? geometryTypes.first! : "GEOMETRY"
+            try db.execute(
+                """
+                INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
+                  VALUES (\(literal), 'features', \(literal), \(extent.map { "\($0.west), \($0.south), \($0.east), \($0.north)" } ?? "NULL, NULL, NULL, NULL"), 4326);
+                INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', 4326, 0, 0);
+                INSERT INTO gpkg_extensions VALUES (\(literal), 'geom', 'gpkg_rtree_index',
+                  'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
+                CREATE VIRTUAL TABLE \(rtree) USING rtree(id, minx, maxx, miny, maxy);
+                """)
+            // The index is packed last, all at once (see RTreePacker).
+            try index.write(into: "rtree_\(name)_geom", of: db)
+            try db.execute(GeoPackageWriter.rtreeTriggers(table: name))
+        }
     }
 }
 

@@ -34,4 +34,45 @@ struct GeoPackageCommandTests {
             #expect(result.status == 3 && result.stderr.contains("give it as a file"))
         }
     }
+
+    /// An input with layers keeps them: a GeoPackage table per IMDF
+    /// feature type, read back layer by layer, and carried through a
+    /// GeoPackage-to-GeoPackage conversion.
+    @Test func layersOfTheInputBecomeTablesOfTheGeoPackage() throws {
+        try withTemporaryFolder { folder in
+            let venue = folder.appendingPathComponent("venue.gpkg").path
+            let copy = folder.appendingPathComponent("copy.gpkg").path
+            let written = try CLI.run(["convert", Samples.path("meridian-arcade"), "-o", venue])
+            #expect(written.status == 0, "\(written.stderr)")
+            let units = try CLI.run(["convert", Samples.path("meridian-arcade"), "--layer", "unit", "--to", "ndjson"])
+            let unitCount = units.stdout.split(separator: "\n").count
+            #expect(unitCount > 0)
+            #expect(try CLI.run(["convert", venue, "-o", copy]).status == 0)
+            for path in [venue, copy] {
+                let back = try CLI.run(["convert", path, "--layer", "unit", "--to", "ndjson"])
+                #expect(back.stdout.split(separator: "\n").count == unitCount)
+                let none = try CLI.run(["convert", path, "--layer", "nope"])
+                for type in ["venue", "level", "unit", "opening", "amenity", "occupant", "address"] {
+                    #expect(none.stderr.contains(type), "\(path) has no \(type) layer: \(none.stderr)")
+                }
+            }
+        }
+    }
+
+    @Test(.requires(tool: "ogrinfo"))
+    func gdalListsTheLayersAndTheirSpatialIndexesWork() throws {
+        try withTemporaryFolder { folder in
+            let venue = folder.appendingPathComponent("venue.gpkg").path
+            #expect(try CLI.run(["convert", Samples.path("meridian-arcade"), "-o", venue]).status == 0)
+            let layers = try Tool.run("ogrinfo", ["-ro", "-q", venue])
+            #expect(layers.output.contains("unit (Polygon)") && layers.output.contains("opening (Line String)"))
+            // A spatial filter goes through each layer's R*Tree.
+            let everything = try Tool.run("ogrinfo", ["-ro", "-so", venue, "unit"])
+            let filtered = try Tool.run("ogrinfo", ["-ro", "-so", "-spat", "-180", "-90", "180", "90", venue, "unit"])
+            func count(_ text: String) -> String? {
+                text.split(separator: "\n").first { $0.hasPrefix("Feature Count:") }.map(String.init)
+            }
+            #expect(count(everything.output) != nil && count(everything.output) == count(filtered.output))
+        }
+    }
 }

@@ -116,7 +116,7 @@ _meridian_convert() {
         '--clip[With --bbox\: cut each geometry to the box (GEOS'\''s clip by rectangle).]'
         '--explode[Split each multi-geometry (and collection) into one feature per part.]'
         '--point-on-surface[Replace each geometry by a point on it\: inside a polygon, on a line.]'
-        '--layer[Keep one layer\: a GPX'\''s waypoints, routes or tracks; an IMDF archive'\''s feature type (unit, opening...); a KML'\''s top folder.]:layer:'
+        '--layer[Keep one layer\: a GeoPackage'\''s table; a GPX'\''s waypoints, routes or tracks; an IMDF archive'\''s feature type (unit, opening...); a KML'\''s top folder. A GeoPackage output writes each layer as a table.]:layer:'
         '--limit[Stop after writing this many features (reading stops too).]:limit:'
         '--simplify[Simplify lines and rings, dropping detail smaller than this many degrees (0.01 is about 1 km).]:degrees:'
         '--simplify-method[dp (Douglas-Peucker; each feature kept valid, as ogr2ogr -simplify) or visvalingam.]:simplify-method:{__meridian_complete "${___simplify_method[@]}"}'

@@ -86,25 +86,27 @@ public enum FeatureConverter {
                 ? options.simplify.map { TopologySimplifier(tolerance: $0, method: options.simplifyMethod) } : nil
         }
         var layer: [Feature] = []
+        var layerNames: [String?] = []
         var layerCollection = FeatureCollection()
         do throws(DiagnosticError) {
             var collection: FeatureCollection
             do throws(DiagnosticError) {
                 collection = try FeaturePipeline.run(source, progress: progress) {
-                    feature, collection throws(DiagnosticError) in
+                    feature, collection, layerName throws(DiagnosticError) in
                     var feature = feature
                     if let repairer {
                         layout = layout ?? source.layout
                         repairer.repair(&feature, index: index, layout: layout!)
                         index += 1
                     }
-                    guard let shaper else { return try sink.write(feature, collection: collection) }
+                    guard let shaper else { return try sink.write(feature, collection: collection, layer: layerName) }
                     for shaped in shaper.shape(feature) {
                         if topology != nil {
                             layer.append(shaped)
+                            layerNames.append(layerName)
                             layerCollection = collection
                         } else {
-                            try sink.write(shaped, collection: collection)
+                            try sink.write(shaped, collection: collection, layer: layerName)
                         }
                     }
                     // --limit: enough written; stop reading.
@@ -115,7 +117,9 @@ public enum FeatureConverter {
                 collection = source.collection
             }
             if let topology {
-                for feature in topology.simplify(layer) { try sink.write(feature, collection: layerCollection) }
+                for (feature, name) in zip(topology.simplify(layer), layerNames) {
+                    try sink.write(feature, collection: layerCollection, layer: name)
+                }
             }
             try sink.finish(collection: collection)
         } catch {

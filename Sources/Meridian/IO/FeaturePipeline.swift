@@ -8,8 +8,8 @@ import MeridianCore
 /// ```swift
 /// let source = try FeatureSource(path: "big.geojson")
 /// let sink = try FeatureSink(path: "big.ndjson", format: .ndjson)
-/// let collection = try FeaturePipeline.run(source) { feature, collection in
-///     try sink.write(feature, collection: collection)
+/// let collection = try FeaturePipeline.run(source) { feature, collection, layer in
+///     try sink.write(feature, collection: collection, layer: layer)
 /// }
 /// try sink.finish(collection: collection)
 /// ```
@@ -25,13 +25,14 @@ public enum FeaturePipeline {
     static let queueCapacity = 4
 
     /// Runs the source on a reading thread and hands each feature, with
-    /// the collection's members known so far, to `consume` on this thread.
+    /// the collection's members known so far and its layer
+    /// (``FeatureSource/layer(of:)``), to `consume` on this thread.
     /// `progress` is called on this thread with the source's bytes consumed.
     /// Returns the collection's members as known at the end.
     public static func run(
         _ source: FeatureSource,
         progress: ((Int) -> Void)? = nil,
-        consume: (Feature, FeatureCollection) throws(DiagnosticError) -> Void
+        consume: (Feature, FeatureCollection, String?) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) -> FeatureCollection {
         let channel = Channel()
         let reader = UncheckedSource(source: source)
@@ -42,9 +43,9 @@ public enum FeaturePipeline {
         thread.start()
         defer { channel.waitUntilProducerFinished() }
         while let batch = channel.pop() {
-            for feature in batch.features {
+            for (feature, layer) in zip(batch.features, batch.layers) {
                 do throws(DiagnosticError) {
-                    try consume(feature, batch.collection)
+                    try consume(feature, batch.collection, layer)
                 } catch {
                     channel.cancel()
                     throw error
@@ -58,6 +59,7 @@ public enum FeaturePipeline {
 
     struct Batch {
         var features: [Feature]
+        var layers: [String?]
         var collection: FeatureCollection
         var bytesConsumed: Int?
     }
@@ -73,27 +75,26 @@ public enum FeaturePipeline {
 
         func produce(into channel: Channel) {
             var features: [Feature] = []
+            var layers: [String?] = []
             features.reserveCapacity(FeaturePipeline.batchSize)
+            func push() {
+                channel.push(
+                    Batch(
+                        features: features, layers: layers, collection: source.collection,
+                        bytesConsumed: source.bytesConsumed))
+                features.removeAll(keepingCapacity: true)
+                layers.removeAll(keepingCapacity: true)
+            }
             do throws(DiagnosticError) {
                 while !channel.isCancelled, let feature = try source.next() {
                     features.append(feature)
-                    if features.count == FeaturePipeline.batchSize {
-                        channel.push(
-                            Batch(
-                                features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
-                        features.removeAll(keepingCapacity: true)
-                    }
+                    layers.append(source.layer(of: feature))
+                    if features.count == FeaturePipeline.batchSize { push() }
                 }
-                if !features.isEmpty {
-                    channel.push(
-                        Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
-                }
+                if !features.isEmpty { push() }
                 channel.finish(collection: source.collection, failure: nil)
             } catch {
-                if !features.isEmpty {
-                    channel.push(
-                        Batch(features: features, collection: source.collection, bytesConsumed: source.bytesConsumed))
-                }
+                if !features.isEmpty { push() }
                 channel.finish(collection: nil, failure: error)
             }
         }

@@ -23,7 +23,7 @@ import MeridianKML
 /// they come and holds routes and tracks (encoded) for the end, where the
 /// schema wants them. CSV holds every feature too: its columns are the
 /// properties of all of them. A GeoPackage is written row by row into a
-/// private temporary file, then copied. Like
+/// private temporary file, a table per input layer, then copied. Like
 /// ``OutputDestination``, a file appears only on ``finish(collection:)``;
 /// a sink dropped unfinished leaves nothing.
 public final class FeatureSink {
@@ -59,8 +59,13 @@ public final class FeatureSink {
     }
 
     /// Appends a feature; `collection` gives the members of the collection
-    /// header (used with the first feature only).
-    public func write(_ feature: Feature, collection: FeatureCollection = FeatureCollection()) throws(DiagnosticError) {
+    /// header (used with the first feature only). `layer` is the layer of
+    /// the input it came from (``FeatureSource/layer(of:)``): a GeoPackage
+    /// output writes each layer as a table of its own, and features of no
+    /// layer into one named after the output file.
+    public func write(_ feature: Feature, collection: FeatureCollection = FeatureCollection(), layer: String? = nil)
+        throws(DiagnosticError)
+    {
         switch format {
         case .geojson:
             if featureCount == 0 { try destination.write(writer.collectionHeader(collection)) }
@@ -72,7 +77,7 @@ public final class FeatureSink {
         case .kml, .kmz, .csv:
             held.append(feature)
         case .gpkg:
-            try geoPackage().writer.write(feature)
+            try geoPackage().writer.write(feature, layer: layer.flatMap { $0.isEmpty ? nil : $0 } ?? layerName)
         case .gpx:
             if featureCount == 0 { try destination.write(gpxWriter.header()) }
             let parts = gpxWriter.encode(feature)
@@ -125,8 +130,8 @@ public final class FeatureSink {
         try destination.commit()
     }
 
-    /// The layer a GeoPackage output holds: the output file's name
-    /// without its extension.
+    /// The layer a GeoPackage output puts features of no layer in: the
+    /// output file's name without its extension.
     private var layerName: String {
         let file = destination.path.split(separator: "/").last.map(String.init) ?? ""
         let name = file.split(separator: ".").first.map(String.init) ?? ""
@@ -135,12 +140,12 @@ public final class FeatureSink {
 
     /// The GeoPackage being written, in a private temporary file (SQLite
     /// needs a file it can seek in), created with the first feature.
-    private var geoPackageOutput: (file: TemporaryFile, writer: GeoPackageLayerWriter)?
+    private var geoPackageOutput: (file: TemporaryFile, writer: GeoPackageFileWriter)?
 
-    private func geoPackage() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageLayerWriter) {
+    private func geoPackage() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageFileWriter) {
         if let geoPackageOutput { return geoPackageOutput }
         let file = try TemporaryFile(purpose: "gpkg")
-        let output = (file, try GeoPackageLayerWriter(path: file.path, layer: layerName))
+        let output = (file, try GeoPackageFileWriter(path: file.path))
         geoPackageOutput = output
         return output
     }

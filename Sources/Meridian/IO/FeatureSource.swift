@@ -99,6 +99,37 @@ public final class FeatureSource {
         }
     }
 
+    /// The layer of a feature this source read, as `convert --layer` names
+    /// layers and a GeoPackage output writes them, as GDAL's drivers split
+    /// these formats: a GeoPackage's table (of the feature ``next()``
+    /// returned last), an IMDF feature type, a GPX file's `waypoints`,
+    /// `routes` or `tracks`, a KML document's top-level folder; nil for
+    /// formats without layers and KML features outside folders.
+    public func layer(of feature: Feature) -> String? {
+        if case .gpkg(let reader) = reader { return reader.currentLayer }
+        return Self.layer(of: feature, format: format)
+    }
+
+    /// The layer of a feature of a format whose layers the features tell
+    /// (see ``layer(of:)``).
+    static func layer(of feature: Feature, format: InputFormat) -> String? {
+        switch format {
+        case .gpx:
+            switch feature.properties["_gpxType"]?.stringValue {
+            case "trk": return "tracks"
+            case "rte": return "routes"
+            default: return "waypoints"
+            }
+        case .imdf:
+            return feature.foreignMembers["feature_type"]?.stringValue
+                ?? feature.properties["feature_type"]?.stringValue
+        case .kml, .kmz:
+            return feature.properties["folder"]?.arrayValue?.first?.stringValue
+        default:
+            return nil
+        }
+    }
+
     /// Every remaining feature.
     public func readAll() throws(DiagnosticError) -> [Feature] {
         var features: [Feature] = []

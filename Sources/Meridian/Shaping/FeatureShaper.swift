@@ -78,18 +78,8 @@ public final class FeatureShaper {
     /// The layer a feature belongs to (see ``ShapingOptions/layer``).
     public func layer(of feature: Feature) -> String {
         switch format {
-        case .gpx?:
-            switch feature.properties["_gpxType"]?.stringValue {
-            case "trk": return "tracks"
-            case "rte": return "routes"
-            default: return "waypoints"
-            }
-        case .imdf?:
-            return feature.foreignMembers["feature_type"]?.stringValue ?? feature.properties["feature_type"]?
-                .stringValue
-                ?? ""
-        case .kml?, .kmz?:
-            return feature.properties["folder"]?.arrayValue?.first?.stringValue ?? ""
+        case .gpx?, .imdf?, .kml?, .kmz?:
+            return format.flatMap { FeatureSource.layer(of: feature, format: $0) } ?? ""
         case .gpkg?:
             // The reader keeps only the layer asked for (a table).
             return options.layer ?? ""

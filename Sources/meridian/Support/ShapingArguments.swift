@@ -41,7 +41,7 @@ struct ShapingArguments: ParsableArguments {
 
     @Option(
         help:
-            "Keep one layer: a GPX's waypoints, routes or tracks; an IMDF archive's feature type (unit, opening...); a KML's top folder."
+            "Keep one layer: a GeoPackage's table; a GPX's waypoints, routes or tracks; an IMDF archive's feature type (unit, opening...); a KML's top folder. A GeoPackage output writes each layer as a table."
     )
     var layer: String?
 
