@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
+        .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .executable(name: "meridian", targets: ["meridian"]),
     ],
     dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "MeridianCore"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianValidity"]),
         .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
+        // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
+        .target(name: "MeridianPlaces", dependencies: ["MeridianCore"]),
         // libxml2 through pkg-config; only the C target CLibXML2 sees its
         // headers (they include ICU, which clashes with Foundation's).
         .systemLibrary(
@@ -62,7 +65,8 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
-                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces",
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         .executableTarget(
@@ -100,6 +104,7 @@ let package = Package(
             name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianPlacesTests", dependencies: ["MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoPackageTests", dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),

@@ -6,6 +6,7 @@
 // module, plus the cross-format glue that lives in this folder.
 @_exported import MeridianCSV
 @_exported import MeridianGeoPackage
+@_exported import MeridianPlaces
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
 @_exported import MeridianIMDF

@@ -6,7 +6,7 @@ import MeridianCore
 /// so memory is bounded by the longest record.
 ///
 /// ```swift
-/// var reader = CSVRecordReader(delimiter: UInt8(ascii: ","), fileName: "places.csv") { buffer in read(fd, buffer) }
+/// var reader = CSVRecordReader(delimiter: UInt8(ascii: ","), fileName: "stores.csv") { buffer in read(fd, buffer) }
 /// while let record = try reader.next() { record.fields; record.line }
 /// ```
 ///

@@ -21,7 +21,8 @@ struct MeridianCommand: ParsableCommand {
         subcommands: [
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
             RenderCommand.self,
-            PreviewCommand.self, SplitCommand.self, RulesCommand.self,
+            PreviewCommand.self, SplitCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
+            GeocodeCommand.self, ReverseCommand.self, LookupCommand.self,
         ]
     )
 

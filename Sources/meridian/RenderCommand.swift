@@ -53,7 +53,10 @@ struct RenderCommand: ReportingCommand {
     @Option(help: "The property holding each feature's category (for --filter, --legend and colours).")
     var categoryProperty: String = "category"
 
-    @Option(help: "Points of interest to show by category: CAT,CAT (or include:CAT,...) or exclude:CAT,...")
+    @Option(
+        help:
+            "Points of interest to show by MapKit category: CAT,CAT (or include:CAT,...), exclude:CAT,..., all or none (cafe, restroom, publicTransport...)."
+    )
     var filter: String?
 
     @Option(help: "Point markers: auto, balloon or dot.")
@@ -105,7 +108,7 @@ struct RenderCommand: ReportingCommand {
         options.theme = theme.theme
         options.labels = noLabels ? .none : LabelOptions(property: labels)
         options.categoryProperty = categoryProperty
-        options.pointFilter = parsedFilter()
+        options.pointFilter = try parsedFilter()
         options.markerStyle = marker.style
         options.compass = compass.visibility
         options.scaleBar = scaleBar.units
@@ -174,32 +177,8 @@ struct RenderCommand: ReportingCommand {
         return .automatic(padding: padding)
     }
 
-    private func parsedFilter() -> CategoryFilter {
+    private func parsedFilter() throws(DiagnosticError) -> PointOfInterestFilter {
         guard let filter, !filter.isEmpty else { return .all }
-        var text = Substring(filter)
-        var excluding = false
-        if text.hasPrefix("exclude:") {
-            excluding = true
-            text = text.dropFirst("exclude:".count)
-        } else if text.hasPrefix("include:") {
-            text = text.dropFirst("include:".count)
-        }
-        let categories = Set(text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") })
-        return excluding ? .excluding(categories) : .including(categories)
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
-        while let last = text.last, characters.contains(last) { text = text.dropLast() }
-        return String(text)
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in characters: String) -> String {
-        String(self).trimmingCharacters(in: characters)
+        return try PointOfInterestFilter(parsing: filter)
     }
 }

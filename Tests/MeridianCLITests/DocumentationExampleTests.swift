@@ -351,7 +351,7 @@ struct DocumentationExampleTests {
         options.framing = .mapRect(MapRect(CoordinateRegion(center: station, latitudinalMeters: 2_000, longitudinalMeters: 2_000)))
         options.framing = .automatic(padding: 32)           // fit everything drawn (the default, with 24)
         options.theme = .dark
-        options.pointFilter = .excluding(["hospital"])      // as MKPointOfInterestFilter
+        options.pointFilter = .excluding([.hospital])      // as MKPointOfInterestFilter
         options.markerStyle = .dot
         options.labels = LabelOptions(property: "name", fontSize: 12)
         options.scaleBar = .imperial

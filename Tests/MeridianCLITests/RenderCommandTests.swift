@@ -39,7 +39,7 @@ import Testing
         #expect(!bbox.stdout.contains("id=\"labels\""))
         let filtered = try CLI.run([
             "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--category-property", "kind", "--filter",
-            "exclude:station",
+            "exclude:publicTransport",
         ])
         #expect(filtered.status == 0 && !filtered.stdout.contains("data-id=\"station\""))
     }

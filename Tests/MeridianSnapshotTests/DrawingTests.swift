@@ -167,11 +167,11 @@ import Testing
             Support.feature(.point(Support.point(0, 1)), id: "bar", ["category": "bar"]),
             Support.feature(.polygon([Support.square(0, 0, 2)]), id: "park", ["category": "park"]),
         ]
-        let included = try Support.render(features) { $0.pointFilter = .including(["cafe"]) }.svg
+        let included = try Support.render(features) { $0.pointFilter = .including([.cafe]) }.svg
         #expect(
             included.contains("data-id=\"cafe\"") && !included.contains("data-id=\"bar\"")
                 && included.contains("data-id=\"park\""))
-        let excluded = try Support.render(features) { $0.pointFilter = .excluding(["cafe"]) }.svg
+        let excluded = try Support.render(features) { $0.pointFilter = .excluding([.cafe]) }.svg
         #expect(!excluded.contains("data-id=\"cafe\"") && excluded.contains("data-id=\"bar\""))
     }
 

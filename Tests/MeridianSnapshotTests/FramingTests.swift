@@ -99,7 +99,7 @@ import Testing
     @Test func nothingToDrawIsAClearError() {
         #expect {
             try Support.render([Support.feature(.point(Support.point(1, 1)), ["category": "cafe"])]) {
-                $0.pointFilter = .including(["bar"])
+                $0.pointFilter = .including([.nightlife])
             }
         } throws: { error in
             (error as? DiagnosticError)?.diagnostic.code == "snapshot.content.empty"

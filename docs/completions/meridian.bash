@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|fix|merge|render|preview|split|rules|help)
+    info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules search complete geocode reverse lookup help' -- "${cur}"))
         ;;
     esac
 }
@@ -524,6 +524,221 @@ _meridian_rules() {
     case "${prev}" in
     '--format')
         __meridian_add_completions -W 'text'$'\n''json'$'\n''markdown'
+        return
+        ;;
+    esac
+}
+
+_meridian_search() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--near')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--required-region')
+        return
+        ;;
+    '--include')
+        return
+        ;;
+    '--exclude')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--offset')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
+        return
+        ;;
+    esac
+}
+
+_meridian_complete() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--near')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--required-region')
+        return
+        ;;
+    '--include')
+        return
+        ;;
+    '--exclude')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--offset')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
+        return
+        ;;
+    esac
+}
+
+_meridian_geocode() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--near')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--required-region')
+        return
+        ;;
+    '--include')
+        return
+        ;;
+    '--exclude')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--offset')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
+        return
+        ;;
+    esac
+}
+
+_meridian_reverse() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--near')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--required-region')
+        return
+        ;;
+    '--include')
+        return
+        ;;
+    '--exclude')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--offset')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
+        return
+        ;;
+    esac
+}
+
+_meridian_lookup() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--near')
+        return
+        ;;
+    '--region')
+        return
+        ;;
+    '--required-region')
+        return
+        ;;
+    '--include')
+        return
+        ;;
+    '--exclude')
+        return
+        ;;
+    '--type')
+        return
+        ;;
+    '--limit')
+        return
+        ;;
+    '--offset')
+        return
+        ;;
+    '--language')
+        return
+        ;;
+    '--format')
+        __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
         return
         ;;
     esac

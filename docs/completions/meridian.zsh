@@ -59,13 +59,18 @@ _meridian() {
             'preview:Write one self-contained HTML page to explore map data in a browser.'
             'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
             'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
+            'search:Find places for a natural-language query, as MapKit'\''s MKLocalSearch.'
+            'complete:Complete a query being typed, as MapKit'\''s MKLocalSearchCompleter.'
+            'geocode:Find the places an address names, as MapKit'\''s MKGeocodingRequest.'
+            'reverse:Say what is at a coordinate, as MapKit'\''s MKReverseGeocodingRequest.'
+            'lookup:Find places by identifier, as MapKit'\''s MKMapItemRequest for several Place IDs.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|fix|merge|render|preview|split|rules|help)
+        info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -226,7 +231,7 @@ _meridian_render() {
         '--labels[The property labels are taken from (default\: name, then title).]:labels:'
         '--no-labels[Draw no labels.]'
         '--category-property[The property holding each feature'\''s category (for --filter, --legend and colours).]:category-property:'
-        '--filter[Points of interest to show by category\: CAT,CAT (or include\:CAT,...) or exclude\:CAT,...]:filter:'
+        '--filter[Points of interest to show by MapKit category\: CAT,CAT (or include\:CAT,...), exclude\:CAT,..., all or none (cafe, restroom, publicTransport...).]:filter:'
         '--marker[Point markers\: auto, balloon or dot.]:marker:{__meridian_complete "${___marker[@]}"}'
         '--scale-bar[Scale bar units\: metric, imperial, yards or none.]:scale-bar:{__meridian_complete "${___scale_bar[@]}"}'
         '--compass[Compass\: auto (when rotated), always or never.]:compass:{__meridian_complete "${___compass[@]}"}'
@@ -299,6 +304,126 @@ _meridian_rules() {
     local -ar arg_specs=(
         ':prefix:'
         '--format[text, json or markdown.]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_search() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'geojson')
+    local -ar arg_specs=(
+        ':query:'
+        '*:inputs:'
+        '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
+        '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
+        '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
+        '--include[Keep only these MapKit categories (comma-separated\: cafe,restroom...).]:include:'
+        '--exclude[Leave out these MapKit categories (comma-separated).]:exclude:'
+        '--type[Result types, comma-separated\: address, poi (points of interest), query (category suggestions).]:type:'
+        '--limit[How many results.]:limit:'
+        '--offset[Skip this many results first (paging).]:offset:'
+        '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
+        '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_complete() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'geojson')
+    local -ar arg_specs=(
+        ':fragment:'
+        '*:inputs:'
+        '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
+        '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
+        '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
+        '--include[Keep only these MapKit categories (comma-separated\: cafe,restroom...).]:include:'
+        '--exclude[Leave out these MapKit categories (comma-separated).]:exclude:'
+        '--type[Result types, comma-separated\: address, poi (points of interest), query (category suggestions).]:type:'
+        '--limit[How many results.]:limit:'
+        '--offset[Skip this many results first (paging).]:offset:'
+        '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
+        '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_geocode() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'geojson')
+    local -ar arg_specs=(
+        ':address:'
+        '*:inputs:'
+        '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
+        '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
+        '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
+        '--include[Keep only these MapKit categories (comma-separated\: cafe,restroom...).]:include:'
+        '--exclude[Leave out these MapKit categories (comma-separated).]:exclude:'
+        '--type[Result types, comma-separated\: address, poi (points of interest), query (category suggestions).]:type:'
+        '--limit[How many results.]:limit:'
+        '--offset[Skip this many results first (paging).]:offset:'
+        '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
+        '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_reverse() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'geojson')
+    local -ar arg_specs=(
+        ':coordinate:'
+        '*:inputs:'
+        '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
+        '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
+        '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
+        '--include[Keep only these MapKit categories (comma-separated\: cafe,restroom...).]:include:'
+        '--exclude[Leave out these MapKit categories (comma-separated).]:exclude:'
+        '--type[Result types, comma-separated\: address, poi (points of interest), query (category suggestions).]:type:'
+        '--limit[How many results.]:limit:'
+        '--offset[Skip this many results first (paging).]:offset:'
+        '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
+        '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_lookup() {
+    local -i ret=1
+    local -ar ___format=('text' 'json' 'geojson')
+    local -ar arg_specs=(
+        ':ids:'
+        '*:inputs:'
+        '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
+        '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
+        '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
+        '--include[Keep only these MapKit categories (comma-separated\: cafe,restroom...).]:include:'
+        '--exclude[Leave out these MapKit categories (comma-separated).]:exclude:'
+        '--type[Result types, comma-separated\: address, poi (points of interest), query (category suggestions).]:type:'
+        '--limit[How many results.]:limit:'
+        '--offset[Skip this many results first (paging).]:offset:'
+        '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
+        '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

@@ -2,6 +2,7 @@ import MeridianArchive
 import MeridianCSV
 import MeridianCore
 import MeridianGeoPackage
+import MeridianPlaces
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
@@ -41,7 +42,7 @@ public enum DiagnosticCatalogue {
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
-            + GeoPackageDiagnostics.rules
+            + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

@@ -31,7 +31,13 @@ extension Snapshotter {
         /// The property naming a feature's category, for ``pointFilter``,
         /// the legend and category colours. IMDF features use `category`.
         public var categoryProperty = "category"
-        public var pointFilter: CategoryFilter = .all
+        /// Which points of interest to draw, by MapKit category (as
+        /// `MKPointOfInterestFilter`): a point's category is its
+        /// ``categoryProperty`` value when that is a MapKit name or an IMDF
+        /// category, else what ``PointOfInterestCategory/of(properties:featureType:)``
+        /// reads (OSM tags, Maki `marker-symbol`). Areas and lines are
+        /// context and always drawn.
+        public var pointFilter: PointOfInterestFilter = .all
         public var markerStyle: MarkerStyle = .automatic
         /// Units of the scale bar; nil draws none.
         public var scaleBar: DistanceFormatter.Units? = .metric

@@ -87,3 +87,15 @@ struct DrawItem {
         }
     }
 }
+
+extension DrawItem {
+    /// The point's MapKit category (see ``Snapshotter/Options/pointFilter``).
+    func pointOfInterestCategory(_ featureType: String?) -> PointOfInterestCategory? {
+        if let category {
+            if let named = PointOfInterestCategory(rawValue: category) ?? PointOfInterestCategory.imdf(category) {
+                return named
+            }
+        }
+        return PointOfInterestCategory.of(properties: properties, featureType: featureType)
+    }
+}

@@ -16,7 +16,7 @@ import MeridianCore
 /// `DiagnosticError`s with `snapshot.*` codes, never traps; see
 /// `Snapshotter+Validation`); break each
 /// feature into areas, lines and points, dropping points the
-/// ``CategoryFilter`` excludes; frame the view (region, map rect, camera
+/// ``PointOfInterestFilter`` excludes; frame the view (region, map rect, camera
 /// or automatic fit) on the Web Mercator plane of `MapPoint`; then write
 /// layer by layer, areas below lines below points, each in
 /// `meridian:draw-order` (see ``DrawingHints``), only what is visible
@@ -64,7 +64,9 @@ public struct Snapshotter: Sendable {
                 order += 1
                 guard let geometry = feature.geometry else { continue }
                 item.add(geometry)
-                if !item.points.isEmpty, !options.pointFilter.includes(category: item.category) { item.points = [] }
+                if !item.points.isEmpty, !options.pointFilter.includes(item.pointOfInterestCategory(featureType)) {
+                    item.points = []
+                }
                 if !item.isEmpty { items.append(item) }
             }
             for overlay in layer.overlays {
@@ -82,7 +84,8 @@ public struct Snapshotter: Sendable {
                     if merged["title"] == nil, let title = annotation.title { merged["title"] = .string(title) }
                     item = makeItem(layer: layerIndex, order: order, properties: merged)
                     if item.label == nil { item.label = annotation.title }
-                    item.points = options.pointFilter.includes(category: item.category) ? [annotation.coordinate] : []
+                    item.points =
+                        options.pointFilter.includes(item.pointOfInterestCategory(nil)) ? [annotation.coordinate] : []
                 }
                 order += 1
                 if !item.isEmpty { items.append(item) }

@@ -24,7 +24,7 @@ enum ExitStatus {
     /// out of range or a filter that leaves nothing to draw.
     static let usagePrefixes = [
         "imdf.level.", "snapshot.options.", "snapshot.camera.", "snapshot.framing.", "snapshot.content.",
-        "report.rule.", "split.options.", "config.", "expression.",
+        "report.rule.", "split.options.", "config.", "expression.", "places.category.", "places.query.",
     ]
 
     /// True for an error about what a file holds (a zip it cannot trust,

@@ -1,0 +1,196 @@
+import MeridianCore
+import MeridianIMDF
+import MeridianPlaces
+import MeridianValidity
+
+/// Turns what Meridian reads into places (``Place``): the umbrella's side
+/// of search, completion, geocoding and lookup.
+///
+/// ```swift
+/// let (places, warnings) = try PlaceExtractor.places(fromPaths: ["Samples/meridian-arcade", "cities.geojson"])
+/// let index = PlaceIndex(places)
+/// ```
+///
+/// - An IMDF venue gives its venue, buildings, levels, named units and
+///   sections, amenities, occupants (at their anchors) and kiosks, each with
+///   its names in every language, MapKit category, address (from the
+///   address features), phone, website and hours, and the venue, building,
+///   level and unit it is in; its addresses are places of kind `address`.
+/// - Any other feature with a name (or an address) is a place: names from
+///   `name`, OSM's `name:xx`, Natural Earth's `NAME`/`NAME_XX`/`name_xx`;
+///   its category from ``PointOfInterestCategory/of(properties:featureType:)``;
+///   its address from OSM's `addr:*`, a plain `address` (KML's
+///   `<address>`), or for Natural Earth's populated places the admin-1
+///   region and country; its coordinate the point, the pole of
+///   inaccessibility of a polygon, or a line's middle vertex. Features with
+///   neither name nor address are left out, counted in one warning.
+public enum PlaceExtractor {
+    /// The places of every input, in order, and warnings.
+    public static func places(fromPaths paths: [String]) throws(DiagnosticError) -> (
+        places: [Place], warnings: [Diagnostic]
+    ) {
+        var places: [Place] = []
+        var warnings: [Diagnostic] = []
+        for path in paths {
+            let input = try Input(path: path)
+            if input.format == .imdf {
+                places += self.places(fromIMDF: try input.imdfArchive(), file: input.name)
+                continue
+            }
+            let source = try FeatureSource(input: input)
+            var unnamed = 0
+            var index = 0
+            while let feature = try source.next() {
+                if let place = place(from: feature, file: input.name, index: index) {
+                    places.append(place)
+                } else {
+                    unnamed += 1
+                }
+                index += 1
+            }
+            warnings += source.warnings
+            if unnamed > 0 {
+                warnings.append(
+                    Diagnostic(
+                        severity: .warning, code: "places.name.missing",
+                        message:
+                            "\(unnamed) of \(index) features have neither a name nor an address, so they are not places",
+                        location: SourceLocation(file: input.name)))
+            }
+        }
+        return (places, warnings)
+    }
+
+    // MARK: - Any feature
+
+    /// The place a feature is, or nil when it has neither name nor address
+    /// (or no geometry to place it).
+    public static func place(from feature: Feature, file: String, index: Int) -> Place? {
+        let properties = feature.properties
+        var names = Self.names(in: properties)
+        let address = Self.address(in: properties)
+        guard let geometry = feature.geometry, let coordinate = Self.coordinate(of: geometry) else { return nil }
+        var kind = Place.Kind.pointOfInterest
+        if let featureClass = properties["FEATURECLA"]?.stringValue ?? properties["featurecla"]?.stringValue,
+            featureClass.lowercased().contains("populated") || featureClass.lowercased().contains("capital")
+        {
+            kind = .address
+        }
+        if names.isEmpty {
+            guard let address, !address.fullAddress(includingRegion: false).isEmpty else { return nil }
+            names = [PlaceName(text: address.fullAddress(includingRegion: false))]
+            kind = .address
+        }
+        let id = feature.id.map(Self.text) ?? "\(file)#\(index)"
+        let featureType = feature.foreignMembers["feature_type"]?.stringValue
+        let category = PointOfInterestCategory.of(properties: properties, featureType: featureType)
+        var words: [String] = []
+        for key in ["category", "amenity", "shop", "tourism", "leisure", "FEATURECLA", "featurecla", "type"] {
+            if let value = properties[key]?.stringValue, !value.isEmpty, value.count < 60 { words.append(value) }
+        }
+        return Place(
+            id: id, alternateIDs: PlaceDeduplicator().alternateIDs(of: feature), names: names,
+            coordinate: coordinate, category: category, categoryWords: words, address: address,
+            phone: Self.first(properties, ["phone", "contact:phone", "telephone"]),
+            url: Self.first(properties, ["website", "url", "contact:website", "homepage"]),
+            hours: Self.first(properties, ["opening_hours", "hours"]),
+            boundary: Self.isArea(geometry) ? geometry : nil, importance: Self.importance(properties), kind: kind,
+            source: PlaceSource(file: file, featureID: feature.id.map(Self.text), featureIndex: index))
+    }
+
+    static func text(_ id: FeatureIdentifier) -> String {
+        switch id {
+        case .string(let s): return s
+        case .integer(let n): return String(n)
+        case .double(let d): return String(d)
+        }
+    }
+
+    static func first(_ properties: JSONObject, _ keys: [String]) -> String? {
+        for key in keys {
+            if let value = properties[key]?.stringValue, !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// `name` first, then every `name:xx`, `name_xx`, `NAME_XX` with its language.
+    static func names(in properties: JSONObject) -> [PlaceName] {
+        var names: [PlaceName] = []
+        if let name = first(properties, ["name", "NAME", "Name", "title"]) { names.append(PlaceName(text: name)) }
+        for (key, value) in properties.members {
+            guard let text = value.stringValue, !text.isEmpty else { continue }
+            let lower = key.lowercased()
+            var language: Substring?
+            if lower.hasPrefix("name:") { language = lower.dropFirst(5) }
+            if lower.hasPrefix("name_"), lower.count <= 10 { language = lower.dropFirst(5) }
+            guard let language, !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "-" }) else { continue }
+            if names.contains(where: { $0.text == text && $0.language == String(language) }) { continue }
+            if names.count == 1, names[0].language == nil, names[0].text == text {
+                names[0].language = String(language)
+                continue
+            }
+            names.append(PlaceName(text: text, language: String(language)))
+        }
+        return names
+    }
+
+    /// OSM's `addr:*`, a plain `address`, or Natural Earth's region and country.
+    static func address(in properties: JSONObject) -> PlaceAddress? {
+        var address = PlaceAddress()
+        address.houseNumber = properties["addr:housenumber"]?.stringValue
+        address.street = properties["addr:street"]?.stringValue
+        address.unit = properties["addr:unit"]?.stringValue
+        address.locality = properties["addr:city"]?.stringValue
+        address.province = properties["addr:state"]?.stringValue
+        address.postalCode = properties["addr:postcode"]?.stringValue
+        address.country = properties["addr:country"]?.stringValue
+        if address == PlaceAddress(), let line = properties["address"]?.stringValue, !line.isEmpty {
+            address.line = line
+        }
+        if address == PlaceAddress(), let country = properties["ISO_A2"]?.stringValue, country.count == 2 {
+            address.locality = first(properties, ["NAME", "name"])
+            address.province = properties["ADM1NAME"]?.stringValue
+            address.country = country
+        }
+        return address == PlaceAddress() ? nil : address
+    }
+
+    /// Natural Earth's `SCALERANK` (0 most prominent), or a population.
+    static func importance(_ properties: JSONObject) -> Double {
+        if let rank = properties["SCALERANK"]?.doubleValue ?? properties["scalerank"]?.doubleValue {
+            return max(0, min(1, (10 - rank) / 10))
+        }
+        if let population = properties["POP_MAX"]?.doubleValue ?? properties["population"]?.doubleValue,
+            population > 1
+        {
+            return min(1, log10(population) / 8)
+        }
+        return 0
+    }
+
+    static func isArea(_ geometry: Geometry) -> Bool {
+        switch geometry {
+        case .polygon, .multiPolygon: return true
+        default: return false
+        }
+    }
+
+    /// A point on the geometry: the point, a polygon's pole of
+    /// inaccessibility, a line's middle vertex.
+    static func coordinate(of geometry: Geometry) -> Coordinate? {
+        switch geometry {
+        case .point(let c): return c
+        case .multiPoint(let points): return points.first
+        case .lineString(let line): return line.isEmpty ? nil : line[line.count / 2]
+        case .multiLineString(let lines):
+            return lines.first(where: { !$0.isEmpty }).map { $0[$0.count / 2] }
+        case .polygon, .multiPolygon:
+            return GeometryValidator().labelPoint(of: geometry)
+                ?? geometry.boundingBox.map {
+                    Coordinate(latitude: ($0.south + $0.north) / 2, longitude: ($0.west + $0.east) / 2)
+                }
+        case .geometryCollection(let members):
+            return members.lazy.compactMap(coordinate(of:)).first
+        }
+    }
+}

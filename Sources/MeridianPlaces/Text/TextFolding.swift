@@ -1,0 +1,75 @@
+/// Folds text for matching the way MapKit's search matches it: case-,
+/// width- and diacritic-insensitive, so that "cafe" finds "Café", full-width
+/// "ｓｔａｒ" finds "Star" and "strasse" finds "Straße".
+///
+/// ```swift
+/// TextFolding.fold("Café ＳＴＡＲ Straße")   // "cafe star strasse"
+/// ```
+///
+/// Each scalar folds on its own, through a table generated from the Unicode
+/// Character Database (`Scripts/generate-text-folding.py`): its
+/// compatibility decomposition, without combining marks, case-folded, plus
+/// the Latin letters whose stroke is not a mark (ø, ł, æ...). ASCII is
+/// folded in code. No Foundation or ICU is involved, so the places module
+/// loads nothing at start-up and folds the same on every platform.
+public enum TextFolding {
+    /// The folding of each listed scalar, parsed once from ``table``.
+    private static let folds: [UInt32: [Unicode.Scalar]] = {
+        var result: [UInt32: [Unicode.Scalar]] = [:]
+        result.reserveCapacity(9_000)
+        for entry in table.split(whereSeparator: { $0 == ";" || $0 == "\n" }) {
+            let trimmed = entry.drop { $0 == " " }
+            guard let equals = trimmed.firstIndex(of: "="), let key = UInt32(trimmed[..<equals], radix: 16) else {
+                continue
+            }
+            result[key] = trimmed[trimmed.index(after: equals)...].split(separator: " ").compactMap {
+                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)
+            }
+        }
+        return result
+    }()
+
+    /// The folded form of `text`.
+    public static func fold(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { append(scalar, to: &result) }
+        return String(result)
+    }
+
+    /// The folded form of one scalar, appended.
+    @inline(__always)
+    static func append(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {
+        let value = scalar.value
+        if value < 0x80 {
+            result.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+        } else if let folded = folds[value] {
+            result.append(contentsOf: folded)
+        } else {
+            result.append(scalar)
+        }
+    }
+
+    /// The folded scalars of `text` and, for each, the UTF-16 offset in
+    /// `text` of the scalar it came from; `origins` ends with one more
+    /// offset, the length of `text` in UTF-16 (so a folded range maps back
+    /// to the original, for highlighting).
+    public static func foldWithOrigins(_ text: String) -> (scalars: [Unicode.Scalar], origins: [Int]) {
+        var scalars: [Unicode.Scalar] = []
+        var origins: [Int] = []
+        scalars.reserveCapacity(text.utf8.count)
+        origins.reserveCapacity(text.utf8.count + 1)
+        var offset = 0
+        var one = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            one.removeAll()
+            append(scalar, to: &one)
+            for folded in one {
+                scalars.append(folded)
+                origins.append(offset)
+            }
+            offset += scalar.utf16.count
+        }
+        origins.append(offset)
+        return (scalars, origins)
+    }
+}

@@ -1,0 +1,95 @@
+/// A word of folded text, and the part of the original text it came from.
+///
+/// ```swift
+/// Words.of("Café Nero, 東京駅").map(\.text)    // ["cafe", "nero", "東京駅"]
+/// ```
+///
+/// Words are runs of letters and digits; a run in a script written without
+/// spaces (Han, kana, Thai...) is one word marked ``isUnspaced``, matched
+/// anywhere inside rather than at its start.
+public struct Word: Sendable, Hashable {
+    /// The folded text (``TextFolding``).
+    public var text: String
+    /// Where the word is in the original text, in UTF-16 offsets.
+    public var range: Range<Int>
+    /// True for a run of a script written without spaces.
+    public var isUnspaced: Bool
+}
+
+public enum Words {
+    /// The words of `text`, in order.
+    public static func of(_ text: String) -> [Word] {
+        let (scalars, origins) = TextFolding.foldWithOrigins(text)
+        return folded(scalars, origins).map(\.word)
+    }
+
+    /// The words of folded text (``TextFolding/foldWithOrigins(_:)``), each
+    /// with its range among the folded scalars.
+    static func folded(_ scalars: [Unicode.Scalar], _ origins: [Int]) -> [(word: Word, folded: Range<Int>)] {
+        var words: [(word: Word, folded: Range<Int>)] = []
+        var start = -1
+        var unspaced = false
+        func close(_ end: Int) {
+            guard start >= 0 else { return }
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[start..<end])
+            let word = Word(text: String(view), range: origins[start]..<originalEnd(origins, end), isUnspaced: unspaced)
+            words.append((word, start..<end))
+            start = -1
+        }
+        for (index, scalar) in scalars.enumerated() {
+            let kind = classify(scalar)
+            if kind == 0 {
+                close(index)
+            } else if start < 0 {
+                start = index
+                unspaced = kind == 2
+            } else if (kind == 2) != unspaced {
+                close(index)
+                start = index
+                unspaced = kind == 2
+            }
+        }
+        close(scalars.count)
+        return words
+    }
+
+    /// The UTF-16 end in the original text of folded scalars ending before
+    /// `end`: past every scalar that folded into the last one.
+    static func originalEnd(_ origins: [Int], _ end: Int) -> Int {
+        guard end > 0 else { return origins[0] }
+        let last = origins[end - 1]
+        var k = end
+        while k < origins.count - 1, origins[k] == last { k += 1 }
+        return origins[k]
+    }
+
+    /// 0: not part of a word; 1: a letter or digit of a spaced script;
+    /// 2: of a script written without spaces.
+    @inline(__always)
+    static func classify(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x80 {
+            return (value &- 0x61 < 26 || value &- 0x30 < 10) ? 1 : 0
+        }
+        if isUnspaced(value) { return 2 }
+        let properties = scalar.properties
+        if properties.isAlphabetic { return 1 }
+        switch properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark: return 1
+        default: return 0
+        }
+    }
+
+    /// Han, kana, Thai, Lao, Khmer, Myanmar and Tibetan: scripts written
+    /// without spaces between words.
+    static func isUnspaced(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x0E00...0x0EFF, 0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF, 0x3040...0x30FF, 0x31F0...0x31FF,
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+}

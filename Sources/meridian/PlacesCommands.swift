@@ -1,0 +1,384 @@
+import ArgumentParser
+import Meridian
+
+/// The options every places command shares: where to look, what to keep,
+/// how to print.
+struct PlacesArguments: ParsableArguments {
+    @Argument(help: "The inputs: data files of any format Meridian reads, indexed as they are read.")
+    var inputs: [String] = []
+
+    @Option(help: "Measure distances from, and prefer places near, this point: LAT,LON.")
+    var near: String?
+
+    @Option(help: "Prefer places in this region: LAT,LON,METRES (a square that many metres across).")
+    var region: String?
+
+    @Option(help: "Keep only places in this region: LAT,LON,METRES.")
+    var requiredRegion: String?
+
+    @Option(help: "Keep only these MapKit categories (comma-separated: cafe,restroom...).")
+    var include: String?
+
+    @Option(help: "Leave out these MapKit categories (comma-separated).")
+    var exclude: String?
+
+    @Option(help: "Result types, comma-separated: address, poi (points of interest), query (category suggestions).")
+    var type: String?
+
+    @Option(help: "How many results.")
+    var limit: Int?
+
+    @Option(help: "Skip this many results first (paging).")
+    var offset: Int = 0
+
+    @Option(help: "Preferred languages for names and address order, comma-separated (fr,en).")
+    var language: String?
+
+    @Option(help: "Output: text, json or geojson (a FeatureCollection of the results in rank order).")
+    var format: PlacesFormat = .text
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("give at least one input after the query") }
+        if let limit, !(1...10_000).contains(limit) { throw ValidationError("--limit must be between 1 and 10000") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more") }
+    }
+
+    /// The search options the arguments ask for.
+    func options(defaultLimit: Int) throws(DiagnosticError) -> SearchOptions {
+        var options = SearchOptions(limit: limit ?? defaultLimit, offset: offset)
+        if let required = requiredRegion {
+            options.region = try Self.region(required, option: "--required-region")
+            options.regionPriority = .required
+        } else if let region {
+            options.region = try Self.region(region, option: "--region")
+        }
+        if let near { options.origin = try Self.coordinate(near, option: "--near") }
+        if let include {
+            options.filter = try PointOfInterestFilter(parsing: "include:" + include)
+        } else if let exclude {
+            options.filter = try PointOfInterestFilter(parsing: "exclude:" + exclude)
+        }
+        if let type {
+            var types = Set<ResultType>()
+            for word in type.split(separator: ",") {
+                switch word.lowercased() {
+                case "address", "addresses": types.insert(.address)
+                case "poi", "pointofinterest", "pointsofinterest": types.insert(.pointOfInterest)
+                case "query", "queries": types.insert(.query)
+                default:
+                    throw DiagnosticError(
+                        code: "places.query.invalid",
+                        message: "--type takes address, poi and query, not \"\(word)\"")
+                }
+            }
+            options.resultTypes = types
+        }
+        options.languages = language.map { $0.split(separator: ",").map(String.init) } ?? []
+        return options
+    }
+
+    /// `LAT,LON`, in range.
+    static func coordinate(_ text: String, option: String) throws(DiagnosticError) -> Coordinate {
+        let numbers = text.split(separator: ",").map { Double($0.filter { $0 != " " }) }
+        guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else {
+            throw DiagnosticError(
+                code: "places.query.invalid",
+                message: "\(option) takes LAT,LON in degrees (-90 to 90, -180 to 180), not \"\(text)\"")
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// `LAT,LON,METRES`.
+    static func region(_ text: String, option: String) throws(DiagnosticError) -> CoordinateRegion {
+        let parts = text.split(separator: ",")
+        guard parts.count == 3, let metres = Double(parts[2].filter { $0 != " " }), metres > 0, metres.isFinite,
+            metres <= 40_000_000
+        else {
+            throw DiagnosticError(
+                code: "places.query.invalid",
+                message: "\(option) takes LAT,LON,METRES (a square that many metres across), not \"\(text)\"")
+        }
+        let center = try coordinate(parts[0] + "," + parts[1], option: option)
+        return CoordinateRegion(center: center, latitudinalMeters: metres, longitudinalMeters: metres)
+    }
+
+    /// Reads every input into one index, warning of what is left out.
+    func index() throws(DiagnosticError) -> PlaceIndex {
+        let paths = try InputExpansion.expand(inputs)
+        let (places, warnings) = try PlaceExtractor.places(fromPaths: paths)
+        Console.shared.warn(warnings)
+        return PlaceIndex(places)
+    }
+
+    /// The query, refused when too long to be one.
+    static func checked(_ query: String) throws(DiagnosticError) -> String {
+        guard query.utf8.count <= 1_000 else {
+            throw DiagnosticError(
+                code: "places.query.invalid",
+                message: "the query is \(query.utf8.count) bytes long; give at most 1 000")
+        }
+        return query
+    }
+
+    var languages: [String] { language.map { $0.split(separator: ",").map(String.init) } ?? [] }
+
+    /// Prints places in the chosen format.
+    func print(_ results: [SearchResult], query: String) {
+        switch format {
+        case .text:
+            for (rank, result) in results.enumerated() {
+                let place = result.place
+                var line = "\(rank + 1). \(place.name(in: languages) ?? place.id)"
+                let details = [
+                    place.category?.displayName ?? place.categoryWords.first,
+                    place.container(.level)?.name, place.address?.shortAddress.nilIfEmpty,
+                    result.distance.map { DistanceFormatter().string(fromDistance: $0) },
+                ].compactMap { $0 }
+                if !details.isEmpty { line += " — " + details.joined(separator: " · ") }
+                Console.out(line + "  [\(place.id)]")
+            }
+        case .json:
+            let object = JSONObject([
+                ("query", .string(query)),
+                (
+                    "results",
+                    .array(results.map { .object($0.place.jsonObject(languages: languages, distance: $0.distance)) })
+                ),
+            ])
+            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+        case .geojson:
+            let collection = FeatureCollection(
+                features: results.map { $0.place.feature(languages: languages, distance: $0.distance) })
+            Console.out(String(decoding: GeoJSONWriter().encode(collection), as: UTF8.self), terminator: "")
+        }
+    }
+}
+
+enum PlacesFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, geojson
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// The exit status of a places command: 0 with results, 1 without (as grep).
+private func finish(found: Bool) {
+    if !found { Platform.exit(ExitStatus.problems) }
+}
+
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find places for a natural-language query, as MapKit's MKLocalSearch.",
+        discussion: """
+            meridian search QUERY INPUT...: places ranked by how well they match (every word, in any \
+            order; category words such as coffee, toilets or pharmacy find their category; words that \
+            match nothing are left out) and by distance from --near or the region's centre, each with \
+            that distance. Matching ignores case, width and accents; a word of five letters or more \
+            may have one typo. Exit status: 0 places found, 1 none, 2 usage, 3 an input that cannot \
+            be read.
+            """)
+
+    @Argument(help: "The query.")
+    var query: String
+
+    @OptionGroup var places: PlacesArguments
+
+    func run() throws {
+        let options = try places.options(defaultLimit: 25)
+        let query = try PlacesArguments.checked(query)
+        let results = try places.index().search(query, options: options)
+        places.print(results, query: query)
+        finish(found: !results.isEmpty)
+    }
+}
+
+struct CompleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "complete",
+        abstract: "Complete a query being typed, as MapKit's MKLocalSearchCompleter.",
+        discussion: """
+            meridian complete FRAGMENT INPUT...: category suggestions the fragment starts (cof: Coffee) \
+            then places, every word matched as a prefix in any order, with the matched characters \
+            (text: in brackets; json: titleHighlightRanges as UTF-16 [start, length] pairs, as MapKit's \
+            NSRange). Exit status: 0 completions, 1 none, 2 usage, 3 an input that cannot be read.
+            """)
+
+    @Argument(help: "What has been typed so far.")
+    var fragment: String
+
+    @OptionGroup var places: PlacesArguments
+
+    func run() throws {
+        let options = try places.options(defaultLimit: 10)
+        let fragment = try PlacesArguments.checked(fragment)
+        let completions = try places.index().completions(for: fragment, options: options)
+        switch places.format {
+        case .text:
+            for completion in completions {
+                let title = Self.bracketed(completion.title, completion.titleHighlightRanges)
+                let subtitle = Self.bracketed(completion.subtitle, completion.subtitleHighlightRanges)
+                Console.out(subtitle.isEmpty ? title : title + " — " + subtitle)
+            }
+        case .json:
+            let results: [JSONValue] = completions.map { completion in
+                var object = JSONObject([
+                    ("title", .string(completion.title)), ("subtitle", .string(completion.subtitle)),
+                    ("titleHighlightRanges", Self.ranges(completion.titleHighlightRanges)),
+                    ("subtitleHighlightRanges", Self.ranges(completion.subtitleHighlightRanges)),
+                    ("type", .string(completion.type.rawValue)),
+                ])
+                if let category = completion.category { object["poiCategory"] = .string(category.rawValue) }
+                if let place = completion.place {
+                    object["place"] = .object(
+                        place.jsonObject(languages: places.languages, distance: completion.distance))
+                }
+                return .object(object)
+            }
+            let object = JSONObject([("fragment", .string(fragment)), ("results", .array(results))])
+            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+        case .geojson:
+            let features = completions.compactMap {
+                $0.place?.feature(languages: places.languages, distance: $0.distance)
+            }
+            Console.out(
+                String(decoding: GeoJSONWriter().encode(FeatureCollection(features: features)), as: UTF8.self),
+                terminator: "")
+        }
+        finish(found: !completions.isEmpty)
+    }
+
+    static func ranges(_ ranges: [Range<Int>]) -> JSONValue {
+        .array(ranges.map { .array([.integer(Int64($0.lowerBound)), .integer(Int64($0.count))]) })
+    }
+
+    /// The text with each highlighted UTF-16 range in brackets.
+    static func bracketed(_ text: String, _ ranges: [Range<Int>]) -> String {
+        guard !ranges.isEmpty else { return text }
+        let units = Array(text.utf16)
+        var result: [UInt16] = []
+        var position = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.lowerBound >= position {
+            result += units[position..<range.lowerBound]
+            result += Array("[".utf16) + units[range.clamped(to: 0..<units.count)] + Array("]".utf16)
+            position = min(range.upperBound, units.count)
+        }
+        result += units[position...]
+        return String(decoding: result, as: UTF16.self)
+    }
+}
+
+struct GeocodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "geocode",
+        abstract: "Find the places an address names, as MapKit's MKGeocodingRequest.",
+        discussion: """
+            meridian geocode "1 Meridian Arcade, Cambridge" INPUT...: addresses, and places with an \
+            address, ranked by how much of the text their address matches. Exit status: 0 found, \
+            1 none, 2 usage, 3 an input that cannot be read.
+            """)
+
+    @Argument(help: "The address text.")
+    var address: String
+
+    @OptionGroup var places: PlacesArguments
+
+    func run() throws {
+        let options = try places.options(defaultLimit: 10)
+        let text = try PlacesArguments.checked(address)
+        let results = try places.index().geocode(text, options: options)
+        places.print(results, query: text)
+        finish(found: !results.isEmpty)
+    }
+}
+
+struct ReverseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reverse",
+        abstract: "Say what is at a coordinate, as MapKit's MKReverseGeocodingRequest.",
+        discussion: """
+            meridian reverse LAT,LON INPUT...: the places whose area contains the point, smallest \
+            first (for IMDF: section, unit, level, building, venue; for GeoJSON and KML: polygon \
+            features), then the nearest places with an address, with their distances (--limit of \
+            them, 5 by default). Exit status: 0 something found, 1 nothing, 2 usage (a coordinate \
+            out of range), 3 an input that cannot be read.
+            """)
+
+    @Argument(help: "The coordinate: LAT,LON in degrees.")
+    var coordinate: String
+
+    @OptionGroup var places: PlacesArguments
+
+    func run() throws {
+        let point = try PlacesArguments.coordinate(coordinate, option: "the coordinate")
+        let (containing, nearby) = try places.index().reverse(point, nearest: places.limit ?? 5)
+        let containers = containing.map { SearchResult(place: $0) }
+        switch places.format {
+        case .text:
+            if !containing.isEmpty { Console.out("Inside:") }
+            places.print(containers, query: coordinate)
+            if !nearby.isEmpty { Console.out("Nearest addressed places:") }
+            places.print(nearby, query: coordinate)
+        case .json:
+            let object = JSONObject([
+                (
+                    "coordinate",
+                    .object(
+                        JSONObject([("latitude", .double(point.latitude)), ("longitude", .double(point.longitude))]))
+                ),
+                ("containing", .array(containing.map { .object($0.jsonObject(languages: places.languages)) })),
+                (
+                    "nearby",
+                    .array(
+                        nearby.map { .object($0.place.jsonObject(languages: places.languages, distance: $0.distance)) })
+                ),
+            ])
+            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+        case .geojson:
+            places.print(containers + nearby, query: coordinate)
+        }
+        finish(found: !containing.isEmpty || !nearby.isEmpty)
+    }
+}
+
+struct LookupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lookup",
+        abstract: "Find places by identifier, as MapKit's MKMapItemRequest for several Place IDs.",
+        discussion: """
+            meridian lookup ID[,ID...] INPUT...: each id is matched against the places' ids and their \
+            alternate ids (a replaced Place ID resolves to the place that lists it); the ids that \
+            resolve to nothing are listed (text: as warnings; json: in unresolvedIds). Exit status: \
+            0 every id found, 1 some not found, 2 usage, 3 an input that cannot be read.
+            """)
+
+    @Argument(help: "The ids, comma-separated.")
+    var ids: String
+
+    @OptionGroup var places: PlacesArguments
+
+    func run() throws {
+        let wanted = ids.split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        let (found, unresolved) = try places.index().lookup(wanted)
+        let results = found.map { SearchResult(place: $0) }
+        if places.format == .json {
+            let object = JSONObject([
+                ("results", .array(found.map { .object($0.jsonObject(languages: places.languages)) })),
+                ("unresolvedIds", .array(unresolved.map(JSONValue.string))),
+            ])
+            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+        } else {
+            places.print(results, query: ids)
+        }
+        for id in unresolved {
+            Console.shared.warn(
+                Diagnostic(
+                    severity: .warning, code: "places.id.unresolved",
+                    message: "no place has the id or alternate id \"\(id)\"", location: SourceLocation()))
+        }
+        finish(found: unresolved.isEmpty)
+    }
+}

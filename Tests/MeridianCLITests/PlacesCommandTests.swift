@@ -1,0 +1,107 @@
+import Foundation
+import Meridian
+import MeridianTestSupport
+import Testing
+
+/// search, complete, geocode, reverse and lookup through the front door, on
+/// the bundled venue and on Natural Earth's populated places.
+@Suite struct PlacesCommandTests {
+    static let venue = Samples.path("meridian-arcade")
+
+    static func json(_ text: String) throws -> JSONObject {
+        try #require(try JSONValue(parsing: Array(text.utf8)).objectValue, "not a JSON object: \(text)")
+    }
+
+    @Test func whereAreTheToiletsOnTheFirstFloor() throws {
+        let result = try CLI.run(["search", "where are the toilets on the first floor", Self.venue, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let results = try Self.json(result.stdout)["results"]?.arrayValue ?? []
+        #expect(!results.isEmpty)
+        for place in results.prefix(2) {
+            let object = place.objectValue
+            #expect(object?["poiCategory"] == "restroom")
+            let level = object?["containers"]?.arrayValue?.first { $0.objectValue?["kind"] == "level" }
+            #expect(level?.objectValue?["ordinal"] == .integer(1), "\(result.stdout)")
+        }
+    }
+
+    @Test func completionSuggestsTheCategoryThenPlacesWithHighlights() throws {
+        let text = try CLI.run(["complete", "cof", Self.venue])
+        #expect(text.status == 0 && text.stdout.hasPrefix("[Cof]fee — Search Nearby\n"), "\(text.stdout)")
+        let json = try CLI.run(["complete", "bean", Self.venue, "--format", "json"])
+        let first = try Self.json(json.stdout)["results"]?.arrayValue?.first?.objectValue
+        #expect(first?["title"] == "Bean There" && first?["titleHighlightRanges"] == [[0, 4]])
+        #expect(first?["type"] == "pointOfInterest" && first?["place"]?.objectValue?["poiCategory"] == "cafe")
+        #expect(try CLI.run(["complete", "zzzzzz", Self.venue]).status == 1)
+    }
+
+    @Test func geoJSONOutputListsTheResultsInRankOrder() throws {
+        let result = try CLI.run([
+            "search", "coffee", Self.venue, "--near", "52.2053,0.1219", "--format", "geojson",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let collection = try JSONValue(parsing: Array(result.stdout.utf8))
+        #expect(collection["type"] == "FeatureCollection")
+        let first = try #require(collection["features"]?.arrayValue?.first?["properties"])
+        #expect(first["category"] == "cafe" && first["name"] == "Bean There")
+        #expect((first["distance"]?.doubleValue ?? 99) < 20)
+    }
+
+    @Test func lookupReportsTheIdsThatResolveToNothing() throws {
+        let id = "31146644-0f9e-4cd3-a7aa-e4a6ac9448a7"
+        let result = try CLI.run(["lookup", id + ",no-such-id", Self.venue, "--format", "json"])
+        #expect(result.status == 1)
+        let object = try Self.json(result.stdout)
+        #expect(object["results"]?.arrayValue?.first?.objectValue?["id"] == .string(id))
+        #expect(object["unresolvedIds"] == ["no-such-id"])
+        #expect(result.stderr.contains("[places.id.unresolved]"))
+        #expect(try CLI.run(["lookup", id, Self.venue]).status == 0)
+    }
+
+    @Test func reverseSaysWhatContainsThePoint() throws {
+        let result = try CLI.run(["reverse", "52.20537,0.12190", Self.venue, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try Self.json(result.stdout)
+        let names = (object["containing"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
+        // The units (one on each floor) before their levels, the venue last.
+        #expect(names.first == "Bean There" && names.contains("Ground Floor G") && names.last == "Meridian Arcade")
+        let nearby = object["nearby"]?.arrayValue ?? []
+        #expect(nearby.count == 5)
+    }
+
+    @Test func geocodeFindsTheVenuesAddress() throws {
+        let result = try CLI.run(["geocode", "Market Street Cambridge CB2", Self.venue, "--type", "address"])
+        #expect(result.status == 0 && result.stdout.contains("1 Meridian Arcade, Market Street"), "\(result.stdout)")
+    }
+
+    @Test func badArgumentsAreUsageErrors() throws {
+        for arguments in [
+            ["reverse", "91,0", Self.venue], ["reverse", "nan,0", Self.venue],
+            ["search", "x", Self.venue, "--near", "1"],
+            ["search", "x", Self.venue, "--include", "coffee"], ["search", "x", Self.venue, "--type", "shops"],
+            ["search", String(repeating: "a", count: 10_000), Self.venue], ["search", "x"],
+            ["search", "x", Self.venue, "--region", "52,0,-5"],
+        ] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 2, "\(arguments.prefix(3)): \(result.status) \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+        }
+        let unknown = try CLI.run(["search", "x", Self.venue, "--include", "coffee"])
+        #expect(unknown.stderr.contains("[places.category.unknown]") && unknown.stderr.contains("cafe"))
+        #expect(try CLI.run(["search", "x", "/no/such/file.geojson"]).status == 3)
+    }
+
+    @Test(.requiresFixtures)
+    func naturalEarthPlacesAreFoundInTheirLanguages() throws {
+        let places = Fixtures.url("geojson/real/ne_50m_populated_places.json").path
+        let tokyo = try CLI.run(["complete", "東京", places, "--format", "json", "--limit", "1"])
+        let first = try Self.json(tokyo.stdout)["results"]?.arrayValue?.first?.objectValue
+        #expect(first?["place"]?.objectValue?["countryCode"] == "JP", "\(tokyo.stdout)")
+        let paris = try CLI.run(["complete", "pari", places, "--near", "48.85,2.35", "--limit", "1"])
+        #expect(paris.stdout == "[Pari]s — Île-de-France, France\n", "\(paris.stdout)")
+        let typo = try CLI.run(["search", "sao paolo", places, "--limit", "1", "--format", "json"])
+        #expect(try Self.json(typo.stdout)["results"]?.arrayValue?.first?.objectValue?["name"] == "São Paulo")
+        let french = try CLI.run(["search", "londres", places, "--limit", "1", "--language", "fr", "--format", "json"])
+        #expect(try Self.json(french.stdout)["results"]?.arrayValue?.first?.objectValue?["name"] == "Londres")
+    }
+}
