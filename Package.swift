@@ -58,9 +58,11 @@ let package = Package(
         ),
         // CSV with coordinate or WKT columns (WKT read by GEOS).
         .target(name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianValidity"]),
-        .target(name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
         .target(
-            name: "MeridianIMDF", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
+            name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
+        .target(
+            name: "MeridianIMDF",
+            dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
         .target(
             name: "Meridian",
             dependencies: [
@@ -78,7 +80,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "meridian-benchmark",
-            dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianCSV", .product(name: "CSV", package: "CSV.swift")],
+            dependencies: [
+                "MeridianCore", "MeridianGeoJSON", "MeridianCSV", "Meridian",
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
             path: "Benchmarks/MeridianBenchmark"
         ),
         .executableTarget(
@@ -106,7 +111,8 @@ let package = Package(
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianPlacesTests", dependencies: ["MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(
-            name: "MeridianGeoPackageTests", dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
+            name: "MeridianGeoPackageTests",
+            dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"],

@@ -7,6 +7,7 @@ import CSV
 //     meridian-benchmark csv FILE        CSV bytes -> features (Meridian's RFC 4180 reader)
 //     meridian-benchmark csv-rows FILE   CSV bytes -> rows of strings (the same reader, records only)
 //     meridian-benchmark csv-swift FILE  CSV text -> rows of strings (yaslab/CSV.swift, the race)
+//     meridian-benchmark places DATA QUERIES   places index build and query latencies (Places.swift)
 //
 // Reads the file once, repeats the work for at least a second, and prints
 // the best rate in MB/s (1 MB = 10^6 bytes) on one line.
@@ -16,6 +17,10 @@ import MeridianCore
 import MeridianGeoJSON
 
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "places" {
+    try runPlacesBenchmark(arguments)
+    exit(0)
+}
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: meridian-benchmark decode|json|encode FILE\n".utf8))
     exit(2)

@@ -22,49 +22,63 @@ extension PlaceIndex {
     func candidates(
         for words: [Word], prefix: (Int) -> Bool, ignoringUnmatched: Bool, fields: Set<Field>? = nil
     ) -> (scores: [Int32: Double], matchedWords: Int) {
-        var total: [Int32: Double] = [:]
-        var counts: [Int32: Int] = [:]
-        var matchedWords = 0
+        // Each word's terms (and their quality), found first, so that the
+        // word with fewest postings is matched first and the others only
+        // against what it found.
+        var matches: [[(term: Int, quality: Double)]] = []
         for (position, word) in words.enumerated() {
             let bytes = Array(word.text.utf8)
             let allowsPrefix = word.isUnspaced || prefix(position)
+            var terms: [(term: Int, quality: Double)] = []
+            if allowsPrefix {
+                for term in self.terms(startingWith: bytes) {
+                    terms.append((term, self.term(term).count == bytes.count ? Quality.exact : Quality.prefix))
+                }
+            } else if let term = term(equalTo: bytes) {
+                terms.append((term, Quality.exact))
+            }
+            if terms.isEmpty, !word.isUnspaced, word.text.unicodeScalars.count >= 5 {
+                for term in 0..<termCount where Self.withinOneEdit(bytes, self.term(term), prefix: allowsPrefix) {
+                    terms.append((term, Quality.typo))
+                }
+            }
+            if let fields {
+                terms = terms.filter { match in postings(ofTerm: match.term).contains { fields.contains($0.field) } }
+            }
+            if terms.isEmpty {
+                if ignoringUnmatched { continue }
+                return ([:], 0)
+            }
+            matches.append(terms)
+        }
+        guard !matches.isEmpty else { return ([:], 0) }
+        func volume(_ terms: [(term: Int, quality: Double)]) -> Int {
+            terms.reduce(0) { $0 + Int(postingStart[$1.term + 1] - postingStart[$1.term]) }
+        }
+        matches.sort { volume($0) < volume($1) }
+        var total: [Int32: Double] = [:]
+        for (position, terms) in matches.enumerated() {
+            // This word's best score per place (among the candidates so far).
             var best: [Int32: Double] = [:]
-            func take(_ term: Int, _ quality: Double) {
+            for (term, quality) in terms {
                 for posting in postings(ofTerm: term) {
                     if let fields, !fields.contains(posting.field) { continue }
+                    if position > 0, total[posting.place] == nil { continue }
                     let score = quality * posting.field.weight
                     if score > best[posting.place] ?? 0 { best[posting.place] = score }
                 }
             }
-            if allowsPrefix {
-                for term in terms(startingWith: bytes) {
-                    take(term, self.term(term).count == bytes.count ? Quality.exact : Quality.prefix)
-                }
-            } else if let term = term(equalTo: bytes) {
-                take(term, Quality.exact)
-            }
-            if best.isEmpty, !word.isUnspaced, word.text.unicodeScalars.count >= 5 {
-                for term in 0..<termCount where Self.withinOneEdit(bytes, self.term(term), prefix: allowsPrefix) {
-                    take(term, Quality.typo)
-                }
-            }
-            if best.isEmpty {
-                if ignoringUnmatched { continue }
-                return ([:], 0)
-            }
-            matchedWords += 1
-            if matchedWords == 1 {
+            if position == 0 {
                 total = best
-                for key in best.keys { counts[key] = 1 }
             } else {
-                for (place, score) in best where counts[place] == matchedWords - 1 {
-                    total[place, default: 0] += score
-                    counts[place] = matchedWords
-                }
+                var next: [Int32: Double] = [:]
+                next.reserveCapacity(best.count)
+                for (place, score) in best { next[place] = total[place]! + score }
+                total = next
             }
+            if total.isEmpty { return ([:], 0) }
         }
-        if matchedWords > 1 { total = total.filter { counts[$0.key] == matchedWords } }
-        return (total, matchedWords)
+        return (total, matches.count)
     }
 
     /// True when `query` is `term` (or, with `prefix`, the start of it)
@@ -100,19 +114,19 @@ extension PlaceIndex {
         return short[i...].elementsEqual(long[(i + 1)...])
     }
 
-    /// Whether a place passes the options' result types, filter and
-    /// required region.
-    func admits(_ place: Place, _ options: SearchOptions) -> Bool {
-        switch place.kind {
+    /// Whether the place at `index` passes the options' result types,
+    /// filter and required region.
+    func admits(_ index: Int, _ options: SearchOptions) -> Bool {
+        switch kinds[index] {
         case .pointOfInterest:
-            guard options.resultTypes.contains(.pointOfInterest), options.filter.includes(place.category) else {
+            guard options.resultTypes.contains(.pointOfInterest), options.filter.includes(categories[index]) else {
                 return false
             }
         case .address:
             guard options.resultTypes.contains(.address) else { return false }
         }
         if options.regionPriority == .required, let region = options.region,
-            !region.containsCoordinate(place.coordinate)
+            !region.containsCoordinate(coordinates[index])
         {
             return false
         }
@@ -130,29 +144,66 @@ extension PlaceIndex {
         var result: [(place: Int32, score: Double, distance: Double?)] = []
         result.reserveCapacity(scores.count)
         for (index, relevance) in scores {
-            let place = places[Int(index)]
-            guard admits(place, options) else { continue }
+            guard admits(Int(index), options) else { continue }
             var score = relevance / Double(max(wordCount, 1))
-            if let name = place.name {
-                let folded = TextFolding.fold(name)
-                if folded == foldedQuery { score += 0.5 } else if folded.hasPrefix(foldedQuery) { score += 0.2 }
-            }
-            score += 0.15 * place.importance
+            let folded = foldedNames[Int(index)]
+            if folded == foldedQuery { score += 0.5 } else if folded.hasPrefix(foldedQuery) { score += 0.2 }
+            score += 0.15 * importances[Int(index)]
             var distance: Double?
             if let origin {
-                let d = Self.haversine(origin, place.coordinate)
+                let d = Self.haversine(origin, coordinates[Int(index)])
                 distance = d
                 score += 0.3 * scale / (scale + d)
             }
             result.append((index, score, distance))
         }
-        result.sort {
-            if $0.score != $1.score { return $0.score > $1.score }
-            let a = places[Int($0.place)]
-            let b = places[Int($1.place)]
-            return (a.name ?? "", a.id) < (b.name ?? "", b.id)
+        func before(
+            _ x: (place: Int32, score: Double, distance: Double?), _ y: (place: Int32, score: Double, distance: Double?)
+        )
+            -> Bool
+        {
+            if x.score != y.score { return x.score > y.score }
+            let (a, b) = (foldedNames[Int(x.place)], foldedNames[Int(y.place)])
+            return a != b ? a < b : x.place < y.place
         }
-        return result
+        return Self.first(options.offset + options.limit, of: result, by: before)
+    }
+
+    /// The first `k` elements of `items` in the order `before` gives: a
+    /// bounded heap, so ranking many candidates costs n log k, not n log n.
+    static func first<T>(_ k: Int, of items: [T], by before: (T, T) -> Bool) -> [T] {
+        guard k > 0 else { return [] }
+        if items.count <= k * 4 { return Array(items.sorted(by: before).prefix(k)) }
+        // A heap whose root is the worst of the k best so far.
+        var heap: [T] = []
+        heap.reserveCapacity(k)
+        func siftDown(_ start: Int) {
+            var i = start
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var worst = i
+                if l < heap.count, before(heap[worst], heap[l]) { worst = l }
+                if r < heap.count, before(heap[worst], heap[r]) { worst = r }
+                if worst == i { return }
+                heap.swapAt(i, worst)
+                i = worst
+            }
+        }
+        for item in items {
+            if heap.count < k {
+                heap.append(item)
+                var i = heap.count - 1
+                while i > 0, before(heap[(i - 1) / 2], heap[i]) {
+                    heap.swapAt(i, (i - 1) / 2)
+                    i = (i - 1) / 2
+                }
+            } else if before(item, heap[0]) {
+                heap[0] = item
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: before)
     }
 
     /// Great-circle metres on the mean Earth sphere: for ranking (returned
@@ -197,15 +248,15 @@ extension PlaceIndex {
         return Array(completions.dropFirst(options.offset).prefix(options.limit))
     }
 
-    /// Categories whose search terms start with the whole fragment, when a
-    /// place of that category passes the options.
+    /// Categories whose search terms start with the whole fragment, when
+    /// some place has the category and the filter lets it through.
     func suggestions(for words: [Word], options: SearchOptions) -> [Completion] {
         let fragment = words.map(\.text).joined(separator: " ")
         var result: [Completion] = []
         for category in PointOfInterestCategory.allCases where options.filter.includes(category) {
             guard
-                let term = category.searchTerms.first(where: { TextFolding.fold($0).hasPrefix(fragment) }),
-                places.contains(where: { $0.category == category && admits($0, options) })
+                categoriesPresent.contains(category),
+                let term = category.searchTerms.first(where: { TextFolding.fold($0).hasPrefix(fragment) })
             else { continue }
             let title = term.prefix(1).uppercased() + term.dropFirst()
             result.append(
@@ -343,14 +394,17 @@ extension PlaceIndex {
         containing: [Place], nearby: [SearchResult]
     ) {
         var containing: [(area: Double, place: Place)] = []
-        var nearby: [(distance: Double, place: Place)] = []
-        for place in places {
+        for (index, box) in areas
+        where box.south <= coordinate.latitude && coordinate.latitude <= box.north
+            && box.west <= coordinate.longitude && coordinate.longitude <= box.east
+        {
+            let place = places[Int(index)]
             if let boundary = place.boundary, let area = Self.area(boundary, containing: coordinate) {
                 containing.append((area, place))
             }
-            if place.address != nil {
-                nearby.append((Self.haversine(coordinate, place.coordinate), place))
-            }
+        }
+        let nearby = addressGrid.nearest(nearest, to: coordinate) {
+            Self.haversine(coordinate, places[Int($0)].coordinate)
         }
         // Equal areas (a level drawn as its venue's outline): the one nested deeper first.
         containing.sort {
@@ -360,11 +414,11 @@ extension PlaceIndex {
             }
             return $0.place.id < $1.place.id
         }
-        nearby.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id }
         return (
             containing.map(\.place),
-            nearby.prefix(nearest).map {
-                SearchResult(place: $0.place, distance: coordinate.distance(to: $0.place.coordinate), score: 0)
+            nearby.map {
+                let place = places[Int($0.place)]
+                return SearchResult(place: place, distance: coordinate.distance(to: place.coordinate), score: 0)
             }
         )
     }

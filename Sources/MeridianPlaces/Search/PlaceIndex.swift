@@ -56,25 +56,64 @@ public final class PlaceIndex: @unchecked Sendable {
     /// Each id and alternate id, to the place's position.
     let ids: [String: Int32]
 
+    /// Each place's default name, folded (for the exact-name bonus).
+    let foldedNames: [String]
+    /// What ranking reads of each place, apart from the place (copying a
+    /// Place per candidate would cost more than ranking it).
+    let kinds: [Place.Kind]
+    let categories: [PointOfInterestCategory?]
+    let coordinates: [Coordinate]
+    let importances: [Double]
+    /// The categories some place has.
+    let categoriesPresent: Set<PointOfInterestCategory>
+    /// Places with an address, by grid cell (nearest-address search).
+    let addressGrid: PlaceGrid
+    /// Places with an area, and each one's bounding box.
+    let areas: [(place: Int32, box: BoundingBox)]
+
     public init(_ places: [Place]) {
         self.places = places
-        var pairs: [(term: [UInt8], posting: Posting)] = []
         var ids: [String: Int32] = [:]
+        // Terms are interned as they come; each lists its postings.
+        var termIDs: [String: Int32] = [:]
+        var termTexts: [String] = []
+        var postingsOfTerm: [[Posting]] = []
+        func id(of term: String) -> Int32 {
+            if let id = termIDs[term] { return id }
+            let id = Int32(termTexts.count)
+            termIDs[term] = id
+            termTexts.append(term)
+            postingsOfTerm.append([])
+            return id
+        }
+        // A category's terms are cut into words once, not once per place.
+        var categoryTerms: [PointOfInterestCategory: [Int32]] = [:]
+        var foldedNames: [String] = []
+        foldedNames.reserveCapacity(places.count)
+        var grid = PlaceGrid()
+        var areas: [(place: Int32, box: BoundingBox)] = []
+        var seen = Set<Int64>()
         for (position, place) in places.enumerated() {
             let index = Int32(position)
             if ids[place.id] == nil { ids[place.id] = index }
             for alternate in place.alternateIDs where ids[alternate] == nil { ids[alternate] = index }
-            var seen = Set<[UInt8]>()
+            seen.removeAll(keepingCapacity: true)
+            func post(_ term: Int32, _ field: Field) {
+                if seen.insert(Int64(term) << 8 | Int64(field.rawValue)).inserted {
+                    postingsOfTerm[Int(term)].append(Posting(place: index, field: field))
+                }
+            }
             func add(_ text: String, _ field: Field) {
                 for word in Words.of(text) {
-                    for term in Self.terms(of: word) where seen.insert(term + [field.rawValue]).inserted {
-                        pairs.append((term, Posting(place: index, field: field)))
-                    }
+                    for term in Self.terms(of: word) { post(id(of: term), field) }
                 }
             }
             for (nameIndex, name) in place.names.enumerated() { add(name.text, nameIndex == 0 ? .name : .otherName) }
             if let category = place.category {
-                for term in category.searchTerms { add(term, .category) }
+                if categoryTerms[category] == nil {
+                    categoryTerms[category] = category.searchTerms.flatMap(Words.of).flatMap(Self.terms).map(id(of:))
+                }
+                for term in categoryTerms[category]! { post(term, .category) }
             }
             for word in place.categoryWords { add(word.replacingAll(".", with: " "), .category) }
             for container in place.containers {
@@ -82,21 +121,27 @@ public final class PlaceIndex: @unchecked Sendable {
                 // "toilets level 1", "cafe floor 2": a level is found by its name and these words.
                 add(container.kind == .level ? name + " level floor" : name, .container)
             }
-            if let address = place.address { add(address.searchableText, .address) }
+            if let address = place.address {
+                add(address.searchableText, .address)
+                grid.insert(index, at: place.coordinate)
+            }
+            foldedNames.append(place.name.map(TextFolding.fold) ?? "")
+            if let boundary = place.boundary, let box = boundary.boundingBox { areas.append((index, box)) }
         }
-        pairs.sort { Self.less($0.term, $1.term) || $0.term == $1.term && $0.posting.place < $1.posting.place }
+        // Terms in bytewise order, so that a prefix's terms are one run.
+        var order = Array(termTexts.indices)
+        let utf8 = termTexts.map { Array($0.utf8) }
+        order.sort { utf8[$0].lexicographicallyPrecedes(utf8[$1]) }
         var termBytes: [UInt8] = []
         var termStart: [Int32] = []
         var postingStart: [Int32] = []
         var postings: [Posting] = []
-        postings.reserveCapacity(pairs.count)
-        for (term, posting) in pairs {
-            if termStart.isEmpty || !Self.equal(termBytes, Int(termStart.last!), termBytes.count, term) {
-                termStart.append(Int32(termBytes.count))
-                postingStart.append(Int32(postings.count))
-                termBytes += term
-            }
-            postings.append(posting)
+        postings.reserveCapacity(postingsOfTerm.reduce(0) { $0 + $1.count })
+        for term in order {
+            termStart.append(Int32(termBytes.count))
+            postingStart.append(Int32(postings.count))
+            termBytes += utf8[term]
+            postings += postingsOfTerm[term]
         }
         termStart.append(Int32(termBytes.count))
         postingStart.append(Int32(postings.count))
@@ -105,24 +150,26 @@ public final class PlaceIndex: @unchecked Sendable {
         self.postingStart = postingStart
         self.postings = postings
         self.ids = ids
+        self.foldedNames = foldedNames
+        self.kinds = places.map(\.kind)
+        self.categories = places.map(\.category)
+        self.coordinates = places.map(\.coordinate)
+        self.importances = places.map(\.importance)
+        self.categoriesPresent = Set(places.compactMap(\.category))
+        self.addressGrid = grid
+        self.areas = areas
     }
 
     /// The terms a word is indexed by: itself, or for a word of a script
     /// written without spaces each of its suffixes (at most 24 scalars).
-    static func terms(of word: Word) -> [[UInt8]] {
-        guard word.isUnspaced else { return [Array(word.text.utf8)] }
+    static func terms(of word: Word) -> [String] {
+        guard word.isUnspaced else { return [word.text] }
         let scalars = Array(word.text.unicodeScalars.prefix(24))
         return scalars.indices.map { start in
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[start...])
-            return Array(String(view).utf8)
+            return String(view)
         }
-    }
-
-    static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool { a.lexicographicallyPrecedes(b) }
-
-    static func equal(_ bytes: [UInt8], _ start: Int, _ end: Int, _ term: [UInt8]) -> Bool {
-        end - start == term.count && bytes[start..<end].elementsEqual(term)
     }
 
     var termCount: Int { termStart.count - 1 }

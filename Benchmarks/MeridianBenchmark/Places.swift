@@ -1,0 +1,59 @@
+import Foundation
+import Meridian
+
+/// `meridian-benchmark places DATA QUERIES`: reads DATA (any input) into
+/// places, builds the index, then times every query of QUERIES (a
+/// completion fragment per line, or `search:` and a query) one at a time on
+/// this thread, and 2 000 reverse geocodings around the places; prints the
+/// build rate and each kind's p50 and p99 in milliseconds.
+func runPlacesBenchmark(_ arguments: [String]) throws {
+    guard arguments.count == 4 else {
+        FileHandle.standardError.write(Data("usage: meridian-benchmark places DATA QUERIES\n".utf8))
+        exit(2)
+    }
+    func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    var start = now()
+    let (places, _) = try PlaceExtractor.places(fromPaths: [arguments[2]])
+    let read = now() - start
+    start = now()
+    let index = PlaceIndex(places)
+    let build = now() - start
+    let lines = try String(contentsOfFile: arguments[3], encoding: .utf8).split(separator: "\n").map(String.init)
+    let region = CoordinateRegion(
+        center: Coordinate(latitude: 51.5, longitude: -0.12), latitudinalMeters: 50_000, longitudinalMeters: 50_000)
+    var completion: [Double] = []
+    var search: [Double] = []
+    var found = 0
+    for line in lines {
+        if line.hasPrefix("search:") {
+            let t = now()
+            found += index.search(String(line.dropFirst(7)), options: SearchOptions(region: region, limit: 25)).count
+            search.append(now() - t)
+        } else {
+            let t = now()
+            found += index.completions(for: line, options: SearchOptions(region: region)).count
+            completion.append(now() - t)
+        }
+    }
+    var reverse: [Double] = []
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+        let place = places[Int.random(in: 0..<places.count, using: &random)]
+        let t = now()
+        found += index.reverse(place.coordinate).nearby.count
+        reverse.append(now() - t)
+    }
+    func percentile(_ values: [Double], _ p: Double) -> String {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return "-" }
+        return String(format: "%.3f", sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000)
+    }
+    print("places \(places.count) read \(String(format: "%.2f", read)) s")
+    print("build \(String(format: "%.2f", build)) s (\(Int(Double(places.count) / build)) places/s)")
+    print(
+        "complete p50 \(percentile(completion, 0.5)) ms p99 \(percentile(completion, 0.99)) ms (\(completion.count) queries)"
+    )
+    print("search p50 \(percentile(search, 0.5)) ms p99 \(percentile(search, 0.99)) ms (\(search.count) queries)")
+    print("reverse p50 \(percentile(reverse, 0.5)) ms p99 \(percentile(reverse, 0.99)) ms (\(reverse.count) queries)")
+    if found == -1 { print("") }
+}
