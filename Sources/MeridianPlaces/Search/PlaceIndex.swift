@@ -115,7 +115,9 @@ public final class PlaceIndex: @unchecked Sendable {
                 }
                 for term in categoryTerms[category]! { post(term, .category) }
             }
-            for word in place.categoryWords { add(word.replacingAll(".", with: " "), .category) }
+            for word in place.categoryWords {
+                add(CategoryWords.expanded(word).replacingAll(".", with: " "), .category)
+            }
             for container in place.containers {
                 guard let name = container.name else { continue }
                 // "toilets level 1", "cafe floor 2": a level is found by its name and these words.
