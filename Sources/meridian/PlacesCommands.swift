@@ -73,7 +73,7 @@ struct PlacesArguments: ParsableArguments {
             }
             options.resultTypes = types
         }
-        options.languages = language.map { $0.split(separator: ",").map(String.init) } ?? []
+        options.languages = languages
         return options
     }
 
@@ -123,6 +123,17 @@ struct PlacesArguments: ParsableArguments {
     }
 
     var languages: [String] { language.map { $0.split(separator: ",").map(String.init) } ?? [] }
+
+    /// Runs a query against the inputs' index and prints the places found.
+    func answer(
+        _ query: String, defaultLimit: Int, _ find: (PlaceIndex, String, SearchOptions) -> [SearchResult]
+    ) throws(DiagnosticError) {
+        let options = try options(defaultLimit: defaultLimit)
+        let query = try Self.checked(query)
+        let results = find(try index(), query, options)
+        print(results, query: query)
+        finish(found: !results.isEmpty)
+    }
 
     /// Prints places in the chosen format.
     func print(_ results: [SearchResult], query: String) {
@@ -188,11 +199,7 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup var places: PlacesArguments
 
     func run() throws {
-        let options = try places.options(defaultLimit: 25)
-        let query = try PlacesArguments.checked(query)
-        let results = try places.index().search(query, options: options)
-        places.print(results, query: query)
-        finish(found: !results.isEmpty)
+        try places.answer(query, defaultLimit: 25) { $0.search($1, options: $2) }
     }
 }
 
@@ -287,11 +294,7 @@ struct GeocodeCommand: ParsableCommand {
     @OptionGroup var places: PlacesArguments
 
     func run() throws {
-        let options = try places.options(defaultLimit: 10)
-        let text = try PlacesArguments.checked(address)
-        let results = try places.index().geocode(text, options: options)
-        places.print(results, query: text)
-        finish(found: !results.isEmpty)
+        try places.answer(address, defaultLimit: 10) { $0.geocode($1, options: $2) }
     }
 }
 
