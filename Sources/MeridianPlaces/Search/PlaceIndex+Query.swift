@@ -228,7 +228,17 @@ extension PlaceIndex {
     public func completions(for fragment: String, options: SearchOptions = SearchOptions()) -> [Completion] {
         let words = Words.of(fragment)
         guard !words.isEmpty, options.limit > 0 else { return [] }
-        let (scores, _) = candidates(for: words, prefix: { _ in true }, ignoringUnmatched: false)
+        var scores: [Int32: Double] = [:]
+        // The first keystrokes: the prefix's best places, unless the
+        // options keep too few of them.
+        if words.count == 1, !words[0].isUnspaced, let short = shortPrefixes[words[0].text],
+            short.lazy.filter({ self.admits(Int($0.place), options) }).prefix(options.offset + options.limit).count
+                == options.offset + options.limit
+        {
+            for (place, score) in short { scores[place] = score }
+        } else {
+            scores = candidates(for: words, prefix: { _ in true }, ignoringUnmatched: false).scores
+        }
         var completions: [Completion] = []
         if options.resultTypes.contains(.query) {
             completions += suggestions(for: words, options: options)

@@ -66,6 +66,13 @@ public final class PlaceIndex: @unchecked Sendable {
     let importances: [Double]
     /// The categories some place has.
     let categoriesPresent: Set<PointOfInterestCategory>
+    /// For each prefix of one to three letters, the places it matches that
+    /// rank highest before the region is known (match quality and
+    /// prominence), with their match scores: what a first keystroke is
+    /// completed from, instead of ranking a large share of every place.
+    let shortPrefixes: [String: [(place: Int32, score: Double)]]
+    /// How many places a short prefix keeps.
+    static let shortPrefixPlaces = 512
     /// Places with an address, by grid cell (nearest-address search).
     let addressGrid: PlaceGrid
     /// Places with an area, and each one's bounding box.
@@ -160,6 +167,49 @@ public final class PlaceIndex: @unchecked Sendable {
         self.categoriesPresent = Set(places.compactMap(\.category))
         self.addressGrid = grid
         self.areas = areas
+        self.shortPrefixes = Self.shortPrefixLists(
+            termTexts: order.map { termTexts[$0] }, postingStart: postingStart, postings: postings,
+            importances: self.importances)
+    }
+
+    /// The lists of ``shortPrefixes``: the terms are sorted, so the terms a
+    /// prefix starts are a run; each run's postings are scored as a
+    /// completion scores them (quality, field, prominence) and the best kept.
+    static func shortPrefixLists(
+        termTexts: [String], postingStart: [Int32], postings: [Posting], importances: [Double]
+    ) -> [String: [(place: Int32, score: Double)]] {
+        var lists: [String: [(place: Int32, score: Double)]] = [:]
+        for length in 1...3 {
+            var start = 0
+            while start < termTexts.count {
+                let scalars = termTexts[start].unicodeScalars
+                guard scalars.count >= length else {
+                    start += 1
+                    continue
+                }
+                let prefix = String(String.UnicodeScalarView(scalars.prefix(length)))
+                var end = start + 1
+                while end < termTexts.count, termTexts[end].unicodeScalars.starts(with: prefix.unicodeScalars) {
+                    end += 1
+                }
+                var best: [Int32: Double] = [:]
+                for term in start..<end {
+                    let quality = termTexts[term].unicodeScalars.count == length ? Quality.exact : Quality.prefix
+                    for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
+                        let score = quality * posting.field.weight
+                        if score > best[posting.place] ?? 0 { best[posting.place] = score }
+                    }
+                }
+                let ranked = Self.first(shortPrefixPlaces, of: Array(best)) { a, b in
+                    let x = a.value + 0.15 * importances[Int(a.key)]
+                    let y = b.value + 0.15 * importances[Int(b.key)]
+                    return x != y ? x > y : a.key < b.key
+                }
+                lists[prefix] = ranked.map { ($0.key, $0.value) }
+                start = end
+            }
+        }
+        return lists
     }
 
     /// The terms a word is indexed by: itself, or for a word of a script
