@@ -4,8 +4,9 @@ import Meridian
 /// `meridian-benchmark places DATA QUERIES`: reads DATA (any input) into
 /// places, builds the index, then times every query of QUERIES (a
 /// completion fragment per line, or `search:` and a query) one at a time on
-/// this thread, and 2 000 reverse geocodings around the places; prints the
-/// build rate and each kind's p50 and p99 in milliseconds.
+/// this thread, and 200 reverse geocodings around the places; prints the
+/// build rate, each kind's p50 and p99 in milliseconds, and the five
+/// slowest completions.
 func runPlacesBenchmark(_ arguments: [String]) throws {
     guard arguments.count == 4 else {
         FileHandle.standardError.write(Data("usage: meridian-benchmark places DATA QUERIES\n".utf8))
@@ -22,6 +23,7 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     let region = CoordinateRegion(
         center: Coordinate(latitude: 51.5, longitude: -0.12), latitudinalMeters: 50_000, longitudinalMeters: 50_000)
     var completion: [Double] = []
+    var slowest: [(seconds: Double, query: String)] = []
     var search: [Double] = []
     var found = 0
     for line in lines {
@@ -33,6 +35,7 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
             let t = now()
             found += index.completions(for: line, options: SearchOptions(region: region)).count
             completion.append(now() - t)
+            slowest.append((completion.last!, line))
         }
     }
     var reverse: [Double] = []
@@ -55,5 +58,9 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     )
     print("search p50 \(percentile(search, 0.5)) ms p99 \(percentile(search, 0.99)) ms (\(search.count) queries)")
     print("reverse p50 \(percentile(reverse, 0.5)) ms p99 \(percentile(reverse, 0.99)) ms (\(reverse.count) queries)")
+    let worst = slowest.sorted { $0.seconds > $1.seconds }.prefix(5)
+    print(
+        "slowest completions: "
+            + worst.map { "\"\($0.query)\" \(String(format: "%.1f", $0.seconds * 1000)) ms" }.joined(separator: ", "))
     if found == -1 { print("") }
 }

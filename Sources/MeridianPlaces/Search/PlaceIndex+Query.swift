@@ -60,12 +60,29 @@ extension PlaceIndex {
         for (position, terms) in matches.enumerated() {
             // This word's best score per place (among the candidates so far).
             var best: [Int32: Double] = [:]
-            for (term, quality) in terms {
-                for posting in postings(ofTerm: term) {
-                    if let fields, !fields.contains(posting.field) { continue }
-                    if position > 0, total[posting.place] == nil { continue }
-                    let score = quality * posting.field.weight
-                    if score > best[posting.place] ?? 0 { best[posting.place] = score }
+            if position > 0, volume(terms) > 8 * total.count {
+                // A common word against few candidates: look through each
+                // candidate's own terms instead of the word's postings.
+                var quality: [Int32: Double] = [:]
+                for (term, value) in terms { quality[Int32(term)] = max(quality[Int32(term)] ?? 0, value) }
+                for place in total.keys {
+                    for (term, field) in placeTerms[
+                        Int(placeTermStart[Int(place)])..<Int(placeTermStart[Int(place) + 1])]
+                    {
+                        guard let value = quality[term] else { continue }
+                        if let fields, !fields.contains(field) { continue }
+                        let score = value * field.weight
+                        if score > best[place] ?? 0 { best[place] = score }
+                    }
+                }
+            } else {
+                for (term, quality) in terms {
+                    for posting in postings(ofTerm: term) {
+                        if let fields, !fields.contains(posting.field) { continue }
+                        if position > 0, total[posting.place] == nil { continue }
+                        let score = quality * posting.field.weight
+                        if score > best[posting.place] ?? 0 { best[posting.place] = score }
+                    }
                 }
             }
             if position == 0 {

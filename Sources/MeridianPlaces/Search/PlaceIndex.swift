@@ -53,6 +53,11 @@ public final class PlaceIndex: @unchecked Sendable {
     /// Term `i`'s postings are `postings[postingStart[i]..<postingStart[i + 1]]`.
     let postingStart: [Int32]
     let postings: [Posting]
+    /// Each place's terms (sorted positions) and the field of each: place
+    /// `i`'s are `placeTerms[placeTermStart[i]..<placeTermStart[i + 1]]`,
+    /// for matching a common word against a few candidates.
+    let placeTermStart: [Int32]
+    let placeTerms: [(term: Int32, field: Field)]
     /// Each id and alternate id, to the place's position.
     let ids: [String: Int32]
 
@@ -154,6 +159,20 @@ public final class PlaceIndex: @unchecked Sendable {
         }
         termStart.append(Int32(termBytes.count))
         postingStart.append(Int32(postings.count))
+        // The same pairs the other way round, place by place (a counting sort).
+        var placeTermStart = [Int32](repeating: 0, count: places.count + 1)
+        for posting in postings { placeTermStart[Int(posting.place) + 1] += 1 }
+        for i in 0..<places.count { placeTermStart[i + 1] += placeTermStart[i] }
+        var fill = placeTermStart
+        var placeTerms = [(term: Int32, field: Field)](repeating: (0, .name), count: postings.count)
+        for term in 0..<(postingStart.count - 1) {
+            for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
+                placeTerms[Int(fill[Int(posting.place)])] = (Int32(term), posting.field)
+                fill[Int(posting.place)] += 1
+            }
+        }
+        self.placeTermStart = placeTermStart
+        self.placeTerms = placeTerms
         self.termBytes = termBytes
         self.termStart = termStart
         self.postingStart = postingStart
