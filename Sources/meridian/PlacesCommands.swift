@@ -40,7 +40,7 @@ struct PlacesArguments: ParsableArguments {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give at least one input after the query") }
         if let limit, !(1...10_000).contains(limit) { throw ValidationError("--limit must be between 1 and 10000") }
-        if offset < 0 { throw ValidationError("--offset must be 0 or more") }
+        if !(0...1_000_000).contains(offset) { throw ValidationError("--offset must be between 0 and 1000000") }
     }
 
     /// The search options the arguments ask for.

@@ -146,6 +146,31 @@ import Testing
         #expect(Self.index.reverse(Coordinate(latitude: -40, longitude: -100)).containing.isEmpty)
     }
 
+    @Test func coordinatesOutOfRangeFindNothingAndNeverTrap() {
+        for bad in [
+            Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 1e300, longitude: 0),
+            Coordinate(latitude: 0, longitude: -.infinity), Coordinate(latitude: 91, longitude: 1e20),
+        ] {
+            let (containing, nearby) = Self.index.reverse(bad)
+            #expect(containing.isEmpty && nearby.isEmpty)
+            _ = Self.index.search("cafe", options: SearchOptions(origin: bad))
+        }
+        let strange = PlaceIndex([
+            Self.place(
+                "far", "Far Away", 1e300, -1e300, .cafe,
+                address: PlaceAddress(street: "Nowhere")),
+            Self.place("nan", "Not A Number", .nan, .nan, .cafe, address: PlaceAddress(street: "Nowhere")),
+        ])
+        #expect(strange.search("far").map(\.place.id) == ["far"])
+        #expect(strange.reverse(Self.centre).nearby.isEmpty)
+        // Offsets and limits out of range give nothing, or everything there is.
+        for (offset, limit) in [(-5, 10), (Int.max, Int.max), (0, -1), (Int.max, 1)] {
+            let options = SearchOptions(limit: limit, offset: offset)
+            #expect(Self.index.search("cafe", options: options).count <= 3)
+            #expect(Self.index.completions(for: "caf", options: options).count <= 10)
+        }
+    }
+
     @Test func geocodingMatchesAddresses() {
         let results = Self.index.geocode("10 rue de rivoli paris")
         #expect(results.map(\.place.id) == ["addr-1"])

@@ -19,8 +19,14 @@ struct PlaceGrid: Sendable {
         (Int((coordinate.latitude / cell).rounded(.down)), Int((coordinate.longitude / cell).rounded(.down)))
     }
 
+    /// True for a coordinate the grid can hold: finite, latitude within
+    /// ±90° and longitude within ±540° (data beyond is left out, never a trap).
+    static func holds(_ coordinate: Coordinate) -> Bool {
+        abs(coordinate.latitude) <= 90 && abs(coordinate.longitude) <= 540
+    }
+
     mutating func insert(_ place: Int32, at coordinate: Coordinate) {
-        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else { return }
+        guard Self.holds(coordinate) else { return }
         let (row, column) = Self.cell(of: coordinate)
         cells[Self.key(row, column), default: []].append(place)
         count += 1
@@ -30,7 +36,7 @@ struct PlaceGrid: Sendable {
     /// first: rings of cells around the point's, until the ring is farther
     /// than the k-th distance found.
     func nearest(_ k: Int, to point: Coordinate, distance: (Int32) -> Double) -> [(place: Int32, distance: Double)] {
-        guard k > 0, count > 0 else { return [] }
+        guard k > 0, count > 0, Self.holds(point) else { return [] }
         let (row, column) = Self.cell(of: point)
         var found: [(place: Int32, distance: Double)] = []
         let maximumRing = Int(180 / Self.cell)

@@ -183,7 +183,7 @@ extension PlaceIndex {
             let (a, b) = (foldedNames[Int(x.place)], foldedNames[Int(y.place)])
             return a != b ? a < b : x.place < y.place
         }
-        return Self.first(options.offset + options.limit, of: result, by: before)
+        return Self.first(options.end, of: result, by: before)
     }
 
     /// The first `k` elements of `items` in the order `before` gives: a
@@ -244,13 +244,13 @@ extension PlaceIndex {
     /// gives nothing.
     public func completions(for fragment: String, options: SearchOptions = SearchOptions()) -> [Completion] {
         let words = Words.of(fragment)
-        guard !words.isEmpty, options.limit > 0 else { return [] }
+        guard !words.isEmpty, options.count > 0 else { return [] }
         var scores: [Int32: Double] = [:]
         // The first keystrokes: the prefix's best places, unless the
         // options keep too few of them.
         if words.count == 1, !words[0].isUnspaced, let short = shortPrefixes[words[0].text],
-            short.lazy.filter({ self.admits(Int($0.place), options) }).prefix(options.offset + options.limit).count
-                == options.offset + options.limit
+            short.lazy.filter({ self.admits(Int($0.place), options) }).prefix(options.end).count
+                == options.end
         {
             for (place, score) in short { scores[place] = score }
         } else {
@@ -261,7 +261,7 @@ extension PlaceIndex {
             completions += suggestions(for: words, options: options)
         }
         for (index, _, distance) in ranked(scores, wordCount: words.count, query: fragment, options: options) {
-            guard completions.count < options.offset + options.limit else { break }
+            guard completions.count < options.end else { break }
             let place = places[Int(index)]
             let title = place.name(in: options.languages) ?? place.id
             let subtitle = Self.subtitle(of: place)
@@ -272,7 +272,7 @@ extension PlaceIndex {
                     type: place.kind == .address ? .address : .pointOfInterest, place: place, category: place.category,
                     distance: distance.map { _ in options.distanceOrigin!.distance(to: place.coordinate) }))
         }
-        return Array(completions.dropFirst(options.offset).prefix(options.limit))
+        return Array(completions.dropFirst(options.start).prefix(options.count))
     }
 
     /// Categories whose search terms start with the whole fragment, when
@@ -403,7 +403,7 @@ extension PlaceIndex {
     private func results(
         _ ranked: [(place: Int32, score: Double, distance: Double?)], _ options: SearchOptions
     ) -> [SearchResult] {
-        ranked.dropFirst(options.offset).prefix(options.limit).map { entry in
+        ranked.dropFirst(options.start).prefix(options.count).map { entry in
             let place = places[Int(entry.place)]
             return SearchResult(
                 place: place, distance: options.distanceOrigin.map { $0.distance(to: place.coordinate) },

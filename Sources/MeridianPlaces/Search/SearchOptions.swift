@@ -46,6 +46,12 @@ public struct SearchOptions: Sendable, Hashable {
 
     /// Where distances are measured from.
     var distanceOrigin: Coordinate? { origin ?? region?.center }
+
+    /// The offset and limit made safe: never negative, never so large that
+    /// their sum overflows.
+    var start: Int { min(max(offset, 0), 1 << 40) }
+    var count: Int { min(max(limit, 0), 1 << 40) }
+    var end: Int { start + count }
 }
 
 /// `MKLocalSearchCompleter.ResultType` and `MKLocalSearch.ResultType`.
