@@ -318,6 +318,44 @@ struct DocumentationExampleTests {
         #expect(codes.contains("imdf.property.missing"))
     }
 
+    // MARK: MeridianPlaces: SearchingPlaces.md
+
+    @Test func searchingPlaces() throws {
+        let (places, _) = try PlaceExtractor.places(fromPaths: ["Samples/meridian-arcade"])
+        let index = PlaceIndex(places)
+        let toilets = index.search("where are the toilets on the first floor")
+        print(toilets[0].place.name ?? "", toilets[0].place.container(.level)?.ordinal ?? -1)   // "Men's restroom 1"
+        let typed = index.completions(for: "cof")
+        print(typed[0].title, typed[0].type, typed[0].titleHighlightRanges)                      // "Coffee query [0..<3]"
+        print(typed[1].title, typed[1].subtitle)                                                 // "Bean There Ground Floor G · Meridian Arcade"
+        let (inside, nearby) = index.reverse(Coordinate(latitude: 52.20537, longitude: 0.12190))
+        print(inside.last?.name ?? "", nearby.count)                                             // "Meridian Arcade 5"
+        let (found, unresolved) = index.lookup(["31146644-0f9e-4cd3-a7aa-e4a6ac9448a7", "gone"])
+        print(found.map(\.name), unresolved)                                                     // [Optional("Bean There")] ["gone"]
+        #expect(toilets[0].place.name == "Men's restroom" && toilets[0].place.container(.level)?.ordinal == 1)
+        #expect(typed[0].title == "Coffee" && typed[0].type == .query && typed[0].titleHighlightRanges == [0..<3])
+        #expect(typed[1].title == "Bean There" && typed[1].subtitle == "Ground Floor G · Meridian Arcade")
+        #expect(inside.last?.name == "Meridian Arcade" && nearby.count == 5)
+        #expect(found.map(\.name) == ["Bean There"] && unresolved == ["gone"])
+
+        var options = SearchOptions(region: CoordinateRegion(center: Coordinate(latitude: 48.8566, longitude: 2.3522),
+                                                             latitudinalMeters: 20_000, longitudinalMeters: 20_000))
+        options.regionPriority = .required                 // only inside the region (.default prefers it)
+        options.filter = .excluding([.parking])            // MKPointOfInterestFilter
+        options.resultTypes = [.pointOfInterest]
+        options.languages = ["fr"]                         // names in French where the data has them
+        #expect(index.search("coffee", options: options).isEmpty)   // the arcade is in Cambridge
+
+        let address = PlaceAddress(houseNumber: "77", street: "Unter den Linden", locality: "Berlin",
+                                   postalCode: "10117", country: "DE")
+        print(address.fullAddress(includingRegion: false))       // "Unter den Linden 77, 10117 Berlin"
+        print(address.fullAddress(style: .english))              // "77 Unter den Linden, Berlin 10117, Germany"
+        print(address.cityWithContext ?? "")                     // "Berlin, Germany"
+        #expect(address.fullAddress(includingRegion: false) == "Unter den Linden 77, 10117 Berlin")
+        #expect(address.fullAddress(style: .english) == "77 Unter den Linden, Berlin 10117, Germany")
+        #expect(address.cityWithContext == "Berlin, Germany")
+    }
+
     // MARK: MeridianSnapshot: RenderingAMap.md
 
     @Test func renderingAMap() throws {
