@@ -158,11 +158,9 @@ struct PlacesArguments: ParsableArguments {
                     .array(results.map { .object($0.place.jsonObject(languages: languages, distance: $0.distance)) })
                 ),
             ])
-            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+            printJSON(object)
         case .geojson:
-            let collection = FeatureCollection(
-                features: results.map { $0.place.feature(languages: languages, distance: $0.distance) })
-            Console.out(String(decoding: GeoJSONWriter().encode(collection), as: UTF8.self), terminator: "")
+            printGeoJSON(results.map { $0.place.feature(languages: languages, distance: $0.distance) })
         }
     }
 }
@@ -173,6 +171,17 @@ enum PlacesFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension String {
     fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// Prints a JSON object, as the places commands' `--format json` does.
+private func printJSON(_ object: JSONObject) {
+    Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+}
+
+/// Prints a FeatureCollection of results, in rank order (`--format geojson`).
+private func printGeoJSON(_ features: [Feature]) {
+    Console.out(
+        String(decoding: GeoJSONWriter().encode(FeatureCollection(features: features)), as: UTF8.self), terminator: "")
 }
 
 /// The exit status of a places command: 0 with results, 1 without (as grep).
@@ -246,7 +255,7 @@ struct CompleteCommand: ParsableCommand {
                 return .object(object)
             }
             let object = JSONObject([("fragment", .string(fragment)), ("results", .array(results))])
-            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+            printJSON(object)
         case .geojson:
             let features = completions.compactMap {
                 $0.place?.feature(languages: places.languages, distance: $0.distance)
@@ -339,7 +348,7 @@ struct ReverseCommand: ParsableCommand {
                         nearby.map { .object($0.place.jsonObject(languages: places.languages, distance: $0.distance)) })
                 ),
             ])
-            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+            printJSON(object)
         case .geojson:
             places.print(containers + nearby, query: coordinate)
         }
@@ -372,7 +381,7 @@ struct LookupCommand: ParsableCommand {
                 ("results", .array(found.map { .object($0.jsonObject(languages: places.languages)) })),
                 ("unresolvedIds", .array(unresolved.map(JSONValue.string))),
             ])
-            Console.out(String(decoding: JSONValue.object(object).jsonBytes(), as: UTF8.self), terminator: "")
+            printJSON(object)
         } else {
             places.print(results, query: ids)
         }

@@ -75,7 +75,7 @@ struct IMDFPlaces {
     }
 
     mutating func make(
-        _ feature: IMDF.AnyFeatureFields, names: [PlaceName], coordinate: Coordinate?,
+        _ feature: some IMDFFeature, names: [PlaceName], coordinate: Coordinate?,
         category: PointOfInterestCategory?,
         words: [String], address: PlaceAddress? = nil, phone: String? = nil, url: String? = nil, hours: String? = nil,
         containers: [PlaceContainer], boundary: Geometry? = nil, importance: Double, kind: Place.Kind = .pointOfInterest
@@ -100,9 +100,8 @@ struct IMDFPlaces {
         }
         for venue in archive.venues {
             let category = venue.category.flatMap { PointOfInterestCategory.imdf($0.rawValue) }
-            let fields = IMDF.AnyFeatureFields(id: venue.id, feature: venue.feature)
             if let place = make(
-                fields, names: names(venue.name, venue.altName), coordinate: venue.displayPoint, category: category,
+                venue, names: names(venue.name, venue.altName), coordinate: venue.displayPoint, category: category,
                 words: venue.category.map { [$0.rawValue] } ?? [], address: address(venue.addressID),
                 phone: venue.phone,
                 url: venue.website, hours: venue.hours, containers: [], boundary: venue.feature.geometry, importance: 1)
@@ -112,10 +111,9 @@ struct IMDFPlaces {
             }
         }
         for building in archive.buildings {
-            let fields = IMDF.AnyFeatureFields(id: building.id, feature: building.feature)
             let containers = venueContainer.map { [$0] } ?? []
             if let place = make(
-                fields, names: names(building.name, building.altName), coordinate: building.displayPoint,
+                building, names: names(building.name, building.altName), coordinate: building.displayPoint,
                 category: nil, words: ["building"], address: address(building.addressID), containers: containers,
                 importance: 0.9)
             {
@@ -124,10 +122,9 @@ struct IMDFPlaces {
             }
         }
         for level in archive.levels {
-            let fields = IMDF.AnyFeatureFields(id: level.id, feature: level.feature)
             let container = levelContainer(level)
             if let place = make(
-                fields, names: container.name.map { [PlaceName(text: $0)] } ?? [], coordinate: level.displayPoint,
+                level, names: container.name.map { [PlaceName(text: $0)] } ?? [], coordinate: level.displayPoint,
                 category: nil, words: ["level", "floor"], containers: Array(containers(ofLevel: level.id).dropLast()),
                 boundary: level.feature.geometry, importance: 0.7)
             {
@@ -140,9 +137,8 @@ struct IMDFPlaces {
             var unitNames = names(unit.name, unit.altName)
             let findable = category != nil || word.map { Self.findableUnits.contains($0) } ?? false
             if unitNames.isEmpty, findable { unitNames = Self.fallbackName(category, word) }
-            let fields = IMDF.AnyFeatureFields(id: unit.id, feature: unit.feature)
             if let place = make(
-                fields, names: unitNames, coordinate: unit.displayPoint, category: category,
+                unit, names: unitNames, coordinate: unit.displayPoint, category: category,
                 words: word.map { [$0] } ?? [],
                 containers: containers(ofLevel: unit.levelID), boundary: unit.feature.geometry, importance: 0.4)
             {
@@ -150,10 +146,9 @@ struct IMDFPlaces {
             }
         }
         for section in archive.sections {
-            let fields = IMDF.AnyFeatureFields(id: section.id, feature: section.feature)
             let word = section.category?.rawValue
             if let place = make(
-                fields, names: names(section.name, section.altName), coordinate: section.displayPoint,
+                section, names: names(section.name, section.altName), coordinate: section.displayPoint,
                 category: word.flatMap(PointOfInterestCategory.imdf), words: word.map { [$0] } ?? [],
                 address: address(section.addressID), containers: containers(ofLevel: section.levelID),
                 boundary: section.feature.geometry, importance: 0.45)
@@ -167,9 +162,8 @@ struct IMDFPlaces {
             var amenityNames = names(amenity.name, amenity.altName)
             if amenityNames.isEmpty { amenityNames = Self.fallbackName(category, word) }
             let unit = archive.units(ofAmenity: amenity).first
-            let fields = IMDF.AnyFeatureFields(id: amenity.id, feature: amenity.feature)
             if let place = make(
-                fields, names: amenityNames, coordinate: amenity.coordinate, category: category,
+                amenity, names: amenityNames, coordinate: amenity.coordinate, category: category,
                 words: word.map { [$0] } ?? [], address: address(amenity.addressID), phone: amenity.phone,
                 url: amenity.website, hours: amenity.hours,
                 containers: unit.map(unitContainers) ?? (venueContainer.map { [$0] } ?? []), importance: 0.5)
@@ -182,9 +176,8 @@ struct IMDFPlaces {
             let word = occupant.category?.rawValue
             let anchor = occupant.anchorID.flatMap(archive.anchor(withID:))
             let unit = archive.unit(of: occupant)
-            let fields = IMDF.AnyFeatureFields(id: occupant.id, feature: occupant.feature)
             if let place = make(
-                fields, names: names(occupant.name), coordinate: anchor?.coordinate ?? unit?.displayPoint,
+                occupant, names: names(occupant.name), coordinate: anchor?.coordinate ?? unit?.displayPoint,
                 category: word.flatMap(PointOfInterestCategory.imdf), words: word.map { [$0] } ?? [],
                 address: address(anchor?.addressID), phone: occupant.phone, url: occupant.website,
                 hours: occupant.hours, containers: unit.map(unitContainers) ?? (venueContainer.map { [$0] } ?? []),
@@ -195,9 +188,8 @@ struct IMDFPlaces {
             }
         }
         for kiosk in archive.kiosks {
-            let fields = IMDF.AnyFeatureFields(id: kiosk.id, feature: kiosk.feature)
             if let place = make(
-                fields, names: names(kiosk.name, kiosk.altName), coordinate: kiosk.displayPoint, category: nil,
+                kiosk, names: names(kiosk.name, kiosk.altName), coordinate: kiosk.displayPoint, category: nil,
                 words: ["kiosk"], containers: containers(ofLevel: kiosk.levelID), importance: 0.45)
             {
                 places.append(place)
@@ -208,23 +200,14 @@ struct IMDFPlaces {
             guard let structured = self.address(address.id),
                 let coordinate = coordinateOfAddress[address.id] ?? venuePoint
             else { continue }
-            let fields = IMDF.AnyFeatureFields(id: address.id, feature: address.feature)
             let text = structured.fullAddress(includingRegion: false)
             if let place = make(
-                fields, names: text.isEmpty ? [] : [PlaceName(text: text)], coordinate: coordinate, category: nil,
+                address, names: text.isEmpty ? [] : [PlaceName(text: text)], coordinate: coordinate, category: nil,
                 words: [], address: structured, containers: [], importance: 0.3, kind: .address)
             {
                 places.append(place)
             }
         }
         return places
-    }
-}
-
-extension IMDF {
-    /// The id and feature every IMDF feature has, for ``IMDFPlaces``.
-    struct AnyFeatureFields {
-        var id: String
-        var feature: Feature
     }
 }

@@ -81,7 +81,7 @@ public enum PlaceExtractor {
             names = [PlaceName(text: address.fullAddress(includingRegion: false))]
             kind = .address
         }
-        let id = feature.id.map(Self.text) ?? "\(file)#\(index)"
+        let id = feature.id?.description ?? "\(file)#\(index)"
         let featureType = feature.foreignMembers["feature_type"]?.stringValue
         let category = PointOfInterestCategory.of(properties: properties, featureType: featureType)
         var words: [String] = []
@@ -95,15 +95,7 @@ public enum PlaceExtractor {
             url: Self.first(properties, ["website", "url", "contact:website", "homepage"]),
             hours: Self.first(properties, ["opening_hours", "hours"]),
             boundary: Self.isArea(geometry) ? geometry : nil, importance: Self.importance(properties), kind: kind,
-            source: PlaceSource(file: file, featureID: feature.id.map(Self.text), featureIndex: index))
-    }
-
-    static func text(_ id: FeatureIdentifier) -> String {
-        switch id {
-        case .string(let s): return s
-        case .integer(let n): return String(n)
-        case .double(let d): return String(d)
-        }
+            source: PlaceSource(file: file, featureID: feature.id?.description, featureIndex: index))
     }
 
     static func first(_ properties: JSONObject, _ keys: [String]) -> String? {

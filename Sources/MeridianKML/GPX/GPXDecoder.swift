@@ -373,11 +373,6 @@ struct GPXDecoder {
     /// JavaScript's `parseFloat`: leading white space skipped, the longest
     /// prefix that is a decimal number (so `"130 bpm"` is 130); nil when
     /// there is none.
-    static func parseFloat(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8(parseFloat)
-    }
-
     static func parseFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(bytes[i]) { i += 1 }

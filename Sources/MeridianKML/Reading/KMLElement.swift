@@ -50,12 +50,7 @@ struct KMLElement {
 
     /// All text inside the element, its descendants' included (the DOM's
     /// `textContent`).
-    var textContent: String {
-        if node.end == index + 1 { return text }
-        var result: [UInt8] = []
-        tree.appendTextContent(of: index, to: &result)
-        return String(decoding: result, as: UTF8.self)
-    }
+    var textContent: String { withTextContent { String(decoding: $0, as: UTF8.self) } }
 
     /// All text inside the element as bytes (valid during `body`): the
     /// element's own text when it has no children, without a copy.

@@ -11,8 +11,8 @@ extension PlaceIndex {
     /// The places every query word matches, with the summed match quality
     /// (each word's best: quality times its field's weight).
     ///
-    /// - `prefix`: a word may match the start of a term (the last word of
-    ///   a completion, and every word of a search, at a lower quality).
+    /// Every word may match the start of a term, at a lower quality than a
+    /// whole term.
     /// - `ignoringUnmatched`: a word that matches no place at all is left
     ///   out (a search's "on" or "the"), rather than emptying the result.
     /// - `fields`: only terms from these texts count.
@@ -20,25 +20,19 @@ extension PlaceIndex {
     /// prefix is tried with one typo (a letter added, dropped, changed or
     /// two swapped).
     func candidates(
-        for words: [Word], prefix: (Int) -> Bool, ignoringUnmatched: Bool, fields: Set<Field>? = nil
+        for words: [Word], ignoringUnmatched: Bool, fields: Set<Field>? = nil
     ) -> (scores: [Int32: Double], matchedWords: Int) {
         // Each word's terms (and their quality), found first, so that the
         // word with fewest postings is matched first and the others only
         // against what it found.
         var matches: [[(term: Int, quality: Double)]] = []
-        for (position, word) in words.enumerated() {
+        for word in words {
             let bytes = Array(word.text.utf8)
-            let allowsPrefix = word.isUnspaced || prefix(position)
-            var terms: [(term: Int, quality: Double)] = []
-            if allowsPrefix {
-                for term in self.terms(startingWith: bytes) {
-                    terms.append((term, self.term(term).count == bytes.count ? Quality.exact : Quality.prefix))
-                }
-            } else if let term = term(equalTo: bytes) {
-                terms.append((term, Quality.exact))
+            var terms = self.terms(startingWith: bytes).map { term in
+                (term: term, quality: self.term(term).count == bytes.count ? Quality.exact : Quality.prefix)
             }
             if terms.isEmpty, !word.isUnspaced, word.text.unicodeScalars.count >= 5 {
-                for term in 0..<termCount where Self.withinOneEdit(bytes, self.term(term), prefix: allowsPrefix) {
+                for term in 0..<termCount where Self.withinOneEdit(bytes, self.term(term), prefix: true) {
                     terms.append((term, Quality.typo))
                 }
             }
@@ -254,13 +248,13 @@ extension PlaceIndex {
         {
             for (place, score) in short { scores[place] = score }
         } else {
-            scores = candidates(for: words, prefix: { _ in true }, ignoringUnmatched: false).scores
+            scores = candidates(for: words, ignoringUnmatched: false).scores
         }
         var completions: [Completion] = []
         if options.resultTypes.contains(.query) {
             completions += suggestions(for: words, options: options)
         }
-        for (index, _, distance) in ranked(scores, wordCount: words.count, query: fragment, options: options) {
+        for (index, _, _) in ranked(scores, wordCount: words.count, query: fragment, options: options) {
             guard completions.count < options.end else { break }
             let place = places[Int(index)]
             let title = place.name(in: options.languages) ?? place.id
@@ -270,7 +264,7 @@ extension PlaceIndex {
                     title: title, subtitle: subtitle, titleHighlightRanges: Self.highlights(of: words, in: title),
                     subtitleHighlightRanges: Self.highlights(of: words, in: subtitle),
                     type: place.kind == .address ? .address : .pointOfInterest, place: place, category: place.category,
-                    distance: distance.map { _ in options.distanceOrigin!.distance(to: place.coordinate) }))
+                    distance: options.distanceOrigin.map { $0.distance(to: place.coordinate) }))
         }
         return Array(completions.dropFirst(options.start).prefix(options.count))
     }
@@ -361,7 +355,7 @@ extension PlaceIndex {
         let content = words.filter { !Self.stopWords.contains($0.text) }
         if !content.isEmpty { words = content }
         guard !words.isEmpty else { return [] }
-        var (scores, matched) = candidates(for: words, prefix: { _ in true }, ignoringUnmatched: true)
+        var (scores, matched) = candidates(for: words, ignoringUnmatched: true)
         if scores.isEmpty, words.count > 1 {
             // No place has every word: rank those with most of them.
             scores = partialCandidates(for: words)
@@ -374,7 +368,7 @@ extension PlaceIndex {
     func partialCandidates(for words: [Word]) -> [Int32: Double] {
         var total: [Int32: Double] = [:]
         for word in words {
-            let (scores, _) = candidates(for: [word], prefix: { _ in true }, ignoringUnmatched: false)
+            let (scores, _) = candidates(for: [word], ignoringUnmatched: false)
             for (place, score) in scores { total[place, default: 0] += score }
         }
         return total
@@ -395,7 +389,7 @@ extension PlaceIndex {
         let words = Words.of(text)
         guard !words.isEmpty else { return [] }
         let (scores, matched) = candidates(
-            for: words, prefix: { _ in true }, ignoringUnmatched: true, fields: [.address, .name])
+            for: words, ignoringUnmatched: true, fields: [.address, .name])
         let addressed = scores.filter { places[Int($0.key)].address != nil }
         return results(ranked(addressed, wordCount: max(matched, 1), query: text, options: options), options)
     }

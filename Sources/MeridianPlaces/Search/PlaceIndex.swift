@@ -22,7 +22,7 @@ import MeridianCore
 /// is indexed by each of its suffixes, so that a prefix search finds it
 /// anywhere inside.
 public final class PlaceIndex: @unchecked Sendable {
-    /// Which text of a place a term came from; earlier kinds rank higher.
+    /// Which text of a place a term came from, and its weight in ranking.
     enum Field: UInt8, Comparable {
         case name = 0
         case otherName, category, container, address
@@ -268,12 +268,6 @@ public final class PlaceIndex: @unchecked Sendable {
             }
         }
         return low..<end
-    }
-
-    /// The term equal to `word`, if indexed.
-    func term(equalTo word: [UInt8]) -> Int? {
-        let run = terms(startingWith: word)
-        return run.first.flatMap { term($0).count == word.count ? $0 : nil }
     }
 
     // MARK: Lookup
