@@ -205,11 +205,6 @@ static int mx_source_read(void *context, char *buffer, int length) {
     }
 }
 
-static int mx_source_close(void *context) {
-    (void)context;
-    return 0;
-}
-
 static void mx_source_free(MXSource *source) {
     if (source == NULL) return;
     free(source->prefix);
