@@ -5,15 +5,12 @@
 #
 #   Scripts/benchmark-compare.sh REV [RUNS]     (e.g. 19685a8, 3 runs)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="/opt/swift/usr/bin:$PATH"
 rev=${1:?usage: Scripts/benchmark-compare.sh REV [RUNS]}
 runs=${2:-3}
+source "$(dirname "$0")/benchmark-common.sh"
 work=${TMPDIR:-/tmp}/meridian-compare
 mkdir -p "$work"
-
-swift build -c release --product meridian >/dev/null
-now=$(swift build -c release --show-bin-path)/meridian
+now=$bin/meridian
 if [ ! -x "$work/$rev/.build/release/meridian" ]; then
   rm -rf "$work/$rev"
   git worktree add --detach "$work/$rev" "$rev" >/dev/null 2>&1
@@ -27,18 +24,6 @@ kml=$work/large.kml
 [ -f "$kml" ] || python3 Scripts/generate-large-kml.py "$kml" >/dev/null
 venue=$work/big-venue
 [ -d "$venue" ] || python3 Scripts/generate-large-venue.py "$venue" >/dev/null
-
-best() {
-  local fastest=999999
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s.%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    fastest=$(python3 -c "print(min($fastest, $end - $start))")
-  done
-  printf '%.3f' "$fastest"
-}
 
 printf '| command | %s (s) | now (s) | now / before |\n|---|---|---|---|\n' "$rev"
 while IFS='|' read -r label args; do
