@@ -78,7 +78,7 @@ public enum FeatureConverter {
         var index = 0
         var layout: String?  // known once the first feature is read
         let shaper = shaping.flatMap {
-            $0.isEmpty ? nil : FeatureShaper(options: $0, format: source.format, inputName: source.input.name)
+            $0.isEmpty ? nil : FeatureShaper(options: $0, inputName: source.input.name)
         }
         // Shared borders need every neighbour: the layer is held, then simplified as one.
         let topology = shaping.flatMap { options in
@@ -100,7 +100,7 @@ public enum FeatureConverter {
                         index += 1
                     }
                     guard let shaper else { return try sink.write(feature, collection: collection, layer: layerName) }
-                    for shaped in shaper.shape(feature) {
+                    for shaped in shaper.shape(feature, layer: layerName) {
                         if topology != nil {
                             layer.append(shaped)
                             layerNames.append(layerName)

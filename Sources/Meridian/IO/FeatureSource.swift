@@ -106,14 +106,10 @@ public final class FeatureSource {
     /// `routes` or `tracks`, a KML document's top-level folder; nil for
     /// formats without layers and KML features outside folders.
     public func layer(of feature: Feature) -> String? {
-        if case .gpkg(let reader) = reader { return reader.currentLayer }
-        return Self.layer(of: feature, format: format)
-    }
-
-    /// The layer of a feature of a format whose layers the features tell
-    /// (see ``layer(of:)``).
-    static func layer(of feature: Feature, format: InputFormat) -> String? {
         switch format {
+        case .gpkg:
+            guard case .gpkg(let reader) = reader else { return nil }
+            return reader.currentLayer
         case .gpx:
             switch feature.properties["_gpxType"]?.stringValue {
             case "trk": return "tracks"

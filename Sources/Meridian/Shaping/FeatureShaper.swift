@@ -22,10 +22,11 @@ public struct ShapingOptions: Sendable {
     public var pointOnSurface = false
     /// Stop after this many features are written (`--limit`).
     public var limit: Int?
-    /// Keep one layer of a multi-layer input (`--layer`): a GPX's
-    /// `waypoints`, `routes` or `tracks`, an IMDF archive's feature type
-    /// (`unit`, `opening`...), a KML's top-level folder; a one-layer
-    /// input's layer is its file's name without the extension.
+    /// Keep one layer of a multi-layer input (`--layer`), as
+    /// ``FeatureSource/layer(of:)`` names them: a GeoPackage's table, a
+    /// GPX's `waypoints`, `routes` or `tracks`, an IMDF archive's feature
+    /// type (`unit`, `opening`...), a KML's top-level folder; a feature of
+    /// no layer is in one named after its file, without the extension.
     public var layer: String?
     /// Simplify lines and rings to this tolerance, in degrees (`--simplify`).
     public var simplify: Double?
@@ -64,39 +65,27 @@ public final class FeatureShaper {
     public private(set) var layersSeen: [String] = []
     /// Whether any feature was in the layer asked for.
     public private(set) var sawLayer = false
-    private let format: InputFormat?
-    private let inputName: String?
+    /// The layer of a feature its source puts in none: the input's file
+    /// name without its extension.
+    private let fileLayer: String
     private lazy var geos = GeometryValidator()
 
-    /// `format` and `inputName` say how to name a feature's layer.
-    public init(options: ShapingOptions, format: InputFormat? = nil, inputName: String? = nil) {
+    /// `inputName` names the layer of features that have none.
+    public init(options: ShapingOptions, inputName: String? = nil) {
         self.options = options
-        self.format = format
-        self.inputName = inputName
-    }
-
-    /// The layer a feature belongs to (see ``ShapingOptions/layer``).
-    public func layer(of feature: Feature) -> String {
-        switch format {
-        case .gpx?, .imdf?, .kml?, .kmz?:
-            return format.flatMap { FeatureSource.layer(of: feature, format: $0) } ?? ""
-        case .gpkg?:
-            // The reader keeps only the layer asked for (a table).
-            return options.layer ?? ""
-        default:
-            let file = (inputName ?? "").split(separator: "/").last.map(String.init) ?? ""
-            return file.split(separator: ".").first.map(String.init) ?? file
-        }
+        let file = (inputName ?? "").split(separator: "/").last.map(String.init) ?? ""
+        fileLayer = file.split(separator: ".").first.map(String.init) ?? file
     }
 
     /// True once ``ShapingOptions/limit`` features have been let through.
     public var isFull: Bool { options.limit.map { emitted >= $0 } ?? false }
 
     /// The features `feature` becomes: none, itself shaped, or its parts.
-    public func shape(_ feature: Feature) -> [Feature] {
+    /// `layer` is the one its source gives it (``FeatureSource/layer(of:)``).
+    public func shape(_ feature: Feature, layer: String? = nil) -> [Feature] {
         if isFull { return [] }
         if let wanted = options.layer {
-            let name = layer(of: feature)
+            let name = layer ?? fileLayer
             if !layersSeen.contains(name), layersSeen.count < 100 { layersSeen.append(name) }
             if name != wanted { return [] }
             sawLayer = true
