@@ -104,4 +104,84 @@ import Testing
         let french = try CLI.run(["search", "londres", places, "--limit", "1", "--language", "fr", "--format", "json"])
         #expect(try Self.json(french.stdout)["results"]?.arrayValue?.first?.objectValue?["name"] == "Londres")
     }
+
+    /// A folder of its own for a test's files, removed afterwards by the caller.
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meridian-places-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func anIndexAnswersAsItsInputsDo() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = folder.appendingPathComponent("arcade.idx").path
+        let built = try CLI.run(["index", Self.venue, "-o", index])
+        #expect(built.status == 0 && built.stdout.contains("places from 1 input"), "\(built.stderr)")
+        for arguments in [
+            ["search", "toilets level 1"], ["complete", "cof"], ["geocode", "market street"],
+            ["reverse", "52.20535,0.12183"],
+        ] {
+            let direct = try CLI.run(arguments + [Self.venue, "--format", "json"])
+            let indexed = try CLI.run(arguments + [index, "--format", "json"])
+            #expect(indexed.status == direct.status && indexed.stdout == direct.stdout, "\(arguments)")
+            #expect(indexed.stderr.isEmpty, "\(indexed.stderr)")
+        }
+    }
+
+    @Test func aStaleIndexWarnsAndRebuildsWhenAsked() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("shops.geojson")
+        func write(_ name: String) throws {
+            let text = """
+                {"type": "FeatureCollection", "features": [{"type": "Feature", "id": "s1", \
+                "properties": {"name": "\(name)", "shop": "bakery"}, \
+                "geometry": {"type": "Point", "coordinates": [0.12, 52.2]}}]}
+                """
+            try text.write(to: data, atomically: false, encoding: .utf8)
+        }
+        try write("Fitzbillies")
+        let index = folder.appendingPathComponent("shops.idx").path
+        #expect(try CLI.run(["index", data.path, "-o", index]).status == 0)
+        // The same bytes written again: a newer time, the same content, not stale.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: data.path)
+        #expect(try CLI.run(["search", "fitz", index]).stderr.isEmpty)
+        try write("Chelsea Bun Co")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 120)], ofItemAtPath: data.path)
+        let stale = try CLI.run(["search", "fitz", index])
+        #expect(stale.status == 0 && stale.stderr.contains("[places.index.stale]"), "\(stale.stderr)")
+        let rebuilt = try CLI.run(["search", "chelsea", index, "--rebuild"])
+        #expect(rebuilt.status == 0 && rebuilt.stdout.contains("Chelsea Bun Co"), "\(rebuilt.stderr)")
+        let after = try CLI.run(["search", "chelsea", index])
+        #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
+    }
+
+    @Test func aDamagedIndexIsRefusedWithItsReason() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let index = folder.appendingPathComponent("arcade.idx")
+        #expect(try CLI.run(["index", Self.venue, "-o", index.path]).status == 0)
+        let bytes = try Data(contentsOf: index)
+        let truncated = folder.appendingPathComponent("truncated.idx")
+        try bytes.prefix(bytes.count / 2).write(to: truncated)
+        let cut = try CLI.run(["search", "toilets", truncated.path])
+        #expect(cut.status == 3 && cut.stderr.contains("[places.index.truncated]"), "\(cut.stderr)")
+        var other = bytes
+        other[8] = 99
+        let version = folder.appendingPathComponent("version.idx")
+        try other.write(to: version)
+        let old = try CLI.run(["lookup", "x", version.path])
+        #expect(old.status == 3 && old.stderr.contains("[places.index.version]"), "\(old.stderr)")
+        var damaged = bytes
+        damaged[50] ^= 0xFF
+        let corrupt = folder.appendingPathComponent("corrupt.idx")
+        try damaged.write(to: corrupt)
+        let refused = try CLI.run(["complete", "cof", corrupt.path])
+        #expect(refused.status == 3 && refused.stderr.contains("[places.index.corrupted]"), "\(refused.stderr)")
+        #expect(try CLI.run(["index", Self.venue]).status == 2)
+        #expect(try CLI.run(["index", Self.venue, "-o", "-"]).status == 2)
+    }
 }

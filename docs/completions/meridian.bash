@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|help)
+    info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules search complete geocode reverse lookup help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules search complete geocode reverse lookup index help' -- "${cur}"))
         ;;
     esac
 }
@@ -531,7 +531,7 @@ _meridian_rules() {
 
 _meridian_search() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--rebuild --version -h --help)
     repeating_options=()
     non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
     __meridian_offer_flags_options -1
@@ -574,7 +574,7 @@ _meridian_search() {
 
 _meridian_complete() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--rebuild --version -h --help)
     repeating_options=()
     non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
     __meridian_offer_flags_options -1
@@ -617,7 +617,7 @@ _meridian_complete() {
 
 _meridian_geocode() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--rebuild --version -h --help)
     repeating_options=()
     non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
     __meridian_offer_flags_options -1
@@ -660,7 +660,7 @@ _meridian_geocode() {
 
 _meridian_reverse() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--rebuild --version -h --help)
     repeating_options=()
     non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
     __meridian_offer_flags_options -1
@@ -703,7 +703,7 @@ _meridian_reverse() {
 
 _meridian_lookup() {
     repeating_flags=()
-    non_repeating_flags=(--version -h --help)
+    non_repeating_flags=(--rebuild --version -h --help)
     repeating_options=()
     non_repeating_options=(--near --region --required-region --include --exclude --type --limit --offset --language --format)
     __meridian_offer_flags_options -1
@@ -739,6 +739,21 @@ _meridian_lookup() {
         ;;
     '--format')
         __meridian_add_completions -W 'text'$'\n''json'$'\n''geojson'
+        return
+        ;;
+    esac
+}
+
+_meridian_index() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--output -o)
+    __meridian_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--output'|'-o')
         return
         ;;
     esac

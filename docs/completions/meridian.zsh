@@ -64,13 +64,14 @@ _meridian() {
             'geocode:Find the places an address names, as MapKit'\''s MKGeocodingRequest.'
             'reverse:Say what is at a coordinate, as MapKit'\''s MKReverseGeocodingRequest.'
             'lookup:Find places by identifier, as MapKit'\''s MKMapItemRequest for several Place IDs.'
+            'index:Build a place index that search, complete, geocode, reverse and lookup open in milliseconds.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|help)
+        info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -318,6 +319,7 @@ _meridian_search() {
     local -ar arg_specs=(
         ':query:'
         '*:inputs:'
+        '--rebuild[When the place index is older than the files it was built from, rebuild it (and write it back) first.]'
         '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
         '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
         '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
@@ -342,6 +344,7 @@ _meridian_complete() {
     local -ar arg_specs=(
         ':fragment:'
         '*:inputs:'
+        '--rebuild[When the place index is older than the files it was built from, rebuild it (and write it back) first.]'
         '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
         '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
         '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
@@ -366,6 +369,7 @@ _meridian_geocode() {
     local -ar arg_specs=(
         ':address:'
         '*:inputs:'
+        '--rebuild[When the place index is older than the files it was built from, rebuild it (and write it back) first.]'
         '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
         '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
         '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
@@ -390,6 +394,7 @@ _meridian_reverse() {
     local -ar arg_specs=(
         ':coordinate:'
         '*:inputs:'
+        '--rebuild[When the place index is older than the files it was built from, rebuild it (and write it back) first.]'
         '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
         '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
         '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
@@ -414,6 +419,7 @@ _meridian_lookup() {
     local -ar arg_specs=(
         ':ids:'
         '*:inputs:'
+        '--rebuild[When the place index is older than the files it was built from, rebuild it (and write it back) first.]'
         '--near[Measure distances from, and prefer places near, this point\: LAT,LON.]:near:'
         '--region[Prefer places in this region\: LAT,LON,METRES (a square that many metres across).]:region:'
         '--required-region[Keep only places in this region\: LAT,LON,METRES.]:required-region:'
@@ -424,6 +430,19 @@ _meridian_lookup() {
         '--offset[Skip this many results first (paging).]:offset:'
         '--language[Preferred languages for names and address order, comma-separated (fr,en).]:language:'
         '--format[Output\: text, json or geojson (a FeatureCollection of the results in rank order).]:format:{__meridian_complete "${___format[@]}"}'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_index() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:inputs:'
+        '(--output -o)'{--output,-o}'[The index file to write.]:output:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )

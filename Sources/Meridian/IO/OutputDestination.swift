@@ -146,6 +146,16 @@ public final class OutputDestination {
         if buffer.count >= blockSize { try flush() }
     }
 
+    /// Writes raw bytes (a large block, such as a place index) straight out.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(DiagnosticError) {
+        try flush()
+        if let failure = Platform.write(descriptor, all: bytes) {
+            throw Self.error(
+                failure == EPIPE ? "io.output.closed" : "io.output.write",
+                "cannot write \(displayName): \(Platform.errorMessage(failure))", path: path)
+        }
+    }
+
     /// Appends text as UTF-8.
     public func write(_ text: String) throws(DiagnosticError) {
         try write(Array(text.utf8))

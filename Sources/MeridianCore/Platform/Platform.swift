@@ -122,6 +122,19 @@ package enum Platform {
         return kind(of: status.st_mode)
     }
 
+    /// A path's kind, size and last change (seconds since 1970), following
+    /// symbolic links; nil when it does not exist.
+    package static func status(ofPath path: String) -> (kind: FileKind, size: Int, modified: Int64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = Int64(status.st_mtimespec.tv_sec)
+        #else
+            let modified = Int64(status.st_mtim.tv_sec)
+        #endif
+        return (kind(of: status.st_mode), Int(status.st_size), modified)
+    }
+
     package static func kind(of mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .regular

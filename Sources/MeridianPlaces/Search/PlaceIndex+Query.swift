@@ -1,234 +1,6 @@
 import MeridianCore
 
 extension PlaceIndex {
-    /// How a query word met a term.
-    enum Quality {
-        static let exact = 1.0
-        static let prefix = 0.8
-        static let typo = 0.6
-    }
-
-    /// The places every query word matches, with the summed match quality
-    /// (each word's best: quality times its field's weight).
-    ///
-    /// Every word may match the start of a term, at a lower quality than a
-    /// whole term.
-    /// - `ignoringUnmatched`: a word that matches no place at all is left
-    ///   out (a search's "on" or "the"), rather than emptying the result.
-    /// - `fields`: only terms from these texts count.
-    /// A word of five letters or more that matches nothing exactly or as a
-    /// prefix is tried with one typo (a letter added, dropped, changed or
-    /// two swapped).
-    func candidates(
-        for words: [Word], ignoringUnmatched: Bool, fields: Set<Field>? = nil
-    ) -> (scores: [Int32: Double], matchedWords: Int) {
-        // Each word's terms (and their quality), found first, so that the
-        // word with fewest postings is matched first and the others only
-        // against what it found.
-        var matches: [[(term: Int, quality: Double)]] = []
-        for word in words {
-            let bytes = Array(word.text.utf8)
-            var terms = self.terms(startingWith: bytes).map { term in
-                (term: term, quality: self.term(term).count == bytes.count ? Quality.exact : Quality.prefix)
-            }
-            if terms.isEmpty, !word.isUnspaced, word.text.unicodeScalars.count >= 5 {
-                for term in 0..<termCount where Self.withinOneEdit(bytes, self.term(term), prefix: true) {
-                    terms.append((term, Quality.typo))
-                }
-            }
-            if let fields {
-                terms = terms.filter { match in postings(ofTerm: match.term).contains { fields.contains($0.field) } }
-            }
-            if terms.isEmpty {
-                if ignoringUnmatched { continue }
-                return ([:], 0)
-            }
-            matches.append(terms)
-        }
-        guard !matches.isEmpty else { return ([:], 0) }
-        func volume(_ terms: [(term: Int, quality: Double)]) -> Int {
-            terms.reduce(0) { $0 + Int(postingStart[$1.term + 1] - postingStart[$1.term]) }
-        }
-        matches.sort { volume($0) < volume($1) }
-        var total: [Int32: Double] = [:]
-        for (position, terms) in matches.enumerated() {
-            // This word's best score per place (among the candidates so far).
-            var best: [Int32: Double] = [:]
-            if position > 0, volume(terms) > 8 * total.count {
-                // A common word against few candidates: look through each
-                // candidate's own terms instead of the word's postings.
-                var quality: [Int32: Double] = [:]
-                for (term, value) in terms { quality[Int32(term)] = max(quality[Int32(term)] ?? 0, value) }
-                for place in total.keys {
-                    for (term, field) in placeTerms[
-                        Int(placeTermStart[Int(place)])..<Int(placeTermStart[Int(place) + 1])]
-                    {
-                        guard let value = quality[term] else { continue }
-                        if let fields, !fields.contains(field) { continue }
-                        let score = value * field.weight
-                        if score > best[place] ?? 0 { best[place] = score }
-                    }
-                }
-            } else {
-                for (term, quality) in terms {
-                    for posting in postings(ofTerm: term) {
-                        if let fields, !fields.contains(posting.field) { continue }
-                        if position > 0, total[posting.place] == nil { continue }
-                        let score = quality * posting.field.weight
-                        if score > best[posting.place] ?? 0 { best[posting.place] = score }
-                    }
-                }
-            }
-            if position == 0 {
-                total = best
-            } else {
-                var next: [Int32: Double] = [:]
-                next.reserveCapacity(best.count)
-                for (place, score) in best { next[place] = total[place]! + score }
-                total = next
-            }
-            if total.isEmpty { return ([:], 0) }
-        }
-        return (total, matches.count)
-    }
-
-    /// True when `query` is `term` (or, with `prefix`, the start of it)
-    /// with at most one byte added, dropped, changed, or two swapped.
-    static func withinOneEdit(_ query: [UInt8], _ term: ArraySlice<UInt8>, prefix: Bool) -> Bool {
-        let n = query.count
-        if prefix {
-            for length in [n - 1, n, n + 1] where length > 0 && length <= term.count {
-                if oneEdit(query, term.prefix(length)) { return true }
-            }
-            return false
-        }
-        return abs(term.count - n) <= 1 && oneEdit(query, term)
-    }
-
-    private static func oneEdit(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
-        let b = Array(b)
-        if a == b { return false }
-        if a.count == b.count {
-            var differences: [Int] = []
-            for i in a.indices where a[i] != b[i] {
-                differences.append(i)
-                if differences.count > 2 { return false }
-            }
-            if differences.count == 1 { return true }
-            let (i, j) = (differences[0], differences[1])
-            return j == i + 1 && a[i] == b[j] && a[j] == b[i]
-        }
-        let (short, long) = a.count < b.count ? (a, b) : (b, a)
-        guard long.count == short.count + 1 else { return false }
-        var i = 0
-        while i < short.count, short[i] == long[i] { i += 1 }
-        return short[i...].elementsEqual(long[(i + 1)...])
-    }
-
-    /// Whether the place at `index` passes the options' result types,
-    /// filter and required region.
-    func admits(_ index: Int, _ options: SearchOptions) -> Bool {
-        switch kinds[index] {
-        case .pointOfInterest:
-            guard options.resultTypes.contains(.pointOfInterest), options.filter.includes(categories[index]) else {
-                return false
-            }
-        case .address:
-            guard options.resultTypes.contains(.address) else { return false }
-        }
-        if options.regionPriority == .required, let region = options.region,
-            !region.containsCoordinate(coordinates[index])
-        {
-            return false
-        }
-        return true
-    }
-
-    /// Ranks candidates: text relevance per query word, then (bounded)
-    /// nearness to the origin and the place's importance; ties by name and id.
-    func ranked(
-        _ scores: [Int32: Double], wordCount: Int, query: String, options: SearchOptions
-    ) -> [(place: Int32, score: Double, distance: Double?)] {
-        let origin = options.distanceOrigin
-        let scale = options.region.map { max($0.span.latitudeDelta, $0.span.longitudeDelta) * 111_000 / 2 } ?? 2_000
-        let foldedQuery = TextFolding.fold(query)
-        var result: [(place: Int32, score: Double, distance: Double?)] = []
-        result.reserveCapacity(scores.count)
-        for (index, relevance) in scores {
-            guard admits(Int(index), options) else { continue }
-            var score = relevance / Double(max(wordCount, 1))
-            let folded = foldedNames[Int(index)]
-            if folded == foldedQuery { score += 0.5 } else if folded.hasPrefix(foldedQuery) { score += 0.2 }
-            score += 0.15 * importances[Int(index)]
-            var distance: Double?
-            if let origin {
-                let d = Self.haversine(origin, coordinates[Int(index)])
-                distance = d
-                score += 0.3 * scale / (scale + d)
-            }
-            result.append((index, score, distance))
-        }
-        func before(
-            _ x: (place: Int32, score: Double, distance: Double?), _ y: (place: Int32, score: Double, distance: Double?)
-        )
-            -> Bool
-        {
-            if x.score != y.score { return x.score > y.score }
-            let (a, b) = (foldedNames[Int(x.place)], foldedNames[Int(y.place)])
-            return a != b ? a < b : x.place < y.place
-        }
-        return Self.first(options.end, of: result, by: before)
-    }
-
-    /// The first `k` elements of `items` in the order `before` gives: a
-    /// bounded heap, so ranking many candidates costs n log k, not n log n.
-    static func first<T>(_ k: Int, of items: [T], by before: (T, T) -> Bool) -> [T] {
-        guard k > 0 else { return [] }
-        if items.count <= k * 4 { return Array(items.sorted(by: before).prefix(k)) }
-        // A heap whose root is the worst of the k best so far.
-        var heap: [T] = []
-        heap.reserveCapacity(k)
-        func siftDown(_ start: Int) {
-            var i = start
-            while true {
-                let l = 2 * i + 1
-                let r = l + 1
-                var worst = i
-                if l < heap.count, before(heap[worst], heap[l]) { worst = l }
-                if r < heap.count, before(heap[worst], heap[r]) { worst = r }
-                if worst == i { return }
-                heap.swapAt(i, worst)
-                i = worst
-            }
-        }
-        for item in items {
-            if heap.count < k {
-                heap.append(item)
-                var i = heap.count - 1
-                while i > 0, before(heap[(i - 1) / 2], heap[i]) {
-                    heap.swapAt(i, (i - 1) / 2)
-                    i = (i - 1) / 2
-                }
-            } else if before(item, heap[0]) {
-                heap[0] = item
-                siftDown(0)
-            }
-        }
-        return heap.sorted(by: before)
-    }
-
-    /// Great-circle metres on the mean Earth sphere: for ranking (returned
-    /// distances are geodesic, ``Coordinate/distance(to:)``).
-    static func haversine(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (b.latitude - a.latitude) * radians
-        let dLon = (b.longitude - a.longitude) * radians
-        let h =
-            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2)
-            * sin(dLon / 2)
-        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
-    }
-
     // MARK: - Completion, search, geocoding
 
     /// Completions for a fragment being typed, as `MKLocalSearchCompleter`:
@@ -239,24 +11,17 @@ extension PlaceIndex {
     public func completions(for fragment: String, options: SearchOptions = SearchOptions()) -> [Completion] {
         let words = Words.of(fragment)
         guard !words.isEmpty, options.count > 0 else { return [] }
-        var scores: [Int32: Double] = [:]
-        // The first keystrokes: the prefix's best places, unless the
-        // options keep too few of them.
-        if words.count == 1, !words[0].isUnspaced, let short = shortPrefixes[words[0].text],
-            short.lazy.filter({ self.admits(Int($0.place), options) }).prefix(options.end).count
-                == options.end
-        {
-            for (place, score) in short { scores[place] = score }
-        } else {
-            scores = candidates(for: words, ignoringUnmatched: false).scores
+        let matches = matches(words)
+        guard !matches.contains(where: \.isEmpty) else {
+            return options.resultTypes.contains(.query) ? suggestions(for: words, options: options) : []
         }
         var completions: [Completion] = []
         if options.resultTypes.contains(.query) {
             completions += suggestions(for: words, options: options)
         }
-        for (index, _, _) in ranked(scores, wordCount: words.count, query: fragment, options: options) {
+        for (index, _, _) in ranked(matches, query: fragment, options: options) {
             guard completions.count < options.end else { break }
-            let place = places[Int(index)]
+            let place = place(at: Int(index))
             let title = place.name(in: options.languages) ?? place.id
             let subtitle = Self.subtitle(of: place)
             completions.append(
@@ -322,7 +87,9 @@ extension PlaceIndex {
                 } else if word.isUnspaced, let at = Self.firstIndex(of: qs, in: wordScalars) {
                     found = (folded.lowerBound + at)..<(folded.lowerBound + at + qs.count)
                 } else if qs.count >= 5,
-                    withinOneEdit(Array(q.text.utf8), ArraySlice(Array(word.text.utf8)), prefix: true)
+                    Array(q.text.utf8).withUnsafeBufferPointer({ query in
+                        Array(word.text.utf8).withUnsafeBufferPointer { withinOneEdit(query, $0, prefix: true) }
+                    })
                 {
                     found = folded
                 }
@@ -355,23 +122,13 @@ extension PlaceIndex {
         let content = words.filter { !Self.stopWords.contains($0.text) }
         if !content.isEmpty { words = content }
         guard !words.isEmpty else { return [] }
-        var (scores, matched) = candidates(for: words, ignoringUnmatched: true)
-        if scores.isEmpty, words.count > 1 {
+        let matches = matches(words).filter { !$0.isEmpty }
+        var found = ranked(matches, query: query, options: options)
+        if found.isEmpty, matches.count > 1 {
             // No place has every word: rank those with most of them.
-            scores = partialCandidates(for: words)
-            matched = words.count
+            found = ranked(matches, query: query, options: options, requireAll: false)
         }
-        return results(ranked(scores, wordCount: max(matched, 1), query: query, options: options), options)
-    }
-
-    /// Each place any word matches, with the summed quality of the words it has.
-    func partialCandidates(for words: [Word]) -> [Int32: Double] {
-        var total: [Int32: Double] = [:]
-        for word in words {
-            let (scores, _) = candidates(for: [word], ignoringUnmatched: false)
-            for (place, score) in scores { total[place, default: 0] += score }
-        }
-        return total
+        return results(found, options)
     }
 
     /// Words of a question rather than of a place, in English, French and
@@ -388,17 +145,16 @@ extension PlaceIndex {
     public func geocode(_ text: String, options: SearchOptions = SearchOptions(limit: 10)) -> [SearchResult] {
         let words = Words.of(text)
         guard !words.isEmpty else { return [] }
-        let (scores, matched) = candidates(
-            for: words, ignoringUnmatched: true, fields: [.address, .name])
-        let addressed = scores.filter { places[Int($0.key)].address != nil }
-        return results(ranked(addressed, wordCount: max(matched, 1), query: text, options: options), options)
+        let fields: Set<Field> = [.address, .name]
+        let matches = matches(words).filter { !$0.isEmpty && occurs($0, in: fields) }
+        return results(ranked(matches, query: text, options: options, fields: fields, addressed: true), options)
     }
 
     private func results(
         _ ranked: [(place: Int32, score: Double, distance: Double?)], _ options: SearchOptions
     ) -> [SearchResult] {
         ranked.dropFirst(options.start).prefix(options.count).map { entry in
-            let place = places[Int(entry.place)]
+            let place = place(at: Int(entry.place))
             return SearchResult(
                 place: place, distance: options.distanceOrigin.map { $0.distance(to: place.coordinate) },
                 score: entry.score)
@@ -415,17 +171,17 @@ extension PlaceIndex {
         containing: [Place], nearby: [SearchResult]
     ) {
         var containing: [(area: Double, place: Place)] = []
-        for (index, box) in areas
-        where box.south <= coordinate.latitude && coordinate.latitude <= box.north
-            && box.west <= coordinate.longitude && coordinate.longitude <= box.east
+        for (position, index) in areaPlaces.enumerated()
+        where areaBoxes[4 * position + 1] <= coordinate.latitude && coordinate.latitude <= areaBoxes[4 * position + 3]
+            && areaBoxes[4 * position] <= coordinate.longitude && coordinate.longitude <= areaBoxes[4 * position + 2]
         {
-            let place = places[Int(index)]
+            let place = place(at: Int(index))
             if let boundary = place.boundary, let area = Self.area(boundary, containing: coordinate) {
                 containing.append((area, place))
             }
         }
-        let nearby = addressGrid.nearest(nearest, to: coordinate) {
-            Self.haversine(coordinate, places[Int($0)].coordinate)
+        let nearby = addressCells.nearest(nearest, to: coordinate) {
+            Self.haversine(coordinate, self.coordinate(Int($0)))
         }
         // Equal areas (a level drawn as its venue's outline): the one nested deeper first.
         containing.sort {
@@ -438,7 +194,7 @@ extension PlaceIndex {
         return (
             containing.map(\.place),
             nearby.map {
-                let place = places[Int($0.place)]
+                let place = place(at: Int($0.place))
                 return SearchResult(place: place, distance: coordinate.distance(to: place.coordinate), score: 0)
             }
         )

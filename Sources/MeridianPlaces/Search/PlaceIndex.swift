@@ -9,25 +9,31 @@ import MeridianCore
 /// index.search("toilets level 1")
 /// index.lookup(["b7b3ff7b-...", "nope"])      // found places, and ["nope"] unresolved
 /// index.reverse(Coordinate(latitude: 52.2055, longitude: 0.1222))
+///
+/// index.withSerializedBytes { bytes in ... }  // what `meridian index` writes to a file
+/// let opened = try PlaceIndex(contentsOf: "cambridge.idx")
 /// ```
 ///
 /// Every text of a place (its names in every language, its category's
 /// search terms and the data's own category words, its address, and the
 /// names of the venue, building, level, unit and section it is in, a
-/// level also by the words "level" and "floor") is cut
-/// into folded words (``Words``, ``TextFolding``), and each distinct word
-/// (a term) lists the places that have it. Terms are kept sorted by their
-/// UTF-8 bytes, so the terms a typed prefix starts are one contiguous run
-/// found by two binary searches. A word of a script written without spaces
-/// is indexed by each of its suffixes, so that a prefix search finds it
-/// anywhere inside.
+/// level also by the words "level" and "floor") is cut into folded words
+/// (``Words``, ``TextFolding``), and each distinct word (a term) lists the
+/// places that have it. Terms are kept sorted by their UTF-8 bytes, so the
+/// terms a typed prefix starts are one contiguous run found by two binary
+/// searches, and a place's own terms tell at once whether a word matches
+/// it. A word of a script written without spaces is indexed by each of
+/// its suffixes, so that a prefix search finds it anywhere inside.
+///
+/// The index is one block of flat arrays (``PlaceIndexFormat``), the same
+/// in memory and in a file: a file is mapped and read in place, so opening
+/// it costs a check of its structure, and a place is decoded only when a
+/// query returns it.
 public final class PlaceIndex: @unchecked Sendable {
     /// Which text of a place a term came from, and its weight in ranking.
-    enum Field: UInt8, Comparable {
+    enum Field: UInt8, CaseIterable {
         case name = 0
         case otherName, category, container, address
-
-        static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
 
         var weight: Double {
             switch self {
@@ -40,234 +46,337 @@ public final class PlaceIndex: @unchecked Sendable {
         }
     }
 
-    struct Posting: Hashable {
-        var place: Int32
-        var field: Field
+    /// A file an index was built from, as it was then.
+    public struct Source: Sendable, Hashable {
+        /// The path as given to the build, made absolute.
+        public var path: String
+        public var size: Int
+        /// Seconds since 1970 of the last change.
+        public var modified: Int64
+        /// ``ContentHash`` of the file's bytes.
+        public var hash: UInt64
+
+        public init(path: String, size: Int, modified: Int64, hash: UInt64) {
+            self.path = path
+            self.size = size
+            self.modified = modified
+            self.hash = hash
+        }
     }
 
-    public let places: [Place]
-    /// The distinct terms, their UTF-8 bytes end to end, sorted bytewise.
-    let termBytes: [UInt8]
-    /// Term `i` is `termBytes[termStart[i]..<termStart[i + 1]]`.
-    let termStart: [Int32]
-    /// Term `i`'s postings are `postings[postingStart[i]..<postingStart[i + 1]]`.
-    let postingStart: [Int32]
-    let postings: [Posting]
-    /// Each place's terms (sorted positions) and the field of each: place
-    /// `i`'s are `placeTerms[placeTermStart[i]..<placeTermStart[i + 1]]`,
-    /// for matching a common word against a few candidates.
-    let placeTermStart: [Int32]
-    let placeTerms: [(term: Int32, field: Field)]
-    /// Each id and alternate id, to the place's position.
-    let ids: [String: Int32]
+    private let storage: IndexBytes
+    /// How many places the index holds.
+    public let count: Int
+    /// The files the index was built from (empty for one built in memory from places).
+    public let sources: [Source]
+    /// The files places were read from, by number (a record's source).
+    let files: [String]
 
-    /// Each place's default name, folded (for the exact-name bonus).
-    let foldedNames: [String]
-    /// What ranking reads of each place, apart from the place (copying a
-    /// Place per candidate would cost more than ranking it).
-    let kinds: [Place.Kind]
-    let categories: [PointOfInterestCategory?]
-    let coordinates: [Coordinate]
-    let importances: [Double]
+    let termBytes: UnsafeBufferPointer<UInt8>
+    /// Term `i` is `termBytes[termStart[i]..<termStart[i + 1]]`.
+    let termStart: UnsafeBufferPointer<UInt32>
+    /// Term `i`'s postings (place << 3 | field) are `postings[postingStart[i]..<postingStart[i + 1]]`.
+    let postingStart: UnsafeBufferPointer<UInt32>
+    let postings: UnsafeBufferPointer<UInt32>
+    /// Place `i`'s terms (term << 3 | field) are `placeTerms[placeTermStart[i]..<placeTermStart[i + 1]]`.
+    let placeTermStart: UnsafeBufferPointer<UInt32>
+    let placeTerms: UnsafeBufferPointer<UInt32>
+    /// Each place's default name, folded (for the exact-name bonus and ties).
+    let nameBytes: UnsafeBufferPointer<UInt8>
+    let nameStart: UnsafeBufferPointer<UInt32>
+    /// What ranking reads of each place, without decoding the place.
+    let kindCodes: UnsafeBufferPointer<UInt8>
+    let categoryCodes: UnsafeBufferPointer<UInt8>
+    /// The category of each code the index uses.
+    let categoryOfCode: [PointOfInterestCategory?]
+    let coordinateValues: UnsafeBufferPointer<Double>
+    let importances: UnsafeBufferPointer<Double>
+    let idBytes: UnsafeBufferPointer<UInt8>
+    let idStart: UnsafeBufferPointer<UInt32>
+    let idPlace: UnsafeBufferPointer<UInt32>
+    let idSlots: UnsafeBufferPointer<UInt32>
+    /// Prefixes that start many places (bytewise sorted), and each one's best places.
+    let prefixBytes: UnsafeBufferPointer<UInt8>
+    let prefixStart: UnsafeBufferPointer<UInt32>
+    let prefixListStart: UnsafeBufferPointer<UInt32>
+    let prefixPlaces: UnsafeBufferPointer<UInt32>
+    /// Places with an address by cell (nearest addresses), and every place by cell (a region's places).
+    let addressCells: CellIndex
+    let regionCells: CellIndex
+    let areaPlaces: UnsafeBufferPointer<UInt32>
+    let areaBoxes: UnsafeBufferPointer<Double>
+    let recordStart: UnsafeBufferPointer<UInt64>
+    let recordBytes: UnsafeBufferPointer<UInt8>
     /// The categories some place has.
     let categoriesPresent: Set<PointOfInterestCategory>
-    /// For each prefix of one to three letters, the places it matches that
-    /// rank highest before the region is known (match quality and
-    /// prominence), with their match scores: what a first keystroke is
-    /// completed from, instead of ranking a large share of every place.
-    let shortPrefixes: [String: [(place: Int32, score: Double)]]
-    /// How many places a short prefix keeps.
-    static let shortPrefixPlaces = 512
-    /// Places with an address, by grid cell (nearest-address search).
-    let addressGrid: PlaceGrid
-    /// Places with an area, and each one's bounding box.
-    let areas: [(place: Int32, box: BoundingBox)]
 
-    public init(_ places: [Place]) {
-        self.places = places
-        var ids: [String: Int32] = [:]
-        // Terms are interned as they come; each lists its postings.
-        var termIDs: [String: Int32] = [:]
-        var termTexts: [String] = []
-        var postingsOfTerm: [[Posting]] = []
-        func id(of term: String) -> Int32 {
-            if let id = termIDs[term] { return id }
-            let id = Int32(termTexts.count)
-            termIDs[term] = id
-            termTexts.append(term)
-            postingsOfTerm.append([])
-            return id
-        }
-        // A category's terms are cut into words once, not once per place.
-        var categoryTerms: [PointOfInterestCategory: [Int32]] = [:]
-        var foldedNames: [String] = []
-        foldedNames.reserveCapacity(places.count)
-        var grid = PlaceGrid()
-        var areas: [(place: Int32, box: BoundingBox)] = []
-        var seen = Set<Int64>()
-        for (position, place) in places.enumerated() {
-            let index = Int32(position)
-            if ids[place.id] == nil { ids[place.id] = index }
-            for alternate in place.alternateIDs where ids[alternate] == nil { ids[alternate] = index }
-            seen.removeAll(keepingCapacity: true)
-            func post(_ term: Int32, _ field: Field) {
-                if seen.insert(Int64(term) << 8 | Int64(field.rawValue)).inserted {
-                    postingsOfTerm[Int(term)].append(Posting(place: index, field: field))
-                }
-            }
-            func add(_ text: String, _ field: Field) {
-                for word in Words.of(text) {
-                    for term in Self.terms(of: word) { post(id(of: term), field) }
-                }
-            }
-            for (nameIndex, name) in place.names.enumerated() { add(name.text, nameIndex == 0 ? .name : .otherName) }
-            if let category = place.category {
-                if categoryTerms[category] == nil {
-                    categoryTerms[category] = category.searchTerms.flatMap(Words.of).flatMap(Self.terms).map(id(of:))
-                }
-                for term in categoryTerms[category]! { post(term, .category) }
-            }
-            for word in place.categoryWords {
-                add(CategoryWords.expanded(word).replacingAll(".", with: " "), .category)
-            }
-            for container in place.containers {
-                guard let name = container.name else { continue }
-                // "toilets level 1", "cafe floor 2": a level is found by its name and these words.
-                add(container.kind == .level ? name + " level floor" : name, .container)
-            }
-            if let address = place.address {
-                add(address.searchableText, .address)
-                grid.insert(index, at: place.coordinate)
-            }
-            foldedNames.append(place.name.map(TextFolding.fold) ?? "")
-            if let boundary = place.boundary, let box = boundary.boundingBox { areas.append((index, box)) }
-        }
-        // Terms in bytewise order, so that a prefix's terms are one run.
-        var order = Array(termTexts.indices)
-        let utf8 = termTexts.map { Array($0.utf8) }
-        order.sort { utf8[$0].lexicographicallyPrecedes(utf8[$1]) }
-        var termBytes: [UInt8] = []
-        var termStart: [Int32] = []
-        var postingStart: [Int32] = []
-        var postings: [Posting] = []
-        postings.reserveCapacity(postingsOfTerm.reduce(0) { $0 + $1.count })
-        for term in order {
-            termStart.append(Int32(termBytes.count))
-            postingStart.append(Int32(postings.count))
-            termBytes += utf8[term]
-            postings += postingsOfTerm[term]
-        }
-        termStart.append(Int32(termBytes.count))
-        postingStart.append(Int32(postings.count))
-        // The same pairs the other way round, place by place (a counting sort).
-        var placeTermStart = [Int32](repeating: 0, count: places.count + 1)
-        for posting in postings { placeTermStart[Int(posting.place) + 1] += 1 }
-        for i in 0..<places.count { placeTermStart[i + 1] += placeTermStart[i] }
-        var fill = placeTermStart
-        var placeTerms = [(term: Int32, field: Field)](repeating: (0, .name), count: postings.count)
-        for term in 0..<(postingStart.count - 1) {
-            for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
-                placeTerms[Int(fill[Int(posting.place)])] = (Int32(term), posting.field)
-                fill[Int(posting.place)] += 1
-            }
-        }
-        self.placeTermStart = placeTermStart
-        self.placeTerms = placeTerms
-        self.termBytes = termBytes
-        self.termStart = termStart
-        self.postingStart = postingStart
-        self.postings = postings
-        self.ids = ids
-        self.foldedNames = foldedNames
-        self.kinds = places.map(\.kind)
-        self.categories = places.map(\.category)
-        self.coordinates = places.map(\.coordinate)
-        self.importances = places.map(\.importance)
-        self.categoriesPresent = Set(places.compactMap(\.category))
-        self.addressGrid = grid
-        self.areas = areas
-        self.shortPrefixes = Self.shortPrefixLists(
-            termTexts: order.map { termTexts[$0] }, postingStart: postingStart, postings: postings,
-            importances: self.importances)
+    /// An index of places, built in memory; `sources` are the files they
+    /// were read from, recorded for a file written from the index.
+    public convenience init(_ places: [Place], sources: [Source] = []) {
+        // An index built here is well formed; opening it cannot fail.
+        try! self.init(bytes: PlaceIndexBuilder.build(places, sources: sources))
     }
 
-    /// The lists of ``shortPrefixes``: the terms are sorted, so the terms a
-    /// prefix starts are a run; each run's postings are scored as a
-    /// completion scores them (quality, field, prominence) and the best kept.
-    static func shortPrefixLists(
-        termTexts: [String], postingStart: [Int32], postings: [Posting], importances: [Double]
-    ) -> [String: [(place: Int32, score: Double)]] {
-        var lists: [String: [(place: Int32, score: Double)]] = [:]
-        for length in 1...3 {
-            var start = 0
-            while start < termTexts.count {
-                let scalars = termTexts[start].unicodeScalars
-                guard scalars.count >= length else {
-                    start += 1
-                    continue
-                }
-                let prefix = String(String.UnicodeScalarView(scalars.prefix(length)))
-                var end = start + 1
-                while end < termTexts.count, termTexts[end].unicodeScalars.starts(with: prefix.unicodeScalars) {
-                    end += 1
-                }
-                var best: [Int32: Double] = [:]
-                for term in start..<end {
-                    let quality = termTexts[term].unicodeScalars.count == length ? Quality.exact : Quality.prefix
-                    for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
-                        let score = quality * posting.field.weight
-                        if score > best[posting.place] ?? 0 { best[posting.place] = score }
-                    }
-                }
-                let ranked = Self.first(shortPrefixPlaces, of: Array(best)) { a, b in
-                    let x = a.value + 0.15 * importances[Int(a.key)]
-                    let y = b.value + 0.15 * importances[Int(b.key)]
-                    return x != y ? x > y : a.key < b.key
-                }
-                lists[prefix] = ranked.map { ($0.key, $0.value) }
-                start = end
-            }
-        }
-        return lists
+    /// The index's bytes: what a file of it holds (``init(contentsOf:)``).
+    public func withSerializedBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }
 
-    /// The terms a word is indexed by: itself, or for a word of a script
-    /// written without spaces each of its suffixes (at most 24 scalars).
-    static func terms(of word: Word) -> [String] {
-        guard word.isUnspaced else { return [word.text] }
-        let scalars = Array(word.text.unicodeScalars.prefix(24))
-        return scalars.indices.map { start in
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[start...])
-            return String(view)
+    /// An index from its bytes (``withSerializedBytes(_:)``).
+    public convenience init(serialized bytes: [UInt8]) throws(DiagnosticError) {
+        try self.init(bytes: IndexBytes(copying: bytes))
+    }
+
+    /// The index in a file, mapped and read in place.
+    public convenience init(contentsOf path: String) throws(DiagnosticError) {
+        do {
+            try self.init(bytes: IndexBytes(mapping: path))
+        } catch {
+            var diagnostic = error.diagnostic
+            diagnostic.location = SourceLocation(file: path)
+            throw DiagnosticError(diagnostic)
         }
     }
+
+    private init(bytes: IndexBytes) throws(DiagnosticError) {
+        #if _endian(big)
+            throw DiagnosticError(
+                code: "places.index.version", message: "place indexes are little-endian; this machine is not")
+        #endif
+        let (count, sections) = try PlaceIndexFormat.sections(of: bytes)
+        func array<T>(_ section: PlaceIndexFormat.Section, _ type: T.Type, count expected: Int? = nil)
+            throws(DiagnosticError) -> UnsafeBufferPointer<T>
+        {
+            let range = sections[section]!
+            guard range.count % MemoryLayout<T>.stride == 0 else {
+                throw PlaceIndexFormat.corrupted("section \(section) has a partial entry")
+            }
+            let elements = range.count / MemoryLayout<T>.stride
+            if let expected, elements != expected {
+                throw PlaceIndexFormat.corrupted("section \(section) has \(elements) entries, not \(expected)")
+            }
+            return bytes.array(T.self, at: range.lowerBound, count: elements)
+        }
+        func list(_ section: PlaceIndexFormat.Section, _ read: (inout ByteReader) -> Bool) throws(DiagnosticError) {
+            let range = sections[section]!
+            var reader = ByteReader(UnsafeRawBufferPointer(start: bytes.base + range.lowerBound, count: range.count))
+            guard let entries = reader.varint(), entries <= range.count else {
+                throw PlaceIndexFormat.corrupted("section \(section) cannot be read")
+            }
+            for _ in 0..<entries where !read(&reader) {
+                throw PlaceIndexFormat.corrupted("section \(section) cannot be read")
+            }
+        }
+        var sources: [Source] = []
+        try list(.sources) { reader in
+            guard let path = reader.string(), let size = reader.uint64(), let modified = reader.uint64(),
+                let hash = reader.uint64(), size < UInt64(Int.max)
+            else { return false }
+            sources.append(Source(path: path, size: Int(size), modified: Int64(bitPattern: modified), hash: hash))
+            return true
+        }
+        var files: [String] = []
+        try list(.files) { reader in
+            guard let file = reader.string() else { return false }
+            files.append(file)
+            return true
+        }
+        var categoryOfCode: [PointOfInterestCategory?] = []
+        try list(.categoryNames) { reader in
+            guard let name = reader.string() else { return false }
+            categoryOfCode.append(PointOfInterestCategory(rawValue: name))
+            return true
+        }
+        self.storage = bytes
+        self.count = count
+        self.sources = sources
+        self.files = files
+        self.categoryOfCode = categoryOfCode
+        termBytes = try array(.termBytes, UInt8.self)
+        termStart = try array(.termStart, UInt32.self)
+        let termCount = termStart.count - 1
+        postingStart = try array(.postingStart, UInt32.self, count: termCount + 1)
+        postings = try array(.postings, UInt32.self)
+        placeTermStart = try array(.placeTermStart, UInt32.self, count: count + 1)
+        placeTerms = try array(.placeTerms, UInt32.self)
+        nameBytes = try array(.nameBytes, UInt8.self)
+        nameStart = try array(.nameStart, UInt32.self, count: count + 1)
+        kindCodes = try array(.kinds, UInt8.self, count: count)
+        categoryCodes = try array(.categories, UInt8.self, count: count)
+        coordinateValues = try array(.coordinates, Double.self, count: 2 * count)
+        importances = try array(.importances, Double.self, count: count)
+        idBytes = try array(.idBytes, UInt8.self)
+        idStart = try array(.idStart, UInt32.self)
+        idPlace = try array(.idPlace, UInt32.self, count: max(idStart.count - 1, 0))
+        idSlots = try array(.idSlots, UInt32.self)
+        prefixBytes = try array(.prefixBytes, UInt8.self)
+        prefixStart = try array(.prefixStart, UInt32.self)
+        prefixListStart = try array(.prefixListStart, UInt32.self, count: prefixStart.count)
+        prefixPlaces = try array(.prefixPlaces, UInt32.self)
+        let addressKeys = try array(.addressKeys, Int64.self)
+        addressCells = CellIndex(
+            keys: addressKeys, starts: try array(.addressStart, UInt32.self, count: addressKeys.count + 1),
+            places: try array(.addressPlaces, UInt32.self), size: CellIndex.addressCell)
+        let regionKeys = try array(.regionKeys, Int64.self)
+        regionCells = CellIndex(
+            keys: regionKeys, starts: try array(.regionStart, UInt32.self, count: regionKeys.count + 1),
+            places: try array(.regionPlaces, UInt32.self), size: CellIndex.regionCell)
+        areaPlaces = try array(.areaPlaces, UInt32.self)
+        areaBoxes = try array(.areaBoxes, Double.self, count: 4 * areaPlaces.count)
+        recordStart = try array(.recordStart, UInt64.self, count: count + 1)
+        recordBytes = try array(.recordBytes, UInt8.self)
+
+        // Offsets rise and end inside what they index; numbers are in range.
+        func rising<T: BinaryInteger>(_ offsets: UnsafeBufferPointer<T>, within end: Int, _ what: String)
+            throws(DiagnosticError)
+        {
+            guard let first = offsets.first, first == 0, Int(exactly: offsets[offsets.count - 1]) == end else {
+                throw PlaceIndexFormat.corrupted("\(what) do not cover their array")
+            }
+            var previous = first
+            for offset in offsets {
+                guard offset >= previous else { throw PlaceIndexFormat.corrupted("\(what) do not rise") }
+                previous = offset
+            }
+        }
+        func below(_ values: UnsafeBufferPointer<UInt32>, shift: UInt32, _ limit: Int, _ what: String)
+            throws(DiagnosticError)
+        {
+            let bound = UInt32(limit)
+            var worst: UInt32 = 0
+            for value in values { worst = max(worst, value >> shift) }
+            guard values.isEmpty || worst < bound else { throw PlaceIndexFormat.corrupted("\(what) out of range") }
+        }
+        guard termCount >= 0, !prefixStart.isEmpty else { throw PlaceIndexFormat.corrupted("it has no term table") }
+        try rising(termStart, within: termBytes.count, "term offsets")
+        try rising(postingStart, within: postings.count, "posting offsets")
+        try rising(placeTermStart, within: placeTerms.count, "place term offsets")
+        try rising(nameStart, within: nameBytes.count, "name offsets")
+        try rising(idStart, within: idBytes.count, "id offsets")
+        try rising(prefixStart, within: prefixBytes.count, "prefix offsets")
+        try rising(prefixListStart, within: prefixPlaces.count, "prefix list offsets")
+        try rising(addressCells.starts, within: addressCells.places.count, "address cell offsets")
+        try rising(regionCells.starts, within: regionCells.places.count, "region cell offsets")
+        try rising(recordStart, within: recordBytes.count, "record offsets")
+        try below(postings, shift: 3, count, "posting places")
+        try below(placeTerms, shift: 3, termCount, "place terms")
+        try below(idPlace, shift: 0, count, "id places")
+        try below(idSlots, shift: 0, idPlace.count + 1, "id slots")
+        try below(prefixPlaces, shift: 0, count, "prefix list places")
+        try below(addressCells.places, shift: 0, count, "address cell places")
+        try below(regionCells.places, shift: 0, count, "region cell places")
+        try below(areaPlaces, shift: 0, count, "area places")
+        guard idSlots.count.nonzeroBitCount == 1, idSlots.count > idPlace.count else {
+            throw PlaceIndexFormat.corrupted("its id table is malformed")
+        }
+        var codes = [Bool](repeating: false, count: 256)
+        for code in categoryCodes { codes[Int(code)] = true }
+        var present = Set<PointOfInterestCategory>()
+        for (code, category) in categoryOfCode.enumerated() where codes[code] {
+            if let category { present.insert(category) }
+        }
+        categoriesPresent = present
+    }
+
+    // MARK: Reading places
 
     var termCount: Int { termStart.count - 1 }
 
-    func term(_ i: Int) -> ArraySlice<UInt8> { termBytes[Int(termStart[i])..<Int(termStart[i + 1])] }
+    func term(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: termBytes[Int(termStart[i])..<Int(termStart[i + 1])])
+    }
 
-    func postings(ofTerm i: Int) -> ArraySlice<Posting> { postings[Int(postingStart[i])..<Int(postingStart[i + 1])] }
+    func postings(ofTerm i: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: postings[Int(postingStart[i])..<Int(postingStart[i + 1])])
+    }
+
+    func terms(ofPlace i: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: placeTerms[Int(placeTermStart[i])..<Int(placeTermStart[i + 1])])
+    }
+
+    func foldedName(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: nameBytes[Int(nameStart[i])..<Int(nameStart[i + 1])])
+    }
+
+    func coordinate(_ i: Int) -> Coordinate {
+        Coordinate(latitude: coordinateValues[2 * i], longitude: coordinateValues[2 * i + 1])
+    }
+
+    func kind(_ i: Int) -> Place.Kind { kindCodes[i] & 1 == 1 ? .address : .pointOfInterest }
+
+    func category(_ i: Int) -> PointOfInterestCategory? {
+        let code = Int(categoryCodes[i])
+        return code < categoryOfCode.count ? categoryOfCode[code] : nil
+    }
+
+    /// The place at a position, decoded from its record (a record that
+    /// cannot be read gives the place with what the hot arrays hold).
+    public func place(at i: Int) -> Place {
+        let record = UnsafeRawBufferPointer(
+            rebasing: UnsafeRawBufferPointer(recordBytes)[Int(recordStart[i])..<Int(recordStart[i + 1])])
+        return PlaceRecord.decode(
+            record, coordinate: coordinate(i), category: category(i), kind: kind(i), importance: importances[i],
+            files: files)
+            ?? Place(
+                id: "", names: [], coordinate: coordinate(i), category: category(i), importance: importances[i],
+                kind: kind(i))
+    }
+
+    /// Every place, in order.
+    public var places: [Place] { (0..<count).map(place(at:)) }
 
     /// The terms that start with `prefix`: a contiguous run.
-    func terms(startingWith prefix: [UInt8]) -> Range<Int> {
+    func terms(startingWith prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        func precedes(_ term: UnsafeBufferPointer<UInt8>) -> Bool { Self.compare(term, prefix) < 0 }
         var low = 0
         var high = termCount
         while low < high {
             let mid = (low + high) / 2
-            if term(mid).lexicographicallyPrecedes(prefix) { low = mid + 1 } else { high = mid }
+            if precedes(term(mid)) { low = mid + 1 } else { high = mid }
         }
         var end = low
         var upper = termCount
         while end < upper {
             let mid = (end + upper) / 2
-            if term(mid).starts(with: prefix) || term(mid).lexicographicallyPrecedes(prefix) {
-                end = mid + 1
-            } else {
-                upper = mid
-            }
+            let t = term(mid)
+            if Self.starts(t, with: prefix) || precedes(t) { end = mid + 1 } else { upper = mid }
         }
         return low..<end
+    }
+
+    /// The best places listed for a prefix that starts many places, or nil
+    /// when the prefix has no list (it starts few enough to rank them all).
+    func list(forPrefix prefix: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt32>? {
+        var low = 0
+        var high = prefixStart.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            let entry = UnsafeBufferPointer(
+                rebasing: prefixBytes[Int(prefixStart[mid])..<Int(prefixStart[mid + 1])])
+            let order = Self.compare(entry, prefix)
+            if order == 0 {
+                return UnsafeBufferPointer(
+                    rebasing: prefixPlaces[Int(prefixListStart[mid])..<Int(prefixListStart[mid + 1])])
+            }
+            if order < 0 { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// Bytewise order of two byte strings: negative, zero or positive.
+    @inline(__always)
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let common = min(a.count, b.count)
+        if common > 0 {
+            let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+            if order != 0 { return Int(order) }
+        }
+        return a.count - b.count
+    }
+
+    @inline(__always)
+    static func starts(_ a: UnsafeBufferPointer<UInt8>, with b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count >= b.count && (b.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, b.count) == 0)
     }
 
     // MARK: Lookup
@@ -279,8 +388,26 @@ public final class PlaceIndex: @unchecked Sendable {
         var found: [Place] = []
         var unresolved: [String] = []
         for id in ids {
-            if let index = self.ids[id] { found.append(places[Int(index)]) } else { unresolved.append(id) }
+            if let index = position(ofID: id) { found.append(place(at: index)) } else { unresolved.append(id) }
         }
         return (found, unresolved)
+    }
+
+    /// The position of the place with this id or alternate id.
+    func position(ofID id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { utf8 -> Int? in
+            let mask = idSlots.count - 1
+            var slot = TermTable.hash(utf8) & mask
+            for _ in 0..<idSlots.count {
+                let entry = Int(idSlots[slot])
+                if entry == 0 { return nil }
+                let bytes = UnsafeBufferPointer(
+                    rebasing: idBytes[Int(idStart[entry - 1])..<Int(idStart[entry])])
+                if Self.compare(bytes, utf8) == 0 { return Int(idPlace[entry - 1]) }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
     }
 }

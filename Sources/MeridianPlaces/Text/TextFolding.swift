@@ -36,6 +36,21 @@ public enum TextFolding {
         return String(result)
     }
 
+    /// The folded form of `text`, its UTF-8 appended to `bytes`.
+    static func fold(_ text: String, into bytes: inout [UInt8]) {
+        var folded = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                let byte = UInt8(scalar.value)
+                bytes.append(byte &- 0x41 < 26 ? byte + 0x20 : byte)
+            } else {
+                folded.removeAll(keepingCapacity: true)
+                append(scalar, to: &folded)
+                for one in folded { bytes.append(contentsOf: UTF8.encode(one)!) }
+            }
+        }
+    }
+
     /// The folded form of one scalar, appended.
     @inline(__always)
     static func append(_ scalar: Unicode.Scalar, to result: inout String.UnicodeScalarView) {

@@ -93,3 +93,61 @@ public enum Words {
         }
     }
 }
+
+extension Words {
+    /// Calls `body` with the folded UTF-8 bytes of each word of `text`
+    /// (the words ``of(_:)`` gives, without building strings: what an index
+    /// is built from) and whether the word is of a script written without
+    /// spaces; `scalarStarts` holds the byte offset of each scalar of such a word.
+    static func forEach(
+        in text: String, buffer: inout [UInt8], scalarStarts: inout [Int],
+        _ body: (_ word: UnsafeBufferPointer<UInt8>, _ unspaced: Bool, _ scalarStarts: [Int]) -> Void
+    ) {
+        buffer.removeAll(keepingCapacity: true)
+        scalarStarts.removeAll(keepingCapacity: true)
+        var kindOfWord = 0
+        func close() {
+            if !buffer.isEmpty {
+                buffer.withUnsafeBufferPointer { body($0, kindOfWord == 2, scalarStarts) }
+                buffer.removeAll(keepingCapacity: true)
+                scalarStarts.removeAll(keepingCapacity: true)
+            }
+            kindOfWord = 0
+        }
+        func take(_ scalar: Unicode.Scalar) {
+            let kind = classify(scalar)
+            if kind == 0 { return close() }
+            if kindOfWord != 0, kind != kindOfWord { close() }
+            kindOfWord = kind
+            if kind == 2 { scalarStarts.append(buffer.count) }
+            if scalar.value < 0x80 {
+                buffer.append(UInt8(scalar.value))
+            } else {
+                buffer.append(contentsOf: UTF8.encode(scalar)!)
+            }
+        }
+        var folded = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                if byte &- 0x61 < 26 || byte &- 0x30 < 10 {
+                    if kindOfWord == 2 { close() }
+                    kindOfWord = 1
+                    buffer.append(byte)
+                } else if byte &- 0x41 < 26 {
+                    if kindOfWord == 2 { close() }
+                    kindOfWord = 1
+                    buffer.append(byte + 0x20)
+                } else {
+                    close()
+                }
+                continue
+            }
+            folded.removeAll()
+            TextFolding.append(scalar, to: &folded)
+            for one in folded { take(one) }
+        }
+        close()
+    }
+}
