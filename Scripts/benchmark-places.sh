@@ -6,7 +6,8 @@
 #
 #   Scripts/benchmark-places.sh [N]        (default: 1000000)
 #
-# Both sides build their index in memory from the same GeoJSON sequence and
+# Both sides build their index from the same GeoJSON sequence, write it to a
+# file and reopen it (its size and open time are printed), and
 # run every query one at a time on one core: completion fragments of 1 to 8
 # characters, two-word searches, and reverse geocoding around the places.
 # Prints each side's build rate and p50/p99 latencies in milliseconds.

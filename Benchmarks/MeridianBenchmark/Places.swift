@@ -2,11 +2,13 @@ import Foundation
 import Meridian
 
 /// `meridian-benchmark places DATA QUERIES`: reads DATA (any input) into
-/// places, builds the index, then times every query of QUERIES (a
-/// completion fragment per line, or `search:` and a query) one at a time on
-/// this thread, and 200 reverse geocodings around the places; prints the
-/// build rate, each kind's p50 and p99 in milliseconds, and the five
-/// slowest completions.
+/// places, builds the index, writes it beside DATA (`DATA.idx`) and opens
+/// it from there (the best of five opens), then times every query of
+/// QUERIES (a completion fragment per line, or `search:` and a query) on
+/// the opened index, one at a time on this thread, and 200 reverse
+/// geocodings around the places; prints the build rate, the index's size
+/// against DATA's, the open time, each kind's p50 and p99 in
+/// milliseconds, and the five slowest completions.
 func runPlacesBenchmark(_ arguments: [String]) throws {
     guard arguments.count == 4 else {
         FileHandle.standardError.write(Data("usage: meridian-benchmark places DATA QUERIES\n".utf8))
@@ -17,8 +19,19 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     let (places, _) = try PlaceExtractor.places(fromPaths: [arguments[2]])
     let read = now() - start
     start = now()
-    let index = PlaceIndex(places)
+    let built = PlaceIndex(places)
     let build = now() - start
+    let file = arguments[2] + ".idx"
+    try PlaceIndexFile.write(built, to: file)
+    var open = Double.infinity
+    var index = built
+    for _ in 0..<5 {
+        let t = now()
+        index = try PlaceIndex(contentsOf: file)
+        open = min(open, now() - t)
+    }
+    let inputSize = (try FileManager.default.attributesOfItem(atPath: arguments[2])[.size] as? Int) ?? 1
+    let indexSize = index.withSerializedBytes { $0.count }
     let lines = try String(contentsOfFile: arguments[3], encoding: .utf8).split(separator: "\n").map(String.init)
     let region = CoordinateRegion(
         center: Coordinate(latitude: 51.5, longitude: -0.12), latitudinalMeters: 50_000, longitudinalMeters: 50_000)
@@ -53,6 +66,9 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     }
     print("places \(places.count) read \(String(format: "%.2f", read)) s")
     print("build \(String(format: "%.2f", build)) s (\(Int(Double(places.count) / build)) places/s)")
+    print(
+        "index \(indexSize / 1_000_000) MB (\(String(format: "%.2f", Double(indexSize) / Double(inputSize)))x the input), "
+            + "open \(String(format: "%.2f", open * 1000)) ms")
     print(
         "complete p50 \(percentile(completion, 0.5)) ms p99 \(percentile(completion, 0.99)) ms (\(completion.count) queries)"
     )

@@ -258,6 +258,21 @@ final class HeadlessChromium {
         }
     }
 
+    /// Types text into the focused element, as an input method commits it.
+    func type(_ text: String, in session: String) throws {
+        try send("Input.insertText", ["text": text], session: session)
+    }
+
+    /// Presses and releases a key ("ArrowDown", "Enter", "Escape").
+    func press(_ key: String, in session: String) throws {
+        let codes = ["ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "Escape": 27]
+        for type in ["rawKeyDown", "keyUp"] {
+            try send(
+                "Input.dispatchKeyEvent",
+                ["type": type, "key": key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0], session: session)
+        }
+    }
+
     /// A PNG of the page as shown.
     func screenshot(in session: String) throws -> Data {
         let result = try send("Page.captureScreenshot", ["format": "png"], session: session, timeout: 20)

@@ -178,4 +178,60 @@ struct PreviewBrowserTests {
                 to: Self.screenshotFolder.appendingPathComponent("meridian-preview-dark.png"))
         }
     }
+
+    @Test(.enabled(if: HeadlessChromium.executable != nil, Comment(rawValue: chromiumMissing)))
+    func theSearchBoxCompletesAsYouTypeAndChoosingAPlaceShowsIt() throws {
+        try withArcadePage { browser, session in
+            func string(_ script: String) throws -> String? { try browser.evaluate(script, in: session) as? String }
+            func strings(_ script: String) throws -> [String] {
+                try browser.evaluate(script, in: session) as? [String] ?? []
+            }
+            let box = try centre(of: "#mp-search", in: browser, session)
+            try browser.click(x: box.x, y: box.y, in: session)
+            try browser.type("rest fir", in: session)
+            let subtitles = try strings(
+                "[...document.querySelectorAll('#mp-results .mp-result-subtitle')].map(e => e.textContent)")
+            #expect(!subtitles.isEmpty && subtitles.allSatisfy { $0.contains("First Floor") }, "\(subtitles)")
+            #expect(
+                try strings("[...document.querySelectorAll('#mp-results li:first-child mark')].map(m => m.textContent)")
+                    == ["rest"])
+            #expect(try string("document.getElementById('mp-search').getAttribute('aria-expanded')") == "true")
+            try browser.screenshot(in: session).write(
+                to: Self.screenshotFolder.appendingPathComponent("meridian-preview-completions.png"))
+
+            // The arrows move the selection; Enter chooses it.
+            #expect(try string("document.querySelector('#mp-results [aria-selected=true]').id") == "mp-result-0")
+            try browser.press("ArrowDown", in: session)
+            #expect(try string("document.querySelector('#mp-results [aria-selected=true]').id") == "mp-result-1")
+            try browser.press("ArrowUp", in: session)
+            let chosen = try string(
+                "document.querySelector('#mp-results [aria-selected=true] .mp-result-title').textContent")
+            try browser.press("Enter", in: session)
+            #expect(try string("document.querySelector('.mp-view:not([hidden])').dataset.ordinal") == "1")
+            #expect(try string("document.getElementById('mp-subtitle').textContent") == "First Floor")
+            #expect(try string("document.getElementById('mp-search').value") == chosen)
+            #expect(try string("String(document.getElementById('mp-results').hidden)") == "true")
+            #expect(try string("document.getElementById('mp-panel-name').textContent") == chosen)
+            // Centred on it, zoomed in.
+            let view = try string("document.querySelector('.mp-view:not([hidden]) svg').getAttribute('viewBox')") ?? ""
+            let numbers = view.split(separator: " ").compactMap { Double($0) }
+            #expect(numbers.count == 4 && numbers[2] < 960 / 2, "\(view)")
+
+            // Case, width and accents fold; a typo is forgiven; nothing matches nothing.
+            #expect(try strings("window.meridianPreview.complete('ｃｏｆｆｅｅ')").contains("Bean There"))
+            #expect(try strings("window.meridianPreview.complete('BEAN thére')").first == "Bean There")
+            #expect(try strings("window.meridianPreview.complete('resturant')").count > 0)
+            #expect(try strings("window.meridianPreview.complete('zzzz')").isEmpty)
+
+            // Esc closes the list, then clears the box.
+            _ = try browser.evaluate("document.getElementById('mp-search').focus()", in: session)
+            try browser.type(" ", in: session)
+            try browser.press("Escape", in: session)
+            #expect(try string("String(document.getElementById('mp-results').hidden)") == "true")
+            try browser.press("Escape", in: session)
+            #expect(try string("document.getElementById('mp-search').value") == "")
+            try browser.screenshot(in: session).write(
+                to: Self.screenshotFolder.appendingPathComponent("meridian-preview-search.png"))
+        }
+    }
 }

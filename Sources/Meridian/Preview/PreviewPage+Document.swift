@@ -6,16 +6,18 @@ extension PreviewPage {
     /// tests and a user's own CSS rely on:
     /// ```
     /// <header class="mp-toolbar"> h1#mp-title, #mp-subtitle (the level's name),
+    ///   .mp-search: input#mp-search[role=combobox], ul#mp-results[role=listbox] > li[role=option]
+    ///     (when the data has places)
     ///   .mp-layers: button.mp-toggle[data-layer][aria-pressed] ..., button.mp-toggle[data-labels]
     ///   .mp-zoom: #mp-zoom-out, #mp-zoom-reset, #mp-zoom-in
     /// <main id="mp-map">
     ///   section.mp-view[data-ordinal][data-name] > svg   (one per level; the others [hidden])
     ///   nav.mp-levels > button[data-ordinal][aria-pressed]   (highest first)
     ///   aside#mp-panel   (the properties of the feature under the pointer, or clicked)
-    /// <script type="application/json" id="meridian-data"> {"defaultOrdinal", "mapsBase", "features"}
+    /// <script type="application/json" id="meridian-data"> {"defaultOrdinal", "mapsBase", "features", "places"}
     /// <script> the behaviour
     /// ```
-    func document(views: [View], features: JSONValue) -> String {
+    func document(views: [View], features: JSONValue, places: JSONValue) -> String {
         let theme = options.theme
         let title = HTMLEscaping.text(resolvedTitle)
         let shownIndex = views.firstIndex { $0.level?.ordinal == defaultOrdinal } ?? 0
@@ -45,6 +47,15 @@ extension PreviewPage {
             <div class="mp-heading"><h1 id="mp-title">\(title)</h1><span id="mp-subtitle">\(HTMLEscaping.text(shown.level?.name ?? ""))</span></div>
 
             """
+        if places.arrayValue?.isEmpty == false {
+            html += """
+                <div class="mp-search" role="search"><input id="mp-search" type="search" placeholder="Search places" \
+                autocomplete="off" spellcheck="false" role="combobox" aria-autocomplete="list" aria-expanded="false" \
+                aria-controls="mp-results" aria-label="Search places" title="Search places (/)">\
+                <ul id="mp-results" role="listbox" aria-label="Places" hidden></ul></div>
+
+                """
+        }
         html +=
             "<div class=\"mp-layers\" role=\"group\" aria-label=\"Layers\"><span class=\"mp-group-label\">Layers</span>"
         for name in uniqueNames() {
@@ -98,6 +109,7 @@ extension PreviewPage {
         // Links are only ever set when they start here (the script holds no URL of its own).
         data["mapsBase"] = .string(MapsURL.base)
         data["features"] = features
+        data["places"] = places
         html += "<script type=\"application/json\" id=\"meridian-data\">"
         html += HTMLEscaping.scriptJSON(.object(data))
         html += "</script>\n<script>\n"

@@ -13,8 +13,20 @@ extension PreviewPage {
     ///   the close button lets go). Data is only ever set as `textContent`
     ///   or a link's `href`, never parsed as HTML.
     ///
-    /// `window.meridianPreview` exposes `select(ordinal)`, `zoom(factor)`
-    /// and `state()` for scripts and tests.
+    /// - The search box completes as you type, as Maps' search field:
+    ///   every word of the query matches the start of a word of a place
+    ///   (its name first, then its category, level, unit and address), in
+    ///   any order, ignoring case, width and accents, a word of five
+    ///   letters or more with one typo, and a word of a script written
+    ///   without spaces anywhere inside; the typed parts of each title are
+    ///   marked. ↑ and ↓ move through the results, Enter or a click
+    ///   chooses one: the map switches to its level, centres on it and
+    ///   keeps its feature's properties open. Esc closes the list, then
+    ///   clears the box; `/` focuses it.
+    ///
+    /// `window.meridianPreview` exposes `select(ordinal)`, `zoom(factor)`,
+    /// `complete(text)` (the titles the box would list) and `state()` for
+    /// scripts and tests.
     static let script = #"""
         (function () {
           'use strict';
@@ -265,11 +277,176 @@ extension PreviewPage {
             });
           });
 
+          // Search
+          var places = data.places || [];
+          var input = document.getElementById('mp-search');
+          var list = document.getElementById('mp-results');
+          var results = [];
+          var active = -1;
+          var unspaced = /[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+          function fold(text) {
+            return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+              .replace(/ß/g, 'ss').replace(/æ/g, 'ae').replace(/œ/g, 'oe').replace(/ø/g, 'o').replace(/ł/g, 'l').replace(/đ/g, 'd');
+          }
+          // Runs of letters and digits, cut where a script written without spaces starts or ends.
+          function wordsOf(folded) {
+            var words = [], re = /[\p{L}\p{N}]+/gu, m;
+            while ((m = re.exec(folded))) {
+              var run = m[0], start = 0;
+              for (var i = 1; i <= run.length; i++) {
+                if (i === run.length || unspaced.test(run[i]) !== unspaced.test(run[start])) {
+                  words.push({ text: run.slice(start, i), at: m.index + start });
+                  start = i;
+                }
+              }
+            }
+            return words;
+          }
+          function oneEdit(a, b) {
+            if (a === b) { return false; }
+            if (a.length === b.length) {
+              var d = [];
+              for (var i = 0; i < a.length; i++) { if (a[i] !== b[i]) { d.push(i); if (d.length > 2) { return false; } } }
+              return d.length === 1 || (d[1] === d[0] + 1 && a[d[0]] === b[d[1]] && a[d[1]] === b[d[0]]);
+            }
+            var s = a.length < b.length ? a : b, l = a.length < b.length ? b : a;
+            if (l.length !== s.length + 1) { return false; }
+            var k = 0;
+            while (k < s.length && s[k] === l[k]) { k++; }
+            return s.slice(k) === l.slice(k + 1);
+          }
+          function quality(word, terms) {
+            var best = 0;
+            terms.forEach(function (term) {
+              var q = 0;
+              if (term === word) { q = 1; }
+              else if (term.indexOf(word) === 0 || (unspaced.test(word) && term.indexOf(word) > 0)) { q = 0.8; }
+              else if (word.length >= 5 && !unspaced.test(word) &&
+                       [word.length - 1, word.length, word.length + 1].some(function (n) { return n > 0 && oneEdit(word, term.slice(0, n)); })) { q = 0.6; }
+              if (q > best) { best = q; }
+            });
+            return best;
+          }
+          function complete(text) {
+            var folded = fold(text), words = wordsOf(folded).map(function (w) { return w.text; });
+            if (!words.length) { return []; }
+            var found = [];
+            places.forEach(function (place) {
+              var score = 0;
+              for (var i = 0; i < words.length; i++) {
+                var q = Math.max(quality(words[i], place.n), 0.7 * quality(words[i], place.k));
+                if (!q) { return; }
+                score += q;
+              }
+              score /= words.length;
+              if (fold(place.t).indexOf(folded.trim()) === 0) { score += 0.2; }
+              found.push({ place: place, score: score });
+            });
+            found.sort(function (a, b) { return b.score - a.score || (a.place.t < b.place.t ? -1 : a.place.t > b.place.t ? 1 : 0); });
+            return found.slice(0, 8).map(function (f) { return f.place; });
+          }
+          // The parts of a title the query words start (or, unspaced, contain), as [start, end) in the title.
+          function marks(title, text) {
+            var query = wordsOf(fold(text)).map(function (w) { return w.text; });
+            var folded = '', origin = [];
+            for (var i = 0; i < title.length;) {
+              var ch = String.fromCodePoint(title.codePointAt(i)), f = fold(ch);
+              for (var j = 0; j < f.length; j++) { folded += f[j]; origin.push(i); }
+              i += ch.length;
+            }
+            origin.push(title.length);
+            var ranges = [];
+            wordsOf(folded).forEach(function (w) {
+              var best = 0, at = 0;
+              query.forEach(function (q) {
+                var where = w.text.indexOf(q);
+                if (q.length > best && (where === 0 || (where > 0 && unspaced.test(q)))) { best = q.length; at = where; }
+              });
+              if (best) { ranges.push([origin[w.at + at], origin[w.at + at + best]]); }
+            });
+            return ranges;
+          }
+          function closeList() {
+            list.hidden = true; active = -1;
+            input.setAttribute('aria-expanded', 'false');
+            input.removeAttribute('aria-activedescendant');
+          }
+          function setActive(index) {
+            active = index;
+            [].forEach.call(list.children, function (item, i) { item.setAttribute('aria-selected', i === index ? 'true' : 'false'); });
+            if (index >= 0) {
+              input.setAttribute('aria-activedescendant', 'mp-result-' + index);
+              list.children[index].scrollIntoView({ block: 'nearest' });
+            } else { input.removeAttribute('aria-activedescendant'); }
+          }
+          function render() {
+            results = complete(input.value);
+            while (list.firstChild) { list.removeChild(list.firstChild); }
+            results.forEach(function (place, index) {
+              var item = document.createElement('li'), title = document.createElement('span'), sub = document.createElement('span');
+              item.id = 'mp-result-' + index;
+              item.setAttribute('role', 'option');
+              item.setAttribute('aria-selected', 'false');
+              title.className = 'mp-result-title';
+              sub.className = 'mp-result-subtitle';
+              var last = 0;
+              marks(place.t, input.value).forEach(function (r) {
+                title.appendChild(document.createTextNode(place.t.slice(last, r[0])));
+                var mark = document.createElement('mark');
+                mark.textContent = place.t.slice(r[0], r[1]);
+                title.appendChild(mark);
+                last = r[1];
+              });
+              title.appendChild(document.createTextNode(place.t.slice(last)));
+              sub.textContent = place.s;
+              item.appendChild(title); item.appendChild(sub);
+              item.addEventListener('mousedown', function (event) { event.preventDefault(); });
+              item.addEventListener('click', function () { choose(index); });
+              list.appendChild(item);
+            });
+            list.hidden = results.length === 0;
+            input.setAttribute('aria-expanded', results.length ? 'true' : 'false');
+            setActive(results.length ? 0 : -1);
+          }
+          function choose(index) {
+            var place = results[index];
+            if (!place) { return; }
+            if (place.o !== null && place.o !== undefined) { select(place.o); }
+            var w = Math.min(box.w, home.w / 3), h = w * home.h / home.w;
+            box = { x: place.x - w / 2, y: place.y - h / 2, w: w, h: h };
+            applyBox();
+            var element = null;
+            [place.id, place.u].forEach(function (id) {
+              if (element || id === null || id === undefined) { return; }
+              element = [].filter.call(current.querySelectorAll('[data-id]'), function (e) { return e.getAttribute('data-id') === id; })[0] || null;
+            });
+            if (element) { inspect(element, true); }
+            input.value = place.t;
+            closeList();
+          }
+          if (input) {
+            input.addEventListener('input', render);
+            input.addEventListener('focus', function () { if (input.value) { render(); } });
+            input.addEventListener('blur', closeList);
+            input.addEventListener('keydown', function (event) {
+              if (event.key === 'ArrowDown' && results.length) { setActive((active + 1) % results.length); }
+              else if (event.key === 'ArrowUp' && results.length) { setActive((active - 1 + results.length) % results.length); }
+              else if (event.key === 'Enter') { if (!list.hidden) { choose(active < 0 ? 0 : active); } }
+              else if (event.key === 'Escape') { if (!list.hidden) { closeList(); } else { input.value = ''; } event.stopPropagation(); }
+              else { return; }
+              event.preventDefault();
+            });
+            document.addEventListener('keydown', function (event) {
+              if (event.key === '/' && document.activeElement !== input) { event.preventDefault(); input.focus(); }
+            });
+          }
+
           if (data.defaultOrdinal !== null && data.defaultOrdinal !== undefined) { select(data.defaultOrdinal); }
           else { applyBox(); }
           window.meridianPreview = {
             select: select,
             zoom: function (factor) { zoom(factor); },
+            complete: function (text) { return complete(text).map(function (place) { return place.t; }); },
             state: function () {
               return {
                 level: current.getAttribute('data-ordinal'),

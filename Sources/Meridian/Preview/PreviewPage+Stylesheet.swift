@@ -17,6 +17,17 @@ extension PreviewPage {
         .mp-heading{display:flex;flex-direction:column;min-width:0;margin-right:auto}
         .mp-heading h1{margin:0;font-size:17px;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         #mp-subtitle{font-size:12px;color:var(--muted);min-height:1em}
+        .mp-search{position:relative;flex:0 1 300px;min-width:170px}
+        #mp-search{width:100%;height:32px;padding:4px 10px;border:1px solid var(--border);border-radius:8px;\
+        background:var(--bg);color:var(--text);font:inherit}
+        #mp-search:focus{outline:2px solid var(--accent);outline-offset:0}
+        #mp-results{position:absolute;left:0;right:0;top:calc(100% + 4px);margin:0;padding:4px;list-style:none;\
+        background:var(--panel);border:1px solid var(--border);border-radius:10px;box-shadow:0 6px 18px var(--shadow);\
+        max-height:60vh;overflow:auto;z-index:5}
+        #mp-results li{display:flex;flex-direction:column;padding:6px 9px;border-radius:6px;cursor:pointer}
+        #mp-results li[aria-selected="true"],#mp-results li:hover{background:color-mix(in srgb,var(--accent) 16%,transparent)}
+        .mp-result-title mark{background:none;color:inherit;font-weight:700}
+        .mp-result-subtitle{font-size:12px;color:var(--muted)}
         .mp-layers{display:flex;align-items:center;gap:6px;flex-wrap:wrap}
         .mp-group-label{font-size:11px;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:var(--muted);margin-right:4px}
         .mp-toggle{display:inline-flex;align-items:center;gap:7px;padding:4px 11px 4px 9px;border:1px solid var(--border);\

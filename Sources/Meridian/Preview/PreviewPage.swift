@@ -109,6 +109,8 @@ public struct PreviewPage: Sendable {
         /// panel still names what the pointer is on.
         var names: [String: String] = [:]
         var svg: String
+        /// The drawn snapshot: where a coordinate lands in the SVG.
+        var snapshot: Snapshot
     }
 
     /// The page as HTML.
@@ -118,7 +120,8 @@ public struct PreviewPage: Sendable {
     ///   when nothing is left to draw).
     public func html() throws(DiagnosticError) -> String {
         let views = try makeViews()
-        return document(views: views, features: featureIndex(views))
+        return document(
+            views: views, features: featureIndex(views), places: searchablePlaces(projection: views[0].snapshot))
     }
 
     /// The layers of each view, drawn.
@@ -176,12 +179,13 @@ public struct PreviewPage: Sendable {
         for (index, plan) in plans.enumerated() {
             var options = shared
             options.layers = plan.layers
-            let svg = try Snapshotter(options: options).snapshot().svg
+            let snapshot = try Snapshotter(options: options).snapshot()
+            let svg = snapshot.svg
             let prefix = plans.count > 1 ? "v\(index + 1)-" : ""
             views.append(
                 View(
                     level: plan.level, layers: plan.layers, indoorLayers: plan.indoor, names: plan.names,
-                    svg: Self.embeddable(svg, idPrefix: prefix)))
+                    svg: Self.embeddable(svg, idPrefix: prefix), snapshot: snapshot))
         }
         return views
     }

@@ -15,8 +15,7 @@ struct PlaceIndexBuilder {
     /// Each place's (term << 3 | field), terms numbered in order of first appearance.
     private var pairs: [UInt32] = []
     private var placeTermStart: [UInt32] = [0]
-    /// The terms of each category and of each of the data's category words, cut once.
-    private var categoryTerms: [PointOfInterestCategory: [UInt32]] = [:]
+    /// The terms of each of the data's category words, cut once.
     private var wordTerms: [String: [UInt32]] = [:]
     private var local: [UInt32] = []
     private var buffer: [UInt8] = []
@@ -78,15 +77,6 @@ struct PlaceIndexBuilder {
             for alternate in place.alternateIDs { ids.insert(alternate, place: number) }
             local.removeAll(keepingCapacity: true)
             for (nameIndex, name) in place.names.enumerated() { add(name.text, nameIndex == 0 ? .name : .otherName) }
-            if let category = place.category {
-                if categoryTerms[category] == nil {
-                    let before = local.count
-                    for term in category.searchTerms { add(term, .category) }
-                    categoryTerms[category] = Array(local[before...])
-                } else {
-                    local += categoryTerms[category]!
-                }
-            }
             for word in place.categoryWords {
                 if let known = wordTerms[word] {
                     local += known
@@ -139,6 +129,24 @@ struct PlaceIndexBuilder {
             recordStart.append(UInt64(records.bytes.count))
         }
 
+        // A category's search terms are the category's, not each place's:
+        // interned once, and each category lists its places.
+        var categoryTermLists: [[UInt32]] = []
+        for category in PointOfInterestCategory.allCases {
+            local.removeAll(keepingCapacity: true)
+            for term in category.searchTerms { add(term, .category) }
+            categoryTermLists.append(Array(Set(local.map { $0 >> 3 })).sorted())
+        }
+        var categoryPlaceStart = [UInt32](repeating: 0, count: 257)
+        for code in categories { categoryPlaceStart[Int(code) + 1] += 1 }
+        for code in 0..<256 { categoryPlaceStart[code + 1] += categoryPlaceStart[code] }
+        var categoryPlaces = [UInt32](repeating: 0, count: count)
+        var categoryFill = categoryPlaceStart
+        for (place, code) in categories.enumerated() {
+            categoryPlaces[Int(categoryFill[Int(code)])] = UInt32(place)
+            categoryFill[Int(code)] += 1
+        }
+
         // Terms in bytewise order, so that the terms a prefix starts are one run.
         let order = terms.sortedOrder()
         var renumber = [UInt32](repeating: 0, count: order.count)
@@ -152,6 +160,12 @@ struct PlaceIndexBuilder {
             termStart.append(UInt32(termBytes.count))
         }
         for i in pairs.indices { pairs[i] = renumber[Int(pairs[i] >> 3)] << 3 | pairs[i] & 7 }
+        var categoryTermStart: [UInt32] = [0]
+        var categoryTerms: [UInt32] = []
+        for list in categoryTermLists {
+            categoryTerms += list.map { renumber[Int($0)] }.sorted()
+            categoryTermStart.append(UInt32(categoryTerms.count))
+        }
         // Postings by a counting sort on the term: within a term, by place.
         var postingStart = [UInt32](repeating: 0, count: order.count + 1)
         for pair in pairs { postingStart[Int(pair >> 3) + 1] += 1 }
@@ -167,6 +181,9 @@ struct PlaceIndexBuilder {
         }
         let lists = Self.prefixLists(
             termBytes: termBytes, termStart: termStart, postingStart: postingStart, postings: postings,
+            categories: categoryTermStart.withUnsafeBufferPointer { starts in
+                categoryTerms.withUnsafeBufferPointer { CategoryTerms(termStart: starts, terms: $0) }
+            }, categoryPlaceStart: categoryPlaceStart, categoryPlaces: categoryPlaces,
             importances: importances, placeCount: count)
         let addressIndex = CellIndex.build(addressCells)
         let regionIndex = CellIndex.build(regionCells)
@@ -201,7 +218,9 @@ struct PlaceIndexBuilder {
                 (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
                 (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
                 (.areaPlaces, areaPlaces), (.areaBoxes, areaBoxes), (.recordStart, recordStart),
-                (.recordBytes, records.bytes),
+                (.recordBytes, records.bytes), (.categoryTermStart, categoryTermStart),
+                (.categoryTerms, categoryTerms), (.categoryPlaceStart, categoryPlaceStart),
+                (.categoryPlaces, categoryPlaces),
             ])
     }
 
@@ -213,12 +232,16 @@ struct PlaceIndexBuilder {
     /// ranking them all.
     static func prefixLists(
         termBytes: [UInt8], termStart: [UInt32], postingStart: [UInt32], postings: [UInt32],
-        importances: [Double], placeCount: Int
+        categories: CategoryTerms, categoryPlaceStart: [UInt32], categoryPlaces: [UInt32], importances: [Double],
+        placeCount: Int
     ) -> (bytes: [UInt8], starts: [UInt32], listStart: [UInt32], places: [UInt32]) {
         var bytes: [UInt8] = []
         var starts: [UInt32] = [0]
         var listStart: [UInt32] = [0]
         var places: [UInt32] = []
+        func categoryMembers(_ code: Int) -> ArraySlice<UInt32> {
+            categoryPlaces[Int(categoryPlaceStart[code])..<Int(categoryPlaceStart[code + 1])]
+        }
         var best = [Float](repeating: 0, count: placeCount)
         var stamp = [UInt32](repeating: 0, count: placeCount)
         var generation: UInt32 = 0
@@ -232,19 +255,26 @@ struct PlaceIndexBuilder {
         func list(_ run: Range<Int>, depth: Int) {
             generation += 1
             touched.removeAll(keepingCapacity: true)
+            func offer(_ place: Int, _ score: Float) {
+                if stamp[place] != generation {
+                    stamp[place] = generation
+                    best[place] = score
+                    touched.append(UInt32(place))
+                } else if score > best[place] {
+                    best[place] = score
+                }
+            }
             for term in run {
                 let quality = Float(length(term) == depth ? PlaceIndex.Quality.exact : PlaceIndex.Quality.prefix)
                 for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
-                    let place = Int(posting >> 3)
-                    let score = quality * weights[Int(posting & 7)]
-                    if stamp[place] != generation {
-                        stamp[place] = generation
-                        best[place] = score
-                        touched.append(UInt32(place))
-                    } else if score > best[place] {
-                        best[place] = score
-                    }
+                    offer(Int(posting >> 3), quality * weights[Int(posting & 7)])
                 }
+            }
+            for (code, quality) in categories.matching(
+                run, exact: length(run.lowerBound) == depth ? run.lowerBound : nil)
+            {
+                let score = Float(quality) * weights[Int(PlaceIndex.Field.category.rawValue)]
+                for place in categoryMembers(code) { offer(Int(place), score) }
             }
             // The best `listLength` by score then position, as keys that
             // order the same way: a min-heap of the best so far.
@@ -283,7 +313,10 @@ struct PlaceIndexBuilder {
         // Depth-first over the prefixes, in bytewise order: `run` is the
         // terms that share their first `depth` bytes.
         func visit(_ run: Range<Int>, depth: Int) {
-            guard Int(postingStart[run.upperBound] - postingStart[run.lowerBound]) > listedVolume else { return }
+            let volume =
+                Int(postingStart[run.upperBound] - postingStart[run.lowerBound])
+                + categories.matching(run, exact: nil).reduce(0) { $0 + categoryMembers($1.code).count }
+            guard volume > listedVolume else { return }
             if depth > 0 { list(run, depth: depth) }
             var i = run.lowerBound
             if length(i) == depth { i += 1 }
@@ -400,5 +433,48 @@ struct IdentifierTable {
                 slots[slot] = UInt32(entry + 1)
             }
         }
+    }
+}
+
+/// Which categories' search terms a run of terms holds. A category's terms
+/// are the category's, not each place's: a category word finds the
+/// category's places (listed by category code) without every place listing
+/// the category's terms.
+struct CategoryTerms: Sendable {
+    /// (term, category code), by term.
+    private let byTerm: [(term: Int, code: Int)]
+
+    /// Category `code`'s terms are `terms[termStart[code]..<termStart[code + 1]]`.
+    init(termStart: UnsafeBufferPointer<UInt32>, terms: UnsafeBufferPointer<UInt32>) {
+        var byTerm: [(term: Int, code: Int)] = []
+        for code in 0..<(termStart.count - 1) {
+            for term in terms[Int(termStart[code])..<Int(termStart[code + 1])] { byTerm.append((Int(term), code)) }
+        }
+        self.byTerm = byTerm.sorted { $0.term != $1.term ? $0.term < $1.term : $0.code < $1.code }
+    }
+
+    /// The categories with a term in the run, each with the best quality
+    /// (exact for the run's whole-word term).
+    func matching(_ run: Range<Int>, exact: Int?) -> [(code: Int, quality: Double)] {
+        var low = 0
+        var high = byTerm.count
+        while low < high {
+            let mid = (low + high) / 2
+            if byTerm[mid].term < run.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var best: [Int: Double] = [:]
+        while low < byTerm.count, byTerm[low].term < run.upperBound {
+            let (term, code) = byTerm[low]
+            best[code] = max(best[code] ?? 0, term == exact ? PlaceIndex.Quality.exact : PlaceIndex.Quality.prefix)
+            low += 1
+        }
+        return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The categories with one of these terms (a word's typo terms).
+    func matching(typos: [Int]) -> [(code: Int, quality: Double)] {
+        let wanted = Set(typos)
+        let codes = Set(byTerm.filter { wanted.contains($0.term) }.map(\.code))
+        return codes.sorted().map { ($0, PlaceIndex.Quality.typo) }
     }
 }

@@ -44,6 +44,8 @@ enum PlaceIndexFormat {
         case areaPlaces, areaBoxes
         /// Place records.
         case recordStart, recordBytes
+        /// Each category's search terms (by category code), and each category code's places.
+        case categoryTermStart, categoryTerms, categoryPlaceStart, categoryPlaces
     }
 
     static func corrupted(_ what: String) -> DiagnosticError {

@@ -93,6 +93,21 @@ public struct Place: Sendable, Hashable {
         return name
     }
 
+    /// A place's second line: its short address, else where it is in its
+    /// venue ("Level 1 · Meridian Arcade"), else its category.
+    public var subtitle: String {
+        if let address, containers.isEmpty {
+            // A city's second line is where it is: "Île-de-France, France".
+            if let locality = address.locality, locality == name, address.street == nil {
+                return [address.provinceName, address.regionName].compactMap { $0 }.joined(separator: ", ")
+            }
+            if !address.shortAddress.isEmpty { return address.shortAddress }
+        }
+        let inside = containers.filter { $0.kind == .level || $0.kind == .venue }.compactMap(\.name)
+        if !inside.isEmpty { return inside.reversed().joined(separator: " · ") }
+        return category?.displayName ?? categoryWords.first ?? ""
+    }
+
     /// The container of a kind (`.level`...), when the place has one.
     public func container(_ kind: PlaceContainer.Kind) -> PlaceContainer? {
         containers.first { $0.kind == kind }

@@ -16,7 +16,9 @@ extension PlaceIndex {
         var run: Range<Int>
         var exact: Int?
         var typos: [Int]
-        /// How many postings the word's terms have.
+        /// The categories whose search terms the word matches, and how well.
+        var categories: [(code: Int, quality: Double)]
+        /// How many postings the word's terms have, and places its categories.
         var volume: Int
 
         var isEmpty: Bool { run.isEmpty && typos.isEmpty }
@@ -50,15 +52,20 @@ extension PlaceIndex {
                     }
                 }
                 let exact = run.first.flatMap { self.term($0).count == query.count ? $0 : nil }
+                let categories =
+                    typos.isEmpty ? categoryTerms.matching(run, exact: exact) : categoryTerms.matching(typos: typos)
                 var volume = Int(postingStart[run.upperBound] - postingStart[run.lowerBound])
                 for term in typos { volume += postings(ofTerm: term).count }
-                return WordMatch(bytes: bytes, run: run, exact: exact, typos: typos, volume: volume)
+                for (code, _) in categories { volume += places(ofCategory: code).count }
+                return WordMatch(
+                    bytes: bytes, run: run, exact: exact, typos: typos, categories: categories, volume: volume)
             }
         }
     }
 
     /// True when some place has the word in one of the fields.
     func occurs(_ match: WordMatch, in fields: Set<Field>) -> Bool {
+        if fields.contains(.category), !match.categories.isEmpty { return true }
         for term in Array(match.run) + match.typos {
             for posting in postings(ofTerm: term) {
                 if let field = Field(rawValue: UInt8(posting & 7)), fields.contains(field) { return true }
@@ -81,16 +88,15 @@ extension PlaceIndex {
             return (places, false)
         }
         let driving = matches[first]
-        let terms = Array(driving.run) + driving.typos
+        let lists = self.lists(of: driving)
         if let region = options.region, let (found, inside) = regionCells.ranges(in: region, limit: Self.regionPlaces) {
             let ranges = found.map { $0.clamped(to: 0..<UInt32(count)) }
-            if terms.count * ranges.count * 24 < inside {
-                for term in terms {
-                    let postings = self.postings(ofTerm: term)
+            if lists.count * ranges.count * 24 < inside {
+                for (list, shift) in lists {
                     for range in ranges {
-                        var position = Self.lowerBound(range.lowerBound << 3, in: postings)
-                        while position < postings.count, postings[position] >> 3 < range.upperBound {
-                            places.append(postings[position] >> 3)
+                        var position = Self.lowerBound(range.lowerBound << shift, in: list)
+                        while position < list.count, list[position] >> shift < range.upperBound {
+                            places.append(list[position] >> shift)
                             position += 1
                         }
                     }
@@ -110,23 +116,31 @@ extension PlaceIndex {
         // driving word's are kept only where marked.
         var marked: [UInt64] = []
         if driving.volume > PlaceIndexBuilder.listedVolume,
-            let second = matches.indices.filter({ $0 != first }).map({ matches[$0] }).min(by: { $0.volume < $1.volume }
-            ),
+            let second = matches.indices.filter({ $0 != first }).map({ matches[$0] }).min(by: {
+                $0.volume < $1.volume
+            }),
             second.volume <= 16 * driving.volume
         {
             marked = [UInt64](repeating: 0, count: (count + 63) / 64)
-            for term in Array(second.run) + second.typos {
-                for posting in postings(ofTerm: term) { marked[Int(posting >> 9)] |= 1 << (UInt64(posting >> 3) & 63) }
+            for (list, shift) in self.lists(of: second) {
+                for entry in list { marked[Int(entry >> (shift + 6))] |= 1 << (UInt64(entry >> shift) & 63) }
             }
         }
         places.reserveCapacity(places.count + driving.volume)
-        for term in terms {
-            for posting in postings(ofTerm: term) {
-                let place = posting >> 3
+        for (list, shift) in lists {
+            for entry in list {
+                let place = entry >> shift
                 if marked.isEmpty || marked[Int(place >> 6)] & (1 << (UInt64(place) & 63)) != 0 { places.append(place) }
             }
         }
         return (places, false)
+    }
+
+    /// The sorted lists of a word's places: its terms' postings (place << 3
+    /// | field, so shifted by 3) and its categories' places (shifted by 0).
+    func lists(of match: WordMatch) -> [(list: UnsafeBufferPointer<UInt32>, shift: UInt32)] {
+        (Array(match.run) + match.typos).map { (postings(ofTerm: $0), 3) }
+            + match.categories.map { (places(ofCategory: $0.code), 0) }
     }
 
     /// The first position in sorted postings not below `value`.
@@ -148,6 +162,8 @@ extension PlaceIndex {
         var upper: Int32
         var exact: Int32
         var typos: Range<Int32>
+        /// Where the word's quality for each category code (256 of them) starts in a shared array.
+        var categories: Int
 
         @inline(__always)
         func quality(_ term: Int32, _ typoTerms: UnsafeBufferPointer<Int32>) -> Double {
@@ -159,26 +175,70 @@ extension PlaceIndex {
         }
     }
 
+    /// The words of a query as plain numbers, for scoring many places:
+    /// each word's span, the typo terms the spans point into, and each
+    /// word's quality per category code.
+    final class QueryWords {
+        let spans: UnsafeMutableBufferPointer<Span>
+        let typos: UnsafeMutableBufferPointer<Int32>
+        /// Word `i`'s quality for category code `c` is `categoryQualities[256 * i + c]`.
+        let categoryQualities: UnsafeMutableBufferPointer<Double>
+
+        init(_ matches: [WordMatch]) {
+            spans = .allocate(capacity: matches.count)
+            typos = .allocate(capacity: matches.reduce(0) { $0 + $1.typos.count })
+            categoryQualities = .allocate(capacity: 256 * matches.count)
+            categoryQualities.initialize(repeating: 0)
+            var next = 0
+            for (index, match) in matches.enumerated() {
+                let start = next
+                for term in match.typos {
+                    typos[next] = Int32(term)
+                    next += 1
+                }
+                for (code, quality) in match.categories where code < 256 {
+                    categoryQualities[256 * index + code] = quality
+                }
+                (spans.baseAddress! + index).initialize(
+                    to: Span(
+                        lower: Int32(match.run.lowerBound), upper: Int32(match.run.upperBound),
+                        exact: Int32(match.exact ?? -1), typos: Int32(start)..<Int32(next), categories: 256 * index))
+            }
+        }
+
+        deinit {
+            spans.deallocate()
+            typos.deallocate()
+            categoryQualities.deallocate()
+        }
+    }
+
     /// A place's text score for the words: the sum of each word's best
-    /// (quality times its field's weight), and how many words it has; nil
-    /// when `requireAll` and a word is missing (found out first, cheaply).
+    /// (quality times its field's weight; the place's category counts as
+    /// a term of the category field), and how many words it has; nil when
+    /// `requireAll` and a word is missing (found out first, cheaply).
     @inline(__always)
-    func textScore(
-        _ place: Int, _ spans: UnsafeBufferPointer<Span>, _ typoTerms: UnsafeBufferPointer<Int32>,
-        fields: Set<Field>?, requireAll: Bool
-    ) -> (score: Double, matched: Int)? {
+    func textScore(_ place: Int, _ words: QueryWords, fields: Set<Field>?, requireAll: Bool) -> (
+        score: Double, matched: Int
+    )? {
         let terms = self.terms(ofPlace: place)
+        let code = Int(categoryCodes[place])
+        let typos = UnsafeBufferPointer(words.typos)
         if requireAll, fields == nil {
-            for span in spans where !terms.contains(where: { span.quality(Int32($0 >> 3), typoTerms) > 0 }) {
+            for span in words.spans
+            where words.categoryQualities[span.categories + code] == 0
+                && !terms.contains(where: { span.quality(Int32($0 >> 3), typos) > 0 })
+            {
                 return nil
             }
         }
+        let categoryCounts = fields?.contains(.category) ?? true
         var total = 0.0
         var matched = 0
-        for span in spans {
-            var best = 0.0
+        for span in words.spans {
+            var best = categoryCounts ? words.categoryQualities[span.categories + code] * Field.category.weight : 0
             for pair in terms {
-                let quality = span.quality(Int32(pair >> 3), typoTerms)
+                let quality = span.quality(Int32(pair >> 3), typos)
                 guard quality > 0 else { continue }
                 let field = Field(rawValue: UInt8(pair & 7)) ?? .address
                 if let fields, !fields.contains(field) { continue }
@@ -246,72 +306,58 @@ extension PlaceIndex {
         let scale = options.region.map { max($0.span.latitudeDelta, $0.span.longitudeDelta) * 111_000 / 2 } ?? 2_000
         let cosine = origin.map { cos($0.latitude * .pi / 180) } ?? 1
         let admission = admission(options)
-        var typoTerms: [Int32] = []
-        let spans = matches.map { match in
-            let start = Int32(typoTerms.count)
-            typoTerms += match.typos.map(Int32.init)
-            return Span(
-                lower: Int32(match.run.lowerBound), upper: Int32(match.run.upperBound), exact: Int32(match.exact ?? -1),
-                typos: start..<Int32(typoTerms.count))
-        }
+        let words = QueryWords(matches)
         return folded.withUTF8 { query in
-            spans.withUnsafeBufferPointer { spans in
-                typoTerms.withUnsafeBufferPointer { typoTerms in
-                    func rank(_ candidates: [UInt32]) -> [Ranked] {
-                        // The places seen, by open addressing (place + 1; 0 empty).
-                        var seen = [UInt32](repeating: 0, count: max(16, (2 * candidates.count).nextPowerOfTwo))
-                        let mask = seen.count - 1
-                        var result: [Ranked] = []
-                        for candidate in candidates {
-                            let place = Int(candidate)
-                            var slot = Int(truncatingIfNeeded: UInt64(candidate) &* 0x9E37_79B9_7F4A_7C15 >> 32) & mask
-                            while seen[slot] != 0, seen[slot] != candidate + 1 { slot = (slot + 1) & mask }
-                            if seen[slot] != 0 { continue }
-                            seen[slot] = candidate + 1
-                            if addressed, kindCodes[place] & 2 == 0 { continue }
-                            guard admits(place, admission),
-                                let (relevance, _) = textScore(
-                                    place, spans, typoTerms, fields: fields, requireAll: requireAll)
-                            else { continue }
-                            var score = relevance / Double(wordCount)
-                            let name = foldedName(place)
-                            if name.count >= query.count, name.first == query.first, Self.starts(name, with: query) {
-                                score += name.count == query.count ? 0.5 : 0.2
-                            }
-                            score += 0.15 * importances[place]
-                            var distance: Double?
-                            if let origin {
-                                // Equirectangular metres: enough to rank by.
-                                let dy = coordinateValues[2 * place] - origin.latitude
-                                var dx = coordinateValues[2 * place + 1] - origin.longitude
-                                if dx > 180 { dx -= 360 } else if dx < -180 { dx += 360 }
-                                dx *= cosine
-                                let d = 111_195 * (dx * dx + dy * dy).squareRoot()
-                                distance = d
-                                score += 0.3 * scale / (scale + d)
-                            }
-                            result.append((Int32(place), score, distance))
-                        }
-                        return Self.first(options.end, of: result) { x, y in
-                            if x.score != y.score { return x.score > y.score }
-                            let order = Self.compare(foldedName(Int(x.place)), foldedName(Int(y.place)))
-                            return order != 0 ? order < 0 : x.place < y.place
-                        }
+            func rank(_ candidates: [UInt32]) -> [Ranked] {
+                // The places seen, by open addressing (place + 1; 0 empty).
+                var seen = [UInt32](repeating: 0, count: max(16, (2 * candidates.count).nextPowerOfTwo))
+                let mask = seen.count - 1
+                var result: [Ranked] = []
+                for candidate in candidates {
+                    let place = Int(candidate)
+                    var slot = Int(truncatingIfNeeded: UInt64(candidate) &* 0x9E37_79B9_7F4A_7C15 >> 32) & mask
+                    while seen[slot] != 0, seen[slot] != candidate + 1 { slot = (slot + 1) & mask }
+                    if seen[slot] != 0 { continue }
+                    seen[slot] = candidate + 1
+                    if addressed, kindCodes[place] & 2 == 0 { continue }
+                    guard admits(place, admission),
+                        let (relevance, _) = textScore(place, words, fields: fields, requireAll: requireAll)
+                    else { continue }
+                    var score = relevance / Double(wordCount)
+                    let name = foldedName(place)
+                    if name.count >= query.count, name.first == query.first, Self.starts(name, with: query) {
+                        score += name.count == query.count ? 0.5 : 0.2
                     }
-                    if requireAll {
-                        let (candidates, listed) = self.candidates(matches, options: options, exhaustive: false)
-                        let found = rank(candidates)
-                        if found.count >= options.end || !listed { return found }
-                        // The listed best of a common word had too few with the other words: all of them.
-                        return rank(self.candidates(matches, options: options, exhaustive: true).places)
+                    score += 0.15 * importances[place]
+                    var distance: Double?
+                    if let origin {
+                        // Equirectangular metres: enough to rank by.
+                        let dy = coordinateValues[2 * place] - origin.latitude
+                        var dx = coordinateValues[2 * place + 1] - origin.longitude
+                        if dx > 180 { dx -= 360 } else if dx < -180 { dx += 360 }
+                        dx *= cosine
+                        let d = 111_195 * (dx * dx + dy * dy).squareRoot()
+                        distance = d
+                        score += 0.3 * scale / (scale + d)
                     }
-                    var union: [UInt32] = []
-                    for match in matches {
-                        union += self.candidates([match], options: options, exhaustive: false).places
-                    }
-                    return rank(union)
+                    result.append((Int32(place), score, distance))
+                }
+                return Self.first(options.end, of: result) { x, y in
+                    if x.score != y.score { return x.score > y.score }
+                    let order = Self.compare(foldedName(Int(x.place)), foldedName(Int(y.place)))
+                    return order != 0 ? order < 0 : x.place < y.place
                 }
             }
+            if requireAll {
+                let (candidates, listed) = self.candidates(matches, options: options, exhaustive: false)
+                let found = rank(candidates)
+                if found.count >= options.end || !listed { return found }
+                // The listed best of a common word had too few with the other words: all of them.
+                return rank(self.candidates(matches, options: options, exhaustive: true).places)
+            }
+            var union: [UInt32] = []
+            for match in matches { union += self.candidates([match], options: options, exhaustive: false).places }
+            return rank(union)
         }
     }
 

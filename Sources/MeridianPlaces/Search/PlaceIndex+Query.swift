@@ -23,7 +23,7 @@ extension PlaceIndex {
             guard completions.count < options.end else { break }
             let place = place(at: Int(index))
             let title = place.name(in: options.languages) ?? place.id
-            let subtitle = Self.subtitle(of: place)
+            let subtitle = place.subtitle
             completions.append(
                 Completion(
                     title: title, subtitle: subtitle, titleHighlightRanges: Self.highlights(of: words, in: title),
@@ -53,21 +53,6 @@ extension PlaceIndex {
             if result.count == 2 { break }
         }
         return result
-    }
-
-    /// A place's second line: its short address, else where it is in its
-    /// venue ("Level 1 · Meridian Arcade"), else its category.
-    static func subtitle(of place: Place) -> String {
-        if let address = place.address, place.containers.isEmpty {
-            // A city's second line is where it is: "Île-de-France, France".
-            if let locality = address.locality, locality == place.name, address.street == nil {
-                return [address.provinceName, address.regionName].compactMap { $0 }.joined(separator: ", ")
-            }
-            if !address.shortAddress.isEmpty { return address.shortAddress }
-        }
-        let inside = place.containers.filter { $0.kind == .level || $0.kind == .venue }.compactMap(\.name)
-        if !inside.isEmpty { return inside.reversed().joined(separator: " · ") }
-        return place.category?.displayName ?? place.categoryWords.first ?? ""
     }
 
     /// The UTF-16 ranges of `text` that the query words match: the typed

@@ -109,6 +109,11 @@ public final class PlaceIndex: @unchecked Sendable {
     let recordBytes: UnsafeBufferPointer<UInt8>
     /// The categories some place has.
     let categoriesPresent: Set<PointOfInterestCategory>
+    /// Which categories' search terms a run of terms holds, and each
+    /// category code's places (`categoryPlaces[categoryPlaceStart[code]..<categoryPlaceStart[code + 1]]`).
+    let categoryTerms: CategoryTerms
+    let categoryPlaceStart: UnsafeBufferPointer<UInt32>
+    let categoryPlaces: UnsafeBufferPointer<UInt32>
 
     /// An index of places, built in memory; `sources` are the files they
     /// were read from, recorded for a file written from the index.
@@ -225,6 +230,10 @@ public final class PlaceIndex: @unchecked Sendable {
         areaBoxes = try array(.areaBoxes, Double.self, count: 4 * areaPlaces.count)
         recordStart = try array(.recordStart, UInt64.self, count: count + 1)
         recordBytes = try array(.recordBytes, UInt8.self)
+        let categoryTermStart = try array(.categoryTermStart, UInt32.self, count: categoryOfCode.count + 1)
+        let categoryTermList = try array(.categoryTerms, UInt32.self)
+        categoryPlaceStart = try array(.categoryPlaceStart, UInt32.self, count: 257)
+        categoryPlaces = try array(.categoryPlaces, UInt32.self, count: count)
 
         // Offsets rise and end inside what they index; numbers are in range.
         func rising<T: BinaryInteger>(_ offsets: UnsafeBufferPointer<T>, within end: Int, _ what: String)
@@ -266,6 +275,11 @@ public final class PlaceIndex: @unchecked Sendable {
         try below(addressCells.places, shift: 0, count, "address cell places")
         try below(regionCells.places, shift: 0, count, "region cell places")
         try below(areaPlaces, shift: 0, count, "area places")
+        try rising(categoryTermStart, within: categoryTermList.count, "category term offsets")
+        try below(categoryTermList, shift: 0, termCount, "category terms")
+        try rising(categoryPlaceStart, within: categoryPlaces.count, "category place offsets")
+        try below(categoryPlaces, shift: 0, count, "category places")
+        categoryTerms = CategoryTerms(termStart: categoryTermStart, terms: categoryTermList)
         guard idSlots.count.nonzeroBitCount == 1, idSlots.count > idPlace.count else {
             throw PlaceIndexFormat.corrupted("its id table is malformed")
         }
@@ -342,6 +356,11 @@ public final class PlaceIndex: @unchecked Sendable {
             if Self.starts(t, with: prefix) || precedes(t) { end = mid + 1 } else { upper = mid }
         }
         return low..<end
+    }
+
+    /// The places of a category code.
+    func places(ofCategory code: Int) -> UnsafeBufferPointer<UInt32> {
+        UnsafeBufferPointer(rebasing: categoryPlaces[Int(categoryPlaceStart[code])..<Int(categoryPlaceStart[code + 1])])
     }
 
     /// The best places listed for a prefix that starts many places, or nil
