@@ -128,6 +128,12 @@ public enum PlaceExtractor {
 
     /// OSM's `addr:*`, a plain `address`, or Natural Earth's region and country.
     static func address(in properties: JSONObject) -> PlaceAddress? {
+        // Most features have no address: one look at the keys says so.
+        guard
+            properties.members.contains(where: { key, _ in
+                key.utf8.starts(with: "addr:".utf8) || key == "address" || key == "ISO_A2"
+            })
+        else { return nil }
         var address = PlaceAddress()
         address.houseNumber = properties["addr:housenumber"]?.stringValue
         address.street = properties["addr:street"]?.stringValue
@@ -136,15 +142,16 @@ public enum PlaceExtractor {
         address.province = properties["addr:state"]?.stringValue
         address.postalCode = properties["addr:postcode"]?.stringValue
         address.country = properties["addr:country"]?.stringValue
-        if address == PlaceAddress(), let line = properties["address"]?.stringValue, !line.isEmpty {
+        let empty = PlaceAddress()
+        if address == empty, let line = properties["address"]?.stringValue, !line.isEmpty {
             address.line = line
         }
-        if address == PlaceAddress(), let country = properties["ISO_A2"]?.stringValue, country.count == 2 {
+        if address == empty, let country = properties["ISO_A2"]?.stringValue, country.count == 2 {
             address.locality = first(properties, ["NAME", "name"])
             address.province = properties["ADM1NAME"]?.stringValue
             address.country = country
         }
-        return address == PlaceAddress() ? nil : address
+        return address == empty ? nil : address
     }
 
     /// Natural Earth's `SCALERANK` (0 most prominent), or a population.

@@ -541,8 +541,11 @@ extension PointOfInterestCategory {
     public static func openStreetMap(key: String, value: String) -> PointOfInterestCategory? {
         let key = lowered(key)
         guard let table = osmTags[key] else { return nil }
-        for part in value.split(separator: ";") {
-            let word = String(lowered(String(part)).map { $0 == " " || $0 == "-" ? "_" : $0 })
+        for part in value.utf8.contains(0x3B) ? value.split(separator: ";").map(String.init) : [value] {
+            var word = lowered(part)
+            if word.utf8.contains(where: { $0 == 0x20 || $0 == 0x2D }) {
+                word = String(word.map { $0 == " " || $0 == "-" ? "_" : $0 })
+            }
             if word.isEmpty { continue }
             if let found = table[word] { return found }
             if key == "shop" && !osmNotShops.contains(word) { return .store }
@@ -619,7 +622,11 @@ extension PointOfInterestCategory {
         let tags = properties["tags"]?.objectValue
         var landmark: PointOfInterestCategory?
         for key in osmKeys {
-            for value in [text(key), tags?[key]?.stringValue] {
+            // The property, then the same key among OSM tags.
+            let direct = text(key)
+            let tagged = tags?[key]?.stringValue
+            if direct == nil && tagged == nil { continue }
+            for value in [direct, tagged] {
                 guard let value, let category = openStreetMap(key: key, value: value) else { continue }
                 if category != .landmark { return category }
                 landmark = category
@@ -639,6 +646,14 @@ extension PointOfInterestCategory {
 
     /// The value lower-cased, without leading and trailing white space.
     private static func lowered(_ value: String) -> String {
+        // Most values are already lower-case ASCII without white space at
+        // either end: returned as they are.
+        let utf8 = value.utf8
+        if let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
+            !utf8.contains(where: { $0 >= 0x80 || ($0 >= 0x41 && $0 <= 0x5A) })
+        {
+            return value
+        }
         let text = value.lowercased()
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })

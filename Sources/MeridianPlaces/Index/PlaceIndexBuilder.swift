@@ -1,3 +1,4 @@
+import Dispatch
 import MeridianCore
 
 /// Builds an index's sections (``PlaceIndexFormat``) from places: every
@@ -21,9 +22,60 @@ struct PlaceIndexBuilder {
     private var buffer: [UInt8] = []
     private var scalarStarts: [Int] = []
 
+    /// The index of `places`: their texts cut into terms (then postings and
+    /// prefix lists) on one thread while their records, names, ids and
+    /// cells are written on another.
     static func build(_ places: [Place], sources: [PlaceIndex.Source]) -> IndexBytes {
-        var builder = PlaceIndexBuilder()
-        return builder.run(places, sources: sources)
+        // Places in order of their region cells, so that a region's places
+        // (and a term's postings near each other) lie together in memory.
+        let cellKeys = places.map { CellIndex.key($0.coordinate, size: CellIndex.regionCell) ?? .max }
+        let order = places.indices.sorted { cellKeys[$0] != cellKeys[$1] ? cellKeys[$0] < cellKeys[$1] : $0 < $1 }
+        let terms = Box(TermSections())
+        let columns = Box(ColumnSections())
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                var builder = PlaceIndexBuilder()
+                terms.value = builder.terms(of: places, order: order)
+            } else {
+                columns.value = ColumnSections(places, order: order, cellKeys: cellKeys)
+            }
+        }
+        let (t, c) = (terms.value, columns.value)
+        var sourceList = ByteWriter()
+        sourceList.varint(sources.count)
+        for source in sources {
+            sourceList.string(source.path)
+            sourceList.uint64(UInt64(source.size))
+            sourceList.uint64(UInt64(bitPattern: source.modified))
+            sourceList.uint64(source.hash)
+        }
+        var fileList = ByteWriter()
+        fileList.varint(c.files.count)
+        for file in c.files { fileList.string(file) }
+        var categoryNames = ByteWriter()
+        categoryNames.varint(PointOfInterestCategory.allCases.count)
+        for category in PointOfInterestCategory.allCases { categoryNames.string(category.rawValue) }
+        let addressIndex = CellIndex.build(c.addressCells)
+        let regionIndex = CellIndex.build(c.regionCells)
+        return PlaceIndexFormat.assemble(
+            placeCount: places.count,
+            sections: [
+                (.sources, sourceList.bytes), (.files, fileList.bytes), (.categoryNames, categoryNames.bytes),
+                (.termBytes, t.termBytes), (.termStart, t.termStart), (.postingStart, t.postingStart),
+                (.postings, t.postings), (.placeTermStart, t.placeTermStart), (.placeTerms, t.placeTerms),
+                (.nameBytes, c.nameBytes), (.nameStart, c.nameStart), (.kinds, c.kinds), (.categories, c.categories),
+                (.coordinates, c.coordinates), (.importances, c.importances), (.idBytes, c.ids.bytes),
+                (.idStart, c.ids.starts), (.idPlace, c.ids.places), (.idSlots, c.ids.slots),
+                (.prefixBytes, t.prefixBytes), (.prefixStart, t.prefixStart),
+                (.prefixListStart, t.prefixListStart), (.prefixPlaces, t.prefixPlaces),
+                (.addressKeys, addressIndex.keys), (.addressStart, addressIndex.starts),
+                (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
+                (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
+                (.areaPlaces, c.areaPlaces), (.areaBoxes, c.areaBoxes), (.recordStart, c.recordStart),
+                (.recordBytes, c.records.bytes), (.categoryTermStart, t.categoryTermStart),
+                (.categoryTerms, t.categoryTerms), (.categoryPlaceStart, t.categoryPlaceStart),
+                (.categoryPlaces, t.categoryPlaces),
+            ])
     }
 
     private mutating func add(_ text: String, _ field: PlaceIndex.Field) {
@@ -40,44 +92,21 @@ struct PlaceIndexBuilder {
         }
     }
 
-    private mutating func run(_ places: [Place], sources: [PlaceIndex.Source]) -> IndexBytes {
+    /// The term sections of the places, taken in `order`.
+    private mutating func terms(of places: [Place], order: [Int]) -> TermSections {
         let count = places.count
-        var nameBytes: [UInt8] = []
-        var nameStart: [UInt32] = [0]
-        var kinds: [UInt8] = []
         var categories: [UInt8] = []
-        var coordinates: [Double] = []
         var importances: [Double] = []
-        var records = ByteWriter()
-        var recordStart: [UInt64] = [0]
-        var files: [String] = []
-        var fileNumbers: [String: Int] = [:]
-        var ids = IdentifierTable()
-        var addressCells: [(key: Int64, place: UInt32)] = []
-        var regionCells: [(key: Int64, place: UInt32)] = []
-        var areaPlaces: [UInt32] = []
-        var areaBoxes: [Double] = []
-        let categoryCodes = Dictionary(
-            uniqueKeysWithValues: PointOfInterestCategory.allCases.enumerated().map { ($1, UInt8($0)) })
-        kinds.reserveCapacity(count)
         categories.reserveCapacity(count)
-        coordinates.reserveCapacity(2 * count)
         importances.reserveCapacity(count)
         placeTermStart.reserveCapacity(count + 1)
-        nameStart.reserveCapacity(count + 1)
-        recordStart.reserveCapacity(count + 1)
-        // Places in order of their region cells, so that a region's places
-        // (and a term's postings near each other) lie together in memory.
-        let cellKeys = places.map { CellIndex.key($0.coordinate, size: CellIndex.regionCell) ?? .max }
-        let placeOrder = places.indices.sorted { cellKeys[$0] != cellKeys[$1] ? cellKeys[$0] < cellKeys[$1] : $0 < $1 }
-        for (position, original) in placeOrder.enumerated() {
-            let place = places[original]
-            let number = UInt32(position)
-            ids.insert(place.id, place: number)
-            for alternate in place.alternateIDs { ids.insert(alternate, place: number) }
+        let categoryCodes = PointOfInterestCategory.codes
+        for original in order {
             local.removeAll(keepingCapacity: true)
-            for (nameIndex, name) in place.names.enumerated() { add(name.text, nameIndex == 0 ? .name : .otherName) }
-            for word in place.categoryWords {
+            for (nameIndex, name) in places[original].names.enumerated() {
+                add(name.text, nameIndex == 0 ? .name : .otherName)
+            }
+            for word in places[original].categoryWords {
                 if let known = wordTerms[word] {
                     local += known
                 } else {
@@ -86,12 +115,12 @@ struct PlaceIndexBuilder {
                     wordTerms[word] = Array(local[before...])
                 }
             }
-            for container in place.containers {
+            for container in places[original].containers {
                 guard let name = container.name else { continue }
                 // "toilets level 1", "cafe floor 2": a level is found by its name and these words.
                 add(container.kind == .level ? name + " level floor" : name, .container)
             }
-            if let address = place.address { add(address.searchableText, .address) }
+            if let address = places[original].address { add(address.searchableText, .address) }
             local.sort()
             var previous = UInt32.max
             for pair in local where pair != previous {
@@ -99,34 +128,9 @@ struct PlaceIndexBuilder {
                 previous = pair
             }
             placeTermStart.append(UInt32(pairs.count))
-
-            if let name = place.name { TextFolding.fold(name, into: &nameBytes) }
-            nameStart.append(UInt32(nameBytes.count))
-            kinds.append((place.kind == .address ? 1 : 0) | (place.address != nil ? 2 : 0))
-            categories.append(place.category.flatMap { categoryCodes[$0] } ?? 255)
-            coordinates.append(place.coordinate.latitude)
-            coordinates.append(place.coordinate.longitude)
-            importances.append(place.importance.isFinite ? place.importance : 0)
-            if cellKeys[original] != .max { regionCells.append((cellKeys[original], number)) }
-            if place.address != nil, let cell = CellIndex.key(place.coordinate, size: CellIndex.addressCell) {
-                addressCells.append((cell, number))
-            }
-            if let boundary = place.boundary, let box = boundary.boundingBox {
-                areaPlaces.append(number)
-                areaBoxes += [box.west, box.south, box.east, box.north]
-            }
-            let file: Int
-            if let last = files.last, last == place.source.file {
-                file = files.count - 1
-            } else if let known = fileNumbers[place.source.file] {
-                file = known
-            } else {
-                file = files.count
-                fileNumbers[place.source.file] = file
-                files.append(place.source.file)
-            }
-            PlaceRecord.encode(place, file: file, into: &records)
-            recordStart.append(UInt64(records.bytes.count))
+            categories.append(places[original].category.flatMap { categoryCodes[$0] } ?? 255)
+            let importance = places[original].importance
+            importances.append(importance.isFinite ? importance : 0)
         }
 
         // A category's search terms are the category's, not each place's:
@@ -137,39 +141,36 @@ struct PlaceIndexBuilder {
             for term in category.searchTerms { add(term, .category) }
             categoryTermLists.append(Array(Set(local.map { $0 >> 3 })).sorted())
         }
-        var categoryPlaceStart = [UInt32](repeating: 0, count: 257)
-        for code in categories { categoryPlaceStart[Int(code) + 1] += 1 }
-        for code in 0..<256 { categoryPlaceStart[code + 1] += categoryPlaceStart[code] }
-        var categoryPlaces = [UInt32](repeating: 0, count: count)
-        var categoryFill = categoryPlaceStart
+        var result = TermSections()
+        result.categoryPlaceStart = [UInt32](repeating: 0, count: 257)
+        for code in categories { result.categoryPlaceStart[Int(code) + 1] += 1 }
+        for code in 0..<256 { result.categoryPlaceStart[code + 1] += result.categoryPlaceStart[code] }
+        result.categoryPlaces = [UInt32](repeating: 0, count: count)
+        var categoryFill = result.categoryPlaceStart
         for (place, code) in categories.enumerated() {
-            categoryPlaces[Int(categoryFill[Int(code)])] = UInt32(place)
+            result.categoryPlaces[Int(categoryFill[Int(code)])] = UInt32(place)
             categoryFill[Int(code)] += 1
         }
 
         // Terms in bytewise order, so that the terms a prefix starts are one run.
-        let order = terms.sortedOrder()
-        var renumber = [UInt32](repeating: 0, count: order.count)
-        for (new, old) in order.enumerated() { renumber[Int(old)] = UInt32(new) }
-        var termBytes: [UInt8] = []
-        termBytes.reserveCapacity(terms.arena.count)
-        var termStart: [UInt32] = [0]
-        termStart.reserveCapacity(order.count + 1)
-        for old in order {
-            termBytes += terms.bytes(of: Int(old))
-            termStart.append(UInt32(termBytes.count))
+        let termOrder = terms.sortedOrder()
+        var renumber = [UInt32](repeating: 0, count: termOrder.count)
+        for (new, old) in termOrder.enumerated() { renumber[Int(old)] = UInt32(new) }
+        result.termBytes.reserveCapacity(terms.arena.count)
+        result.termStart.reserveCapacity(termOrder.count + 1)
+        for old in termOrder {
+            result.termBytes += terms.bytes(of: Int(old))
+            result.termStart.append(UInt32(result.termBytes.count))
         }
         for i in pairs.indices { pairs[i] = renumber[Int(pairs[i] >> 3)] << 3 | pairs[i] & 7 }
-        var categoryTermStart: [UInt32] = [0]
-        var categoryTerms: [UInt32] = []
         for list in categoryTermLists {
-            categoryTerms += list.map { renumber[Int($0)] }.sorted()
-            categoryTermStart.append(UInt32(categoryTerms.count))
+            result.categoryTerms += list.map { renumber[Int($0)] }.sorted()
+            result.categoryTermStart.append(UInt32(result.categoryTerms.count))
         }
         // Postings by a counting sort on the term: within a term, by place.
-        var postingStart = [UInt32](repeating: 0, count: order.count + 1)
+        var postingStart = [UInt32](repeating: 0, count: termOrder.count + 1)
         for pair in pairs { postingStart[Int(pair >> 3) + 1] += 1 }
-        for i in 0..<order.count { postingStart[i + 1] += postingStart[i] }
+        for i in 0..<termOrder.count { postingStart[i + 1] += postingStart[i] }
         var fill = postingStart
         var postings = [UInt32](repeating: 0, count: pairs.count)
         for place in 0..<count {
@@ -180,48 +181,17 @@ struct PlaceIndexBuilder {
             }
         }
         let lists = Self.prefixLists(
-            termBytes: termBytes, termStart: termStart, postingStart: postingStart, postings: postings,
-            categories: categoryTermStart.withUnsafeBufferPointer { starts in
-                categoryTerms.withUnsafeBufferPointer { CategoryTerms(termStart: starts, terms: $0) }
-            }, categoryPlaceStart: categoryPlaceStart, categoryPlaces: categoryPlaces,
+            termBytes: result.termBytes, termStart: result.termStart, postingStart: postingStart, postings: postings,
+            categories: result.categoryTermStart.withUnsafeBufferPointer { starts in
+                result.categoryTerms.withUnsafeBufferPointer { CategoryTerms(termStart: starts, terms: $0) }
+            }, categoryPlaceStart: result.categoryPlaceStart, categoryPlaces: result.categoryPlaces,
             importances: importances, placeCount: count)
-        let addressIndex = CellIndex.build(addressCells)
-        let regionIndex = CellIndex.build(regionCells)
-
-        var sourceList = ByteWriter()
-        sourceList.varint(sources.count)
-        for source in sources {
-            sourceList.string(source.path)
-            sourceList.uint64(UInt64(source.size))
-            sourceList.uint64(UInt64(bitPattern: source.modified))
-            sourceList.uint64(source.hash)
-        }
-        var fileList = ByteWriter()
-        fileList.varint(files.count)
-        for file in files { fileList.string(file) }
-        var categoryNames = ByteWriter()
-        categoryNames.varint(PointOfInterestCategory.allCases.count)
-        for category in PointOfInterestCategory.allCases { categoryNames.string(category.rawValue) }
-
-        return PlaceIndexFormat.assemble(
-            placeCount: count,
-            sections: [
-                (.sources, sourceList.bytes), (.files, fileList.bytes), (.categoryNames, categoryNames.bytes),
-                (.termBytes, termBytes), (.termStart, termStart), (.postingStart, postingStart),
-                (.postings, postings), (.placeTermStart, placeTermStart), (.placeTerms, pairs),
-                (.nameBytes, nameBytes), (.nameStart, nameStart), (.kinds, kinds), (.categories, categories),
-                (.coordinates, coordinates), (.importances, importances), (.idBytes, ids.bytes),
-                (.idStart, ids.starts), (.idPlace, ids.places), (.idSlots, ids.slots),
-                (.prefixBytes, lists.bytes), (.prefixStart, lists.starts),
-                (.prefixListStart, lists.listStart), (.prefixPlaces, lists.places),
-                (.addressKeys, addressIndex.keys), (.addressStart, addressIndex.starts),
-                (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
-                (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
-                (.areaPlaces, areaPlaces), (.areaBoxes, areaBoxes), (.recordStart, recordStart),
-                (.recordBytes, records.bytes), (.categoryTermStart, categoryTermStart),
-                (.categoryTerms, categoryTerms), (.categoryPlaceStart, categoryPlaceStart),
-                (.categoryPlaces, categoryPlaces),
-            ])
+        result.postingStart = postingStart
+        result.postings = postings
+        result.placeTermStart = placeTermStart
+        result.placeTerms = pairs
+        (result.prefixBytes, result.prefixStart, result.prefixListStart, result.prefixPlaces) = lists
+        return result
     }
 
     /// For each prefix (cut at a scalar boundary) whose terms have more
@@ -246,12 +216,44 @@ struct PlaceIndexBuilder {
         var stamp = [UInt32](repeating: 0, count: placeCount)
         var generation: UInt32 = 0
         var touched: [UInt32] = []
-        var heap: [UInt64] = []
         let termCount = termStart.count - 1
         func length(_ term: Int) -> Int { Int(termStart[term + 1] - termStart[term]) }
         func byte(_ term: Int, _ at: Int) -> UInt8 { termBytes[Int(termStart[term]) + at] }
         let weights = (0..<8).map { Float(PlaceIndex.Field(rawValue: UInt8($0))?.weight ?? 0) }
         let prominence = importances.map { 0.15 * Float($0) }
+        // A list takes a place's best score over the run's terms, so only
+        // each term's own best `listLength` can be among the run's best:
+        // a term with more postings offers only those (for each quality it
+        // can have), a category only its most prominent places.
+        func bestOf(_ entries: some Sequence<UInt32>, shift: UInt32, score: (UInt32) -> Float) -> [UInt32] {
+            var top = TopKeys(listLength)
+            for entry in entries { top.offer(TopKeys.key(score(entry) + prominence[Int(entry >> shift)], entry)) }
+            return top.sorted().map { UInt32.max - UInt32(truncatingIfNeeded: $0) }
+        }
+        var bestAsPrefix: [Int: [UInt32]] = [:]
+        var bestAsExact: [Int: [UInt32]] = [:]
+        func offered(_ term: Int, exact: Bool) -> ArraySlice<UInt32> {
+            let all = postings[Int(postingStart[term])..<Int(postingStart[term + 1])]
+            guard all.count > listLength else { return all }
+            let quality = Float(exact ? PlaceIndex.Quality.exact : PlaceIndex.Quality.prefix)
+            if exact {
+                if bestAsExact[term] == nil {
+                    bestAsExact[term] = bestOf(all, shift: 3) { quality * weights[Int($0 & 7)] }
+                }
+                return bestAsExact[term]![...]
+            }
+            if bestAsPrefix[term] == nil {
+                bestAsPrefix[term] = bestOf(all, shift: 3) { quality * weights[Int($0 & 7)] }
+            }
+            return bestAsPrefix[term]![...]
+        }
+        var bestOfCategory: [Int: [UInt32]] = [:]
+        func offered(category code: Int) -> ArraySlice<UInt32> {
+            let all = categoryMembers(code)
+            guard all.count > listLength else { return all }
+            if bestOfCategory[code] == nil { bestOfCategory[code] = bestOf(all, shift: 0) { _ in 0 } }
+            return bestOfCategory[code]![...]
+        }
         func list(_ run: Range<Int>, depth: Int) {
             generation += 1
             touched.removeAll(keepingCapacity: true)
@@ -265,8 +267,9 @@ struct PlaceIndexBuilder {
                 }
             }
             for term in run {
-                let quality = Float(length(term) == depth ? PlaceIndex.Quality.exact : PlaceIndex.Quality.prefix)
-                for posting in postings[Int(postingStart[term])..<Int(postingStart[term + 1])] {
+                let exact = length(term) == depth
+                let quality = Float(exact ? PlaceIndex.Quality.exact : PlaceIndex.Quality.prefix)
+                for posting in offered(term, exact: exact) {
                     offer(Int(posting >> 3), quality * weights[Int(posting & 7)])
                 }
             }
@@ -274,37 +277,11 @@ struct PlaceIndexBuilder {
                 run, exact: length(run.lowerBound) == depth ? run.lowerBound : nil)
             {
                 let score = Float(quality) * weights[Int(PlaceIndex.Field.category.rawValue)]
-                for place in categoryMembers(code) { offer(Int(place), score) }
+                for place in offered(category: code) { offer(Int(place), score) }
             }
-            // The best `listLength` by score then position, as keys that
-            // order the same way: a min-heap of the best so far.
-            heap.removeAll(keepingCapacity: true)
-            for place in touched {
-                let value = best[Int(place)] + prominence[Int(place)]
-                let key = UInt64(value.bitPattern) << 32 | UInt64(UInt32.max - place)
-                if heap.count < listLength {
-                    heap.append(key)
-                    var i = heap.count - 1
-                    while i > 0, heap[(i - 1) / 2] > heap[i] {
-                        heap.swapAt(i, (i - 1) / 2)
-                        i = (i - 1) / 2
-                    }
-                } else if key > heap[0] {
-                    heap[0] = key
-                    var i = 0
-                    while true {
-                        let l = 2 * i + 1
-                        let r = l + 1
-                        var least = i
-                        if l < heap.count, heap[l] < heap[least] { least = l }
-                        if r < heap.count, heap[r] < heap[least] { least = r }
-                        if least == i { break }
-                        heap.swapAt(i, least)
-                        i = least
-                    }
-                }
-            }
-            heap.sort(by: >)
+            var top = TopKeys(listLength)
+            for place in touched { top.offer(TopKeys.key(best[Int(place)] + prominence[Int(place)], place)) }
+            let heap = top.sorted()
             bytes += termBytes[Int(termStart[run.lowerBound])..<(Int(termStart[run.lowerBound]) + depth)]
             starts.append(UInt32(bytes.count))
             for key in heap { places.append(UInt32.max - UInt32(truncatingIfNeeded: key)) }
@@ -406,7 +383,14 @@ struct IdentifierTable {
     var starts: [UInt32] = [0]
     var places: [UInt32] = []
     /// Open addressing, entry + 1 (0: empty); grown to keep it at most half full.
-    var slots = [UInt32](repeating: 0, count: 1 << 10)
+    var slots: [UInt32]
+
+    /// A table sized for about `expected` ids without growing.
+    init(expected: Int = 512) {
+        slots = [UInt32](repeating: 0, count: max(1 << 10, (2 * expected + 1).nextPowerOfTwo))
+        places.reserveCapacity(expected)
+        starts.reserveCapacity(expected + 1)
+    }
 
     mutating func insert(_ id: String, place: UInt32) {
         var id = id
@@ -477,4 +461,150 @@ struct CategoryTerms: Sendable {
         let codes = Set(byTerm.filter { wanted.contains($0.term) }.map(\.code))
         return codes.sorted().map { ($0, PlaceIndex.Quality.typo) }
     }
+}
+
+/// What the terms give: the term table, postings, each place's terms,
+/// the prefix lists and the categories' terms and places.
+struct TermSections {
+    var termBytes: [UInt8] = []
+    var termStart: [UInt32] = [0]
+    var postingStart: [UInt32] = []
+    var postings: [UInt32] = []
+    var placeTermStart: [UInt32] = []
+    var placeTerms: [UInt32] = []
+    var prefixBytes: [UInt8] = []
+    var prefixStart: [UInt32] = []
+    var prefixListStart: [UInt32] = []
+    var prefixPlaces: [UInt32] = []
+    var categoryTermStart: [UInt32] = [0]
+    var categoryTerms: [UInt32] = []
+    var categoryPlaceStart: [UInt32] = []
+    var categoryPlaces: [UInt32] = []
+}
+
+/// Everything else of the places, in index order: records, folded names,
+/// ids, the hot arrays, cells and areas.
+struct ColumnSections {
+    var nameBytes: [UInt8] = []
+    var nameStart: [UInt32] = [0]
+    var kinds: [UInt8] = []
+    var categories: [UInt8] = []
+    var coordinates: [Double] = []
+    var importances: [Double] = []
+    var records = ByteWriter()
+    var recordStart: [UInt64] = [0]
+    var files: [String] = []
+    var ids = IdentifierTable()
+    var addressCells: [(key: Int64, place: UInt32)] = []
+    var regionCells: [(key: Int64, place: UInt32)] = []
+    var areaPlaces: [UInt32] = []
+    var areaBoxes: [Double] = []
+
+    init() {}
+
+    init(_ places: [Place], order: [Int], cellKeys: [Int64]) {
+        let count = places.count
+        kinds.reserveCapacity(count)
+        categories.reserveCapacity(count)
+        coordinates.reserveCapacity(2 * count)
+        importances.reserveCapacity(count)
+        nameStart.reserveCapacity(count + 1)
+        recordStart.reserveCapacity(count + 1)
+        records.bytes.reserveCapacity(64 * count)
+        ids = IdentifierTable(expected: count)
+        let categoryCodes = PointOfInterestCategory.codes
+        var fileNumbers: [String: Int] = [:]
+        for (position, original) in order.enumerated() {
+            let number = UInt32(position)
+            ids.insert(places[original].id, place: number)
+            for alternate in places[original].alternateIDs { ids.insert(alternate, place: number) }
+            if let name = places[original].name { TextFolding.fold(name, into: &nameBytes) }
+            nameStart.append(UInt32(nameBytes.count))
+            let hasAddress = places[original].address != nil
+            kinds.append((places[original].kind == .address ? 1 : 0) | (hasAddress ? 2 : 0))
+            categories.append(places[original].category.flatMap { categoryCodes[$0] } ?? 255)
+            let coordinate = places[original].coordinate
+            coordinates.append(coordinate.latitude)
+            coordinates.append(coordinate.longitude)
+            let importance = places[original].importance
+            importances.append(importance.isFinite ? importance : 0)
+            if cellKeys[original] != .max { regionCells.append((cellKeys[original], number)) }
+            if hasAddress, let cell = CellIndex.key(coordinate, size: CellIndex.addressCell) {
+                addressCells.append((cell, number))
+            }
+            if let box = places[original].boundary?.boundingBox {
+                areaPlaces.append(number)
+                areaBoxes += [box.west, box.south, box.east, box.north]
+            }
+            let file: Int
+            let source = places[original].source.file
+            if let last = files.last, last == source {
+                file = files.count - 1
+            } else if let known = fileNumbers[source] {
+                file = known
+            } else {
+                file = files.count
+                fileNumbers[source] = file
+                files.append(source)
+            }
+            PlaceRecord.encode(places[original], file: file, into: &records)
+            recordStart.append(UInt64(records.bytes.count))
+        }
+    }
+}
+
+/// A value one thread fills and another reads after both finish.
+final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension PointOfInterestCategory {
+    /// Each category's code in an index: its position among all cases.
+    static let codes = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, UInt8($0)) })
+}
+
+/// The `k` largest of the keys offered: a min-heap of the best so far. A
+/// key orders as (score, then lower position first).
+struct TopKeys {
+    private var heap: [UInt64] = []
+    private let k: Int
+
+    init(_ k: Int) {
+        self.k = k
+        heap.reserveCapacity(k)
+    }
+
+    /// A score and an entry (a position, or a posting) as one key.
+    @inline(__always)
+    static func key(_ score: Float, _ entry: UInt32) -> UInt64 {
+        UInt64(score.bitPattern) << 32 | UInt64(UInt32.max - entry)
+    }
+
+    mutating func offer(_ key: UInt64) {
+        if heap.count < k {
+            heap.append(key)
+            var i = heap.count - 1
+            while i > 0, heap[(i - 1) / 2] > heap[i] {
+                heap.swapAt(i, (i - 1) / 2)
+                i = (i - 1) / 2
+            }
+        } else if key > heap[0] {
+            heap[0] = key
+            var i = 0
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var least = i
+                if l < heap.count, heap[l] < heap[least] { least = l }
+                if r < heap.count, heap[r] < heap[least] { least = r }
+                if least == i { break }
+                heap.swapAt(i, least)
+                i = least
+            }
+        }
+    }
+
+    /// The keys, best first.
+    func sorted() -> [UInt64] { heap.sorted(by: >) }
 }
