@@ -18,7 +18,7 @@ data="$work/places-$count.geojsonseq"
 queries="$work/places-queries-$count.txt"
 [ -f "$data" ] && [ -f "$queries" ] || python3 Scripts/generate-places.py "$data" "$count" "$queries" >/dev/null
 swift build -c release --product meridian-benchmark >/dev/null
-echo "== Meridian (PlaceIndex, in memory)"
+echo "== Meridian (PlaceIndex, built in memory, written to a file and reopened)"
 /usr/bin/time -f "peak %M KB" "$bin/meridian-benchmark" places "$data" "$queries"
-echo "== SQLite FTS5 + R*Tree from Python's sqlite3 (in memory)"
+echo "== SQLite FTS5 + R*Tree from Python's sqlite3 (built into a file and reopened)"
 /usr/bin/time -f "peak %M KB" python3 Benchmarks/Peers/places_fts5.py "$data" "$queries"
