@@ -30,14 +30,20 @@ struct PlaceIndexBuilder {
         // (and a term's postings near each other) lie together in memory.
         let cellKeys = places.map { CellIndex.key($0.coordinate, size: CellIndex.regionCell) ?? .max }
         let order = places.indices.sorted { cellKeys[$0] != cellKeys[$1] ? cellKeys[$0] < cellKeys[$1] : $0 < $1 }
+        // Each place's position in the index. Places are read in the order
+        // they are in memory and what each gives is moved into place after:
+        // reading them in index order would wait on memory at every place.
+        var inverse = [Int](repeating: 0, count: places.count)
+        for (index, original) in order.enumerated() { inverse[original] = index }
+        let position = inverse
         let terms = Box(TermSections())
         let columns = Box(ColumnSections())
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 var builder = PlaceIndexBuilder()
-                terms.value = builder.terms(of: places, order: order)
+                terms.value = builder.terms(of: places, order: order, position: position)
             } else {
-                columns.value = ColumnSections(places, order: order, cellKeys: cellKeys)
+                columns.value = ColumnSections(places, order: order, position: position, cellKeys: cellKeys)
             }
         }
         let (t, c) = (terms.value, columns.value)
@@ -92,16 +98,14 @@ struct PlaceIndexBuilder {
         }
     }
 
-    /// The term sections of the places, taken in `order`.
-    private mutating func terms(of places: [Place], order: [Int]) -> TermSections {
+    /// The term sections of the places, numbered by `position`.
+    private mutating func terms(of places: [Place], order: [Int], position: [Int]) -> TermSections {
         let count = places.count
-        var categories: [UInt8] = []
-        var importances: [Double] = []
-        categories.reserveCapacity(count)
-        importances.reserveCapacity(count)
+        var categories = [UInt8](repeating: 255, count: count)
+        var importances = [Double](repeating: 0, count: count)
         placeTermStart.reserveCapacity(count + 1)
         let categoryCodes = PointOfInterestCategory.codes
-        for original in order {
+        for original in 0..<count {
             local.removeAll(keepingCapacity: true)
             for (nameIndex, name) in places[original].names.enumerated() {
                 add(name.text, nameIndex == 0 ? .name : .otherName)
@@ -128,10 +132,21 @@ struct PlaceIndexBuilder {
                 previous = pair
             }
             placeTermStart.append(UInt32(pairs.count))
-            categories.append(places[original].category.flatMap { categoryCodes[$0] } ?? 255)
+            categories[position[original]] = places[original].category.flatMap { categoryCodes[$0] } ?? 255
             let importance = places[original].importance
-            importances.append(importance.isFinite ? importance : 0)
+            importances[position[original]] = importance.isFinite ? importance : 0
         }
+        // Each place's terms, in index order.
+        var placeTerms: [UInt32] = []
+        placeTerms.reserveCapacity(pairs.count)
+        var inOrder: [UInt32] = [0]
+        inOrder.reserveCapacity(count + 1)
+        for original in order {
+            placeTerms += pairs[Int(placeTermStart[original])..<Int(placeTermStart[original + 1])]
+            inOrder.append(UInt32(placeTerms.count))
+        }
+        pairs = placeTerms
+        placeTermStart = inOrder
 
         // A category's search terms are the category's, not each place's:
         // interned once, and each category lists its places.
@@ -502,38 +517,44 @@ struct ColumnSections {
 
     init() {}
 
-    init(_ places: [Place], order: [Int], cellKeys: [Int64]) {
+    init(_ places: [Place], order: [Int], position: [Int], cellKeys: [Int64]) {
         let count = places.count
-        kinds.reserveCapacity(count)
-        categories.reserveCapacity(count)
-        coordinates.reserveCapacity(2 * count)
-        importances.reserveCapacity(count)
-        nameStart.reserveCapacity(count + 1)
-        recordStart.reserveCapacity(count + 1)
-        records.bytes.reserveCapacity(64 * count)
+        kinds = [UInt8](repeating: 0, count: count)
+        categories = [UInt8](repeating: 255, count: count)
+        coordinates = [Double](repeating: 0, count: 2 * count)
+        importances = [Double](repeating: 0, count: count)
         ids = IdentifierTable(expected: count)
         let categoryCodes = PointOfInterestCategory.codes
         var fileNumbers: [String: Int] = [:]
-        for (position, original) in order.enumerated() {
-            let number = UInt32(position)
-            ids.insert(places[original].id, place: number)
-            for alternate in places[original].alternateIDs { ids.insert(alternate, place: number) }
-            if let name = places[original].name { TextFolding.fold(name, into: &nameBytes) }
-            nameStart.append(UInt32(nameBytes.count))
+        // Records and folded names in the order the places are in memory,
+        // each with its start; moved into index order after.
+        var rawRecords = ByteWriter()
+        rawRecords.bytes.reserveCapacity(64 * count)
+        var recordStarts: [Int] = [0]
+        recordStarts.reserveCapacity(count + 1)
+        var rawNames: [UInt8] = []
+        var nameStarts: [Int] = [0]
+        nameStarts.reserveCapacity(count + 1)
+        for original in 0..<count {
+            let number = position[original]
+            ids.insert(places[original].id, place: UInt32(number))
+            for alternate in places[original].alternateIDs { ids.insert(alternate, place: UInt32(number)) }
+            if let name = places[original].name { TextFolding.fold(name, into: &rawNames) }
+            nameStarts.append(rawNames.count)
             let hasAddress = places[original].address != nil
-            kinds.append((places[original].kind == .address ? 1 : 0) | (hasAddress ? 2 : 0))
-            categories.append(places[original].category.flatMap { categoryCodes[$0] } ?? 255)
+            kinds[number] = (places[original].kind == .address ? 1 : 0) | (hasAddress ? 2 : 0)
+            categories[number] = places[original].category.flatMap { categoryCodes[$0] } ?? 255
             let coordinate = places[original].coordinate
-            coordinates.append(coordinate.latitude)
-            coordinates.append(coordinate.longitude)
+            coordinates[2 * number] = coordinate.latitude
+            coordinates[2 * number + 1] = coordinate.longitude
             let importance = places[original].importance
-            importances.append(importance.isFinite ? importance : 0)
-            if cellKeys[original] != .max { regionCells.append((cellKeys[original], number)) }
+            importances[number] = importance.isFinite ? importance : 0
+            if cellKeys[original] != .max { regionCells.append((cellKeys[original], UInt32(number))) }
             if hasAddress, let cell = CellIndex.key(coordinate, size: CellIndex.addressCell) {
-                addressCells.append((cell, number))
+                addressCells.append((cell, UInt32(number)))
             }
             if let box = places[original].boundary?.boundingBox {
-                areaPlaces.append(number)
+                areaPlaces.append(UInt32(number))
                 areaBoxes += [box.west, box.south, box.east, box.north]
             }
             let file: Int
@@ -547,8 +568,18 @@ struct ColumnSections {
                 fileNumbers[source] = file
                 files.append(source)
             }
-            PlaceRecord.encode(places[original], file: file, into: &records)
+            PlaceRecord.encode(places[original], file: file, into: &rawRecords)
+            recordStarts.append(rawRecords.bytes.count)
+        }
+        records.bytes.reserveCapacity(rawRecords.bytes.count)
+        recordStart.reserveCapacity(count + 1)
+        nameBytes.reserveCapacity(rawNames.count)
+        nameStart.reserveCapacity(count + 1)
+        for original in order {
+            records.bytes += rawRecords.bytes[recordStarts[original]..<recordStarts[original + 1]]
             recordStart.append(UInt64(records.bytes.count))
+            nameBytes += rawNames[nameStarts[original]..<nameStarts[original + 1]]
+            nameStart.append(UInt32(nameBytes.count))
         }
     }
 }
@@ -561,7 +592,29 @@ final class Box<Value>: @unchecked Sendable {
 
 extension PointOfInterestCategory {
     /// Each category's code in an index: its position among all cases.
-    static let codes = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, UInt8($0)) })
+    static let codes = CategoryCodes()
+}
+
+/// Category to code without hashing: the category's own byte when the
+/// enum is laid out as one byte numbered in declaration order (checked
+/// once), else a dictionary.
+struct CategoryCodes: Sendable {
+    private let byByte: Bool
+    private let table: [PointOfInterestCategory: UInt8]
+
+    init() {
+        let cases = PointOfInterestCategory.allCases
+        table = Dictionary(uniqueKeysWithValues: cases.enumerated().map { ($1, UInt8($0)) })
+        byByte =
+            MemoryLayout<PointOfInterestCategory>.size == 1
+            && cases.enumerated().allSatisfy { index, category in
+                withUnsafeBytes(of: category) { $0[0] } == UInt8(index)
+            }
+    }
+
+    subscript(_ category: PointOfInterestCategory) -> UInt8? {
+        byByte ? withUnsafeBytes(of: category) { $0[0] } : table[category]
+    }
 }
 
 /// The `k` largest of the keys offered: a min-heap of the best so far. A

@@ -38,6 +38,12 @@ public enum TextFolding {
 
     /// The folded form of `text`, its UTF-8 appended to `bytes`.
     static func fold(_ text: String, into bytes: inout [UInt8]) {
+        let ascii: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in utf8 { bytes.append(byte &- 0x41 < 26 ? byte + 0x20 : byte) }
+            return true
+        }
+        if ascii == true { return }
         var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.value < 0x80 {

@@ -126,6 +126,24 @@ extension Words {
                 buffer.append(contentsOf: UTF8.encode(scalar)!)
             }
         }
+        // ASCII text (most of it) is cut byte by byte.
+        let ascii: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in bytes {
+                if byte &- 0x61 < 26 || byte &- 0x30 < 10 {
+                    kindOfWord = 1
+                    buffer.append(byte)
+                } else if byte &- 0x41 < 26 {
+                    kindOfWord = 1
+                    buffer.append(byte + 0x20)
+                } else {
+                    close()
+                }
+            }
+            close()
+            return true
+        }
+        if ascii == true { return }
         var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let value = scalar.value
