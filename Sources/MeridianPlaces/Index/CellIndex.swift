@@ -50,15 +50,7 @@ struct CellIndex: @unchecked Sendable {
     }
 
     /// The position of the first key not below `key`.
-    private func lowerBound(_ key: Int64) -> Int {
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid] < key { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    private func lowerBound(_ key: Int64) -> Int { keys.lowerBound(key) }
 
     private func places(ofCellAt position: Int) -> UnsafeBufferPointer<UInt32> {
         UnsafeBufferPointer(rebasing: places[Int(starts[position])..<Int(starts[position + 1])])
@@ -152,5 +144,18 @@ struct CellIndex: @unchecked Sendable {
         }
         found.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.place < $1.place }
         return Array(found.prefix(k))
+    }
+}
+
+extension UnsafeBufferPointer where Element: Comparable {
+    /// In sorted elements, the position of the first not below `value`.
+    func lowerBound(_ value: Element) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

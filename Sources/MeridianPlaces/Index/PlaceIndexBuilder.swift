@@ -8,7 +8,7 @@ import MeridianCore
 /// ranked in advance.
 struct PlaceIndexBuilder {
     /// A prefix whose terms have more postings than this gets a list of its best places.
-    static let listedVolume = 4_096
+    static let listedVolume = 1_024
     /// How many places such a list keeps.
     static let listLength = 512
 

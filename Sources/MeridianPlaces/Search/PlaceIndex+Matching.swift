@@ -94,7 +94,7 @@ extension PlaceIndex {
             if lists.count * ranges.count * 24 < inside {
                 for (list, shift) in lists {
                     for range in ranges {
-                        var position = Self.lowerBound(range.lowerBound << shift, in: list)
+                        var position = list.lowerBound(range.lowerBound << shift)
                         while position < list.count, list[position] >> shift < range.upperBound {
                             places.append(list[position] >> shift)
                             position += 1
@@ -141,17 +141,6 @@ extension PlaceIndex {
     func lists(of match: WordMatch) -> [(list: UnsafeBufferPointer<UInt32>, shift: UInt32)] {
         (Array(match.run) + match.typos).map { (postings(ofTerm: $0), 3) }
             + match.categories.map { (places(ofCategory: $0.code), 0) }
-    }
-
-    /// The first position in sorted postings not below `value`.
-    static func lowerBound(_ value: UInt32, in postings: UnsafeBufferPointer<UInt32>) -> Int {
-        var low = 0
-        var high = postings.count
-        while low < high {
-            let mid = (low + high) / 2
-            if postings[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// A word's match as plain numbers, for scoring many places: its run
