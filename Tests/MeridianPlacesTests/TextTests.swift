@@ -70,3 +70,24 @@ import Testing
         #expect(PlaceAddress.Style(language: "en-US") == .american && PlaceAddress.Style(language: "xx") == nil)
     }
 }
+
+/// The byte-by-byte highlighting of ASCII titles marks what the general
+/// path marks.
+@Suite struct HighlightTests {
+    @Test func asciiHighlightsAreTheGeneralOnes() {
+        let titles = [
+            "Men's restroom", "Golden Lion Cafe", "Starbucks Coffee", "10 High Street, Cambridge", "abcdef abcde",
+            "Pixel-Games 2", "", "  ", "UPPER lower MiXeD",
+        ]
+        let queries = ["rest", "gol li", "starbuks", "high 10", "abcde", "pix gam", "x", "upper mixed", "abcdx"]
+        for title in titles {
+            for query in queries {
+                let words = Words.of(query)
+                let ascii = PlaceIndex.asciiHighlights(of: words, in: title)
+                // The general path, forced by a non-ASCII word that matches nothing.
+                let general = PlaceIndex.highlights(of: words + Words.of("ж"), in: title)
+                #expect(ascii == general, "\(query) in \(title)")
+            }
+        }
+    }
+}

@@ -36,13 +36,19 @@ extension PlaceIndex {
 
     /// Categories whose search terms start with the whole fragment, when
     /// some place has the category and the filter lets it through.
+    /// Each category's search terms, with their folded forms.
+    static let foldedSearchTerms: [PointOfInterestCategory: [(term: String, folded: String)]] = Dictionary(
+        uniqueKeysWithValues: PointOfInterestCategory.allCases.map { category in
+            (category, category.searchTerms.map { ($0, TextFolding.fold($0)) })
+        })
+
     func suggestions(for words: [Word], options: SearchOptions) -> [Completion] {
         let fragment = words.map(\.text).joined(separator: " ")
         var result: [Completion] = []
         for category in PointOfInterestCategory.allCases where options.filter.includes(category) {
             guard
                 categoriesPresent.contains(category),
-                let term = category.searchTerms.first(where: { TextFolding.fold($0).hasPrefix(fragment) })
+                let term = Self.foldedSearchTerms[category]?.first(where: { $0.folded.hasPrefix(fragment) })?.term
             else { continue }
             let title = term.prefix(1).uppercased() + term.dropFirst()
             result.append(
@@ -59,6 +65,7 @@ extension PlaceIndex {
     /// part of a word a query word starts, a query word inside a word of
     /// a script written without spaces, a whole word matched with a typo.
     static func highlights(of query: [Word], in text: String) -> [Range<Int>] {
+        if let ranges = asciiHighlights(of: query, in: text) { return ranges }
         let (scalars, origins) = TextFolding.foldWithOrigins(text)
         var ranges: [Range<Int>] = []
         for (word, folded) in Words.folded(scalars, origins) {
@@ -85,6 +92,50 @@ extension PlaceIndex {
             }
         }
         return ranges
+    }
+
+    /// ``highlights(of:in:)`` for ASCII text and query words, byte by byte
+    /// (folding is lower-casing, and a UTF-16 offset is a byte offset);
+    /// nil for anything else.
+    static func asciiHighlights(of query: [Word], in text: String) -> [Range<Int>]? {
+        let words = query.map { Array($0.text.utf8) }
+        guard words.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var ranges: [Range<Int>] = []
+            var start = 0
+            var word: [UInt8] = []
+            func close(_ end: Int) {
+                defer { word.removeAll(keepingCapacity: true) }
+                guard !word.isEmpty else { return }
+                var best = 0
+                for q in words {
+                    var found = 0
+                    if word.starts(with: q) {
+                        found = q.count
+                    } else if q.count >= 5,
+                        q.withUnsafeBufferPointer({ q in
+                            word.withUnsafeBufferPointer { withinOneEdit(q, $0, prefix: true) }
+                        })
+                    {
+                        found = word.count
+                    }
+                    best = max(best, found)
+                }
+                if best > 0 { ranges.append(start..<(start + best)) }
+            }
+            for (offset, byte) in bytes.enumerated() {
+                let lower = byte &- 0x41 < 26 ? byte + 0x20 : byte
+                if lower &- 0x61 < 26 || lower &- 0x30 < 10 {
+                    if word.isEmpty { start = offset }
+                    word.append(lower)
+                } else {
+                    close(offset)
+                }
+            }
+            close(bytes.count)
+            return ranges
+        } ?? nil
     }
 
     private static func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
