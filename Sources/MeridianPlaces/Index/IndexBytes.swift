@@ -127,8 +127,6 @@ struct ByteReader {
 
     init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isAtEnd: Bool { offset >= bytes.count }
-
     mutating func byte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }

@@ -31,7 +31,7 @@ import MeridianCore
 /// query returns it.
 public final class PlaceIndex: @unchecked Sendable {
     /// Which text of a place a term came from, and its weight in ranking.
-    enum Field: UInt8, CaseIterable {
+    enum Field: UInt8 {
         case name = 0
         case otherName, category, container, address
 
