@@ -20,7 +20,7 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     let (places, _) = try PlaceExtractor.places(fromPaths: [arguments[2]])
     let read = now() - start
     start = now()
-    let built = PlaceIndex(places)
+    let built = try PlaceIndex(places)
     let build = now() - start
     let file = arguments[2] + ".idx"
     try PlaceIndexFile.write(built, to: file)

@@ -322,7 +322,7 @@ struct DocumentationExampleTests {
 
     @Test func searchingPlaces() throws {
         let (places, _) = try PlaceExtractor.places(fromPaths: ["Samples/meridian-arcade"])
-        let index = PlaceIndex(places)
+        let index = try PlaceIndex(places)
         let toilets = index.search("where are the toilets on the first floor")
         print(toilets[0].place.name ?? "", toilets[0].place.container(.level)?.ordinal ?? -1)   // "Men's restroom 1"
         let typed = index.completions(for: "cof")

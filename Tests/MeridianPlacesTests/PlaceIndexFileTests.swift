@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func everyPlaceReadsBackAsItWasWritten() throws {
-        let index = try PlaceIndex(serialized: Self.bytes(PlaceIndex(Self.places)))
+        let index = try PlaceIndex(serialized: Self.bytes(try PlaceIndex(Self.places)))
         #expect(index.count == Self.places.count)
         for place in Self.places {
             #expect(index.lookup([place.id]).places == [place])
@@ -68,7 +68,7 @@ import Testing
 
     @Test func aFileIsMappedAndAnswersAsTheIndexInMemory() throws {
         let sources = [PlaceIndex.Source(path: "/data/venue.zip", size: 1234, modified: 1_700_000_000, hash: 42)]
-        let built = PlaceIndex(Self.places, sources: sources)
+        let built = try PlaceIndex(Self.places, sources: sources)
         let path = "/tmp/meridian-places-\(getpid()).idx"
         defer { unlink(path) }
         let file = fopen(path, "wb")!
@@ -88,8 +88,8 @@ import Testing
         #expect(opened.reverse(point).containing.map(\.id) == ["venue"])
     }
 
-    @Test func aTruncatedForeignOrOtherVersionIndexIsRefused() {
-        let bytes = Self.bytes(PlaceIndex(Self.places))
+    @Test func aTruncatedForeignOrOtherVersionIndexIsRefused() throws {
+        let bytes = Self.bytes(try PlaceIndex(Self.places))
         #expect(
             Self.code { () throws(DiagnosticError) in
                 _ = try PlaceIndex(serialized: Array(bytes.prefix(bytes.count - 100)))
@@ -130,8 +130,26 @@ import Testing
         return 0..<0
     }
 
-    @Test func aNumberOutOfRangeInAnArrayIsRefusedAtOpening() {
-        let bytes = Self.bytes(PlaceIndex(Self.places))
+    /// Past what the format's 32-bit numbers hold (here with small limits
+    /// standing in for 2^29 places and 4 GiB arrays), building is refused
+    /// instead of writing truncated offsets.
+    @Test func placesPastWhatOneIndexHoldsAreRefused() throws {
+        typealias Limits = PlaceIndexBuilder.Limits
+        for limits in [Limits(places: Self.places.count), Limits(terms: 8), Limits(offsets: 20)] {
+            #expect(
+                Self.code { () throws(DiagnosticError) in
+                    _ = try PlaceIndexBuilder.build(Self.places, sources: [], limits: limits)
+                } == "places.index.too-large", "\(limits)")
+        }
+        let roomy = Limits(places: Self.places.count + 1, terms: 1_000, offsets: 10_000)
+        #expect(
+            Self.code { () throws(DiagnosticError) in
+                _ = try PlaceIndexBuilder.build(Self.places, sources: [], limits: roomy)
+            } == nil)
+    }
+
+    @Test func aNumberOutOfRangeInAnArrayIsRefusedAtOpening() throws {
+        let bytes = Self.bytes(try PlaceIndex(Self.places))
         for section in [PlaceIndexFormat.Section.postings, .placeTerms, .postingStart, .recordStart, .regionPlaces] {
             var damaged = bytes
             let range = Self.section(section, in: bytes)
@@ -144,8 +162,8 @@ import Testing
 
     /// Damage that opening cannot see (a record, a name, a coordinate)
     /// gives wrong answers at worst, never a read out of bounds.
-    @Test func damageAnywhereNeverTraps() {
-        let bytes = Self.bytes(PlaceIndex(Self.places))
+    @Test func damageAnywhereNeverTraps() throws {
+        let bytes = Self.bytes(try PlaceIndex(Self.places))
         var generator = SplitMix(seed: 7)
         // What opening cannot check, and anywhere at all.
         let unchecked: [Range<Int>] =

@@ -35,7 +35,7 @@ import Testing
     static let level1 = PlaceContainer(kind: .level, id: "l1", name: "First Floor", ordinal: 1)
     static let level0 = PlaceContainer(kind: .level, id: "l0", name: "Ground Floor", ordinal: 0)
 
-    static let index = PlaceIndex([
+    static let index = try! PlaceIndex([
         place("cafe-near", "Café Nero", 52.2055, 0.1220, .cafe, alternates: ["old-nero"]),
         place("cafe-far", "Café Rouge", 52.2300, 0.1500, .cafe),
         place("star", "Star Books", 52.2050, 0.1210, .store, words: ["bookshop"]),
@@ -146,7 +146,7 @@ import Testing
         #expect(Self.index.reverse(Coordinate(latitude: -40, longitude: -100)).containing.isEmpty)
     }
 
-    @Test func coordinatesOutOfRangeFindNothingAndNeverTrap() {
+    @Test func coordinatesOutOfRangeFindNothingAndNeverTrap() throws {
         for bad in [
             Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 1e300, longitude: 0),
             Coordinate(latitude: 0, longitude: -.infinity), Coordinate(latitude: 91, longitude: 1e20),
@@ -155,7 +155,7 @@ import Testing
             #expect(containing.isEmpty && nearby.isEmpty)
             _ = Self.index.search("cafe", options: SearchOptions(origin: bad))
         }
-        let strange = PlaceIndex([
+        let strange = try PlaceIndex([
             Self.place(
                 "far", "Far Away", 1e300, -1e300, .cafe,
                 address: PlaceAddress(street: "Nowhere")),

@@ -194,7 +194,7 @@ import Testing
         for ordinal in [0, 1] {
             for theme in [Theme.light, Theme.dark] {
                 let level = try IMDFLevelLayer(archive: archive, ordinal: ordinal, theme: theme)
-                let bytes = try GeoJSONWriter().encode(FeatureCollection(features: level.features))
+                let bytes = GeoJSONWriter().encode(FeatureCollection(features: level.features))
                 let back = try GeoJSONDocument(decoding: bytes).featureCollection.features
                 var options = Snapshotter.Options(layers: [level.layer])
                 options.theme = theme

@@ -11,7 +11,7 @@ import Testing
 
     static let venue: PlaceIndex = {
         let (places, _) = try! PlaceExtractor.places(fromPaths: [Samples.path("meridian-arcade")])
-        return PlaceIndex(places)
+        return try! PlaceIndex(places)
     }()
 
     static let venueQueries: [(Mode, String, String)] = [
@@ -65,7 +65,7 @@ import Testing
     func cityQueriesRankTheExpectedPlaceFirst() throws {
         let (places, _) = try PlaceExtractor.places(
             fromPaths: [Fixtures.url("geojson/real/ne_50m_populated_places.json").path])
-        let index = PlaceIndex(places)
+        let index = try PlaceIndex(places)
         let misses = Self.cityQueries.filter { !Self.expected(Self.first(index, $0.0, $0.1), $0.2) }
         #expect(Self.cityQueries.count == 25)
         #expect(misses.isEmpty, "\(misses.map { "\($0.1) → \(Self.first(index, $0.0, $0.1)?.name ?? "-")" })")

@@ -8,7 +8,7 @@ import MeridianValidity
 ///
 /// ```swift
 /// let (places, warnings) = try PlaceExtractor.places(fromPaths: ["Samples/meridian-arcade", "cities.geojson"])
-/// let index = PlaceIndex(places)
+/// let index = try PlaceIndex(places)
 /// ```
 ///
 /// - An IMDF venue gives its venue, buildings, levels, named units and

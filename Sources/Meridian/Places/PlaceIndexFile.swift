@@ -29,7 +29,7 @@ public enum PlaceIndexFile {
         let (places, warnings) = try PlaceExtractor.places(fromPaths: paths)
         var sources: [PlaceIndex.Source] = []
         for path in paths where path != "-" { sources.append(try PlaceIndex.Source.of(path: path)) }
-        return (PlaceIndex(places, sources: sources), warnings)
+        return (try PlaceIndex(places, sources: sources), warnings)
     }
 
     /// Writes an index to a file, whole or not at all.
@@ -87,7 +87,7 @@ public enum PlaceIndexFile {
                 warnings += more
             }
         }
-        return (PlaceIndex(places), warnings)
+        return (try PlaceIndex(places), warnings)
     }
 
     private static func stale(_ message: String, index: String) -> Diagnostic {

@@ -197,6 +197,7 @@ extension DiagnosticCatalogue {
         "places.name.missing": "Give the features a name (or an address) to make them findable.",
         "places.index.corrupted": "Build the index again with meridian index.",
         "places.index.stale": "Build the index again (meridian index, or --rebuild on the command that read it).",
+        "places.index.too-large": "Split the data into several indexes, by region or by source file.",
         "places.index.truncated": "Build the index again, or copy it again in full.",
         "places.index.version": "Build the index again with this Meridian (meridian index).",
         "places.query.invalid": "Give latitude,longitude in degrees (-90 to 90, -180 to 180), and a query under 1 000 characters.",

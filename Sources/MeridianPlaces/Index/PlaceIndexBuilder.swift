@@ -22,10 +22,26 @@ struct PlaceIndexBuilder {
     private var buffer: [UInt8] = []
     private var scalarStarts: [Int] = []
 
+    /// What the format's 32-bit numbers can hold: place numbers share a
+    /// posting with a 3-bit field, as term numbers do in the builder; every
+    /// other array is indexed by 32-bit offsets.
+    struct Limits {
+        var places = 1 << 29
+        var terms = 1 << 29
+        var offsets = Int(UInt32.max)
+    }
+
     /// The index of `places`: their texts cut into terms (then postings and
     /// prefix lists) on one thread while their records, names, ids and
-    /// cells are written on another.
-    static func build(_ places: [Place], sources: [PlaceIndex.Source]) -> IndexBytes {
+    /// cells are written on another. Offsets are written truncated and
+    /// checked against `limits` once each array is complete (they only
+    /// grow, so an array that fits had no offset truncated).
+    static func build(
+        _ places: [Place], sources: [PlaceIndex.Source], limits: Limits = Limits()
+    ) throws(DiagnosticError) -> IndexBytes {
+        guard places.count < limits.places else {
+            throw tooLarge("\(places.count) places; an index holds fewer than \(limits.places)")
+        }
         // Places in order of their region cells, so that a region's places
         // (and a term's postings near each other) lie together in memory.
         let cellKeys = places.map { CellIndex.key($0.coordinate, size: CellIndex.regionCell) ?? .max }
@@ -36,17 +52,29 @@ struct PlaceIndexBuilder {
         var inverse = [Int](repeating: 0, count: places.count)
         for (index, original) in order.enumerated() { inverse[original] = index }
         let position = inverse
-        let terms = Box(TermSections())
+        let terms = Box(Result<TermSections, DiagnosticError>.success(TermSections()))
         let columns = Box(ColumnSections())
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 var builder = PlaceIndexBuilder()
-                terms.value = builder.terms(of: places, order: order, position: position)
+                do throws(DiagnosticError) {
+                    terms.value = .success(
+                        try builder.terms(of: places, order: order, position: position, limits: limits))
+                } catch {
+                    terms.value = .failure(error)
+                }
             } else {
                 columns.value = ColumnSections(places, order: order, position: position, cellKeys: cellKeys)
             }
         }
-        let (t, c) = (terms.value, columns.value)
+        let t = try terms.value.get()
+        let c = columns.value
+        for (what, count) in [
+            ("word bytes", t.termBytes.count), ("name bytes", c.nameBytes.count), ("id bytes", c.ids.bytes.count),
+            ("ids", c.ids.places.count),
+        ] where count > limits.offsets {
+            throw tooLarge("\(count) \(what); an index holds at most \(limits.offsets)")
+        }
         var sourceList = ByteWriter()
         sourceList.varint(sources.count)
         for source in sources {
@@ -84,6 +112,11 @@ struct PlaceIndexBuilder {
             ])
     }
 
+    private static func tooLarge(_ detail: String) -> DiagnosticError {
+        DiagnosticError(
+            code: "places.index.too-large", message: "too many places for one index: \(detail); split the data")
+    }
+
     private mutating func add(_ text: String, _ field: PlaceIndex.Field) {
         Words.forEach(in: text, buffer: &buffer, scalarStarts: &scalarStarts) { word, unspaced, starts in
             if !unspaced {
@@ -99,7 +132,9 @@ struct PlaceIndexBuilder {
     }
 
     /// The term sections of the places, numbered by `position`.
-    private mutating func terms(of places: [Place], order: [Int], position: [Int]) -> TermSections {
+    private mutating func terms(
+        of places: [Place], order: [Int], position: [Int], limits: Limits
+    ) throws(DiagnosticError) -> TermSections {
         let count = places.count
         var categories = [UInt8](repeating: 255, count: count)
         var importances = [Double](repeating: 0, count: count)
@@ -131,10 +166,17 @@ struct PlaceIndexBuilder {
                 pairs.append(pair)
                 previous = pair
             }
-            placeTermStart.append(UInt32(pairs.count))
+            placeTermStart.append(UInt32(truncatingIfNeeded: pairs.count))
             categories[position[original]] = places[original].category.flatMap { categoryCodes[$0] } ?? 255
             let importance = places[original].importance
             importances[position[original]] = importance.isFinite ? importance : 0
+        }
+        // Postings are counted in 32 bits, and terms share them with a field.
+        guard terms.count < limits.terms else {
+            throw Self.tooLarge("\(terms.count) distinct words; an index holds fewer than \(limits.terms)")
+        }
+        guard pairs.count <= limits.offsets else {
+            throw Self.tooLarge("\(pairs.count) word occurrences; an index holds at most \(limits.offsets)")
         }
         // Each place's terms, in index order.
         var placeTerms: [UInt32] = []
@@ -143,7 +185,7 @@ struct PlaceIndexBuilder {
         inOrder.reserveCapacity(count + 1)
         for original in order {
             placeTerms += pairs[Int(placeTermStart[original])..<Int(placeTermStart[original + 1])]
-            inOrder.append(UInt32(placeTerms.count))
+            inOrder.append(UInt32(truncatingIfNeeded: placeTerms.count))
         }
         pairs = placeTerms
         placeTermStart = inOrder
@@ -170,12 +212,12 @@ struct PlaceIndexBuilder {
         // Terms in bytewise order, so that the terms a prefix starts are one run.
         let termOrder = terms.sortedOrder()
         var renumber = [UInt32](repeating: 0, count: termOrder.count)
-        for (new, old) in termOrder.enumerated() { renumber[Int(old)] = UInt32(new) }
+        for (new, old) in termOrder.enumerated() { renumber[Int(old)] = UInt32(truncatingIfNeeded: new) }
         result.termBytes.reserveCapacity(terms.arena.count)
         result.termStart.reserveCapacity(termOrder.count + 1)
         for old in termOrder {
             result.termBytes += terms.bytes(of: Int(old))
-            result.termStart.append(UInt32(result.termBytes.count))
+            result.termStart.append(UInt32(truncatingIfNeeded: result.termBytes.count))
         }
         for i in pairs.indices { pairs[i] = renumber[Int(pairs[i] >> 3)] << 3 | pairs[i] & 7 }
         for list in categoryTermLists {
@@ -353,15 +395,17 @@ struct TermTable {
             let term = Int(slots[slot])
             let start = Int(starts[term])
             let end = Int(starts[term + 1])
-            if end - start == bytes.count, arena[start..<end].elementsEqual(bytes) { return UInt32(term) }
+            if end - start == bytes.count, arena[start..<end].elementsEqual(bytes) {
+                return UInt32(truncatingIfNeeded: term)
+            }
             slot = (slot + 1) & (slots.count - 1)
         }
         let term = count
         arena.append(contentsOf: bytes)
-        starts.append(UInt32(arena.count))
-        slots[slot] = Int32(term)
+        starts.append(UInt32(truncatingIfNeeded: arena.count))
+        slots[slot] = Int32(truncatingIfNeeded: term)
         if count * 2 > slots.count { grow() }
-        return UInt32(term)
+        return UInt32(truncatingIfNeeded: term)
     }
 
     private mutating func grow() {
@@ -372,13 +416,13 @@ struct TermTable {
             }
             var slot = hash & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
-            slots[slot] = Int32(term)
+            slots[slot] = Int32(truncatingIfNeeded: term)
         }
     }
 
     /// The term numbers in bytewise order of their bytes.
     func sortedOrder() -> [UInt32] {
-        var order = (0..<UInt32(count)).map { $0 }
+        var order = (0..<UInt32(truncatingIfNeeded: count)).map { $0 }
         arena.withUnsafeBufferPointer { arena in
             order.sort { a, b in
                 let x = UnsafeBufferPointer(rebasing: arena[Int(starts[Int(a)])..<Int(starts[Int(a) + 1])])
@@ -417,9 +461,9 @@ struct IdentifierTable {
                 slot = (slot + 1) & (slots.count - 1)
             }
             bytes.append(contentsOf: utf8)
-            starts.append(UInt32(bytes.count))
+            starts.append(UInt32(truncatingIfNeeded: bytes.count))
             places.append(place)
-            slots[slot] = UInt32(places.count)
+            slots[slot] = UInt32(truncatingIfNeeded: places.count)
         }
         if places.count * 2 > slots.count {
             slots = [UInt32](repeating: 0, count: slots.count * 2)
@@ -429,7 +473,7 @@ struct IdentifierTable {
                 }
                 var slot = hash & (slots.count - 1)
                 while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = UInt32(entry + 1)
+                slots[slot] = UInt32(truncatingIfNeeded: entry + 1)
             }
         }
     }
@@ -579,7 +623,7 @@ struct ColumnSections {
             records.bytes += rawRecords.bytes[recordStarts[original]..<recordStarts[original + 1]]
             recordStart.append(UInt64(records.bytes.count))
             nameBytes += rawNames[nameStarts[original]..<nameStarts[original + 1]]
-            nameStart.append(UInt32(nameBytes.count))
+            nameStart.append(UInt32(truncatingIfNeeded: nameBytes.count))
         }
     }
 }

@@ -4,7 +4,7 @@ import MeridianCore
 /// geocoding, reverse geocoding and lookup by id.
 ///
 /// ```swift
-/// let index = PlaceIndex(places)
+/// let index = try PlaceIndex(places)
 /// index.completions(for: "cof", options: SearchOptions(region: cambridge))
 /// index.search("toilets level 1")
 /// index.lookup(["b7b3ff7b-...", "nope"])      // found places, and ["nope"] unresolved
@@ -117,9 +117,11 @@ public final class PlaceIndex: @unchecked Sendable {
 
     /// An index of places, built in memory; `sources` are the files they
     /// were read from, recorded for a file written from the index.
-    public convenience init(_ places: [Place], sources: [Source] = []) {
-        // An index built here is well formed; opening it cannot fail.
-        try! self.init(bytes: PlaceIndexBuilder.build(places, sources: sources))
+    ///
+    /// Throws `places.index.too-large` when the places pass what one index
+    /// holds (2^29 places, or 4 GiB of words, names or ids).
+    public convenience init(_ places: [Place], sources: [Source] = []) throws(DiagnosticError) {
+        try self.init(bytes: PlaceIndexBuilder.build(places, sources: sources))
     }
 
     /// The index's bytes: what a file of it holds (``init(contentsOf:)``).
