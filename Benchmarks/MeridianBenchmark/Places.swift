@@ -19,9 +19,17 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
     var start = now()
     let (places, _) = try PlaceExtractor.places(fromPaths: [arguments[2]])
     let read = now() - start
-    start = now()
-    let built = try PlaceIndex(places)
-    let build = now() - start
+    // Best of three builds: the first also pays for the process's first use
+    // of its memory, which on a virtual machine varies from run to run.
+    var builds: [Double] = []
+    var last: PlaceIndex?
+    for _ in 0..<3 {
+        start = now()
+        last = try PlaceIndex(places)
+        builds.append(now() - start)
+    }
+    let built = last!
+    let build = builds.min()!
     let file = arguments[2] + ".idx"
     try PlaceIndexFile.write(built, to: file)
     var open = Double.infinity
@@ -74,7 +82,9 @@ func runPlacesBenchmark(_ arguments: [String]) throws {
         return String(format: "%.3f", sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000)
     }
     print("places \(places.count) read \(String(format: "%.2f", read)) s")
-    print("build \(String(format: "%.2f", build)) s (\(Int(Double(places.count) / build)) places/s)")
+    print(
+        "build \(String(format: "%.2f", build)) s (\(Int(Double(places.count) / build)) places/s), best of 3; "
+            + "the first \(String(format: "%.2f", builds[0])) s")
     print(
         "index \(indexSize / 1_000_000) MB (\(String(format: "%.2f", Double(indexSize) / Double(inputSize)))x the input), "
             + "open \(String(format: "%.2f", open * 1000)) ms")

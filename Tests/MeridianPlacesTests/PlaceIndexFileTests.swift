@@ -196,6 +196,26 @@ import Testing
         #expect(opened > 300)
     }
 
+    @Test func placesAreOrderedByCellThenPositionOverTheWholeGrid() {
+        var generator = SplitMix(seed: 11)
+        var keys: [Int64] = []
+        for _ in 0..<5_000 {
+            let latitude = Double(generator.next() % 18_001) / 100 - 90
+            let longitude = Double(generator.next() % 108_001) / 100 - 540
+            keys.append(
+                CellIndex.key(Coordinate(latitude: latitude, longitude: longitude), size: CellIndex.regionCell) ?? .max)
+        }
+        keys += [.max, keys[7], .max, keys[0]]
+        let expected = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+        #expect(CellIndex.order(of: keys, size: CellIndex.regionCell) == expected)
+    }
+
+    @Test func aCategorysCodeIsItsPositionInAllCases() {
+        for (code, category) in PointOfInterestCategory.allCases.enumerated() {
+            #expect(PointOfInterestCategory.codes[category] == UInt8(code), "\(category)")
+        }
+    }
+
     @Test func buildingWordsFromBytesCutsAsWordsOfStrings() {
         let texts = [
             "Café Nero, 東京駅", "ＳＴＡＲ Straße", "Ørsted-Øst 12b", "地下1階 トイレ", "ﬁne ½ Ⅻ", "  -- ", "ÆBLE æble",

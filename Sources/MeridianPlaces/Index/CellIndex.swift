@@ -36,6 +36,28 @@ struct CellIndex: @unchecked Sendable {
         return key(row: row, column: column)
     }
 
+    /// The positions of `keys` (cell keys of this `size`, or `.max` for
+    /// none) sorted by key, then position: one sort of packed integers
+    /// (each cell's rank on the grid above the position) rather than a
+    /// sort with a comparison closure.
+    static func order(of keys: [Int64], size: Double) -> [Int] {
+        let rows = Int(90 / size) + 1
+        let columns = Int(540 / size) + 1
+        let none = UInt64((2 * rows + 1) * (2 * columns + 1))
+        var packed = [UInt64](repeating: 0, count: keys.count)
+        for (position, key) in keys.enumerated() {
+            var rank = none
+            if key != .max {
+                let row = Int(key >> 32) - bias
+                let column = Int(key & 0xFFFF_FFFF) - bias
+                rank = UInt64((row + rows) * (2 * columns + 1) + column + columns)
+            }
+            packed[position] = rank << 32 | UInt64(position)
+        }
+        packed.sort()
+        return packed.map { Int($0 & 0xFFFF_FFFF) }
+    }
+
     /// Sorted keys, each cell's start, and the places, cell by cell.
     static func build(_ entries: [(key: Int64, place: UInt32)]) -> (keys: [Int64], starts: [UInt32], places: [UInt32]) {
         let sorted = entries.sorted { $0.key != $1.key ? $0.key < $1.key : $0.place < $1.place }

@@ -13,14 +13,15 @@ final class IndexBytes: @unchecked Sendable {
     /// `count` bytes of zeros, aligned for every section's element type, filled by `fill`.
     init(zeroed count: Int, fill: (UnsafeMutableRawPointer) -> Void) {
         let length = max(count, 8)
-        // Mapped with its pages made at once (where the system can), rather
-        // than one fault per page as the copy reaches it.
-        #if os(Linux)
-            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
-        #else
-            let flags = MAP_PRIVATE | MAP_ANON
-        #endif
-        if let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, flags, -1, 0), mapped != MAP_FAILED {
+        // Mapped in large pages where the system gives them, with its pages
+        // made at once rather than one fault per page as the copy reaches them.
+        if let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
+        {
+            #if os(Linux)
+                _ = madvise(mapped, length, MADV_HUGEPAGE)
+                _ = madvise(mapped, length, MADV_POPULATE_WRITE)
+            #endif
             fill(mapped)
             base = UnsafeRawPointer(mapped)
             self.count = count

@@ -45,7 +45,7 @@ struct PlaceIndexBuilder {
         // Places in order of their region cells, so that a region's places
         // (and a term's postings near each other) lie together in memory.
         let cellKeys = places.map { CellIndex.key($0.coordinate, size: CellIndex.regionCell) ?? .max }
-        let order = places.indices.sorted { cellKeys[$0] != cellKeys[$1] ? cellKeys[$0] < cellKeys[$1] : $0 < $1 }
+        let order = CellIndex.order(of: cellKeys, size: CellIndex.regionCell)
         // Each place's position in the index. Places are read in the order
         // they are in memory and what each gives is moved into place after:
         // reading them in index order would wait on memory at every place.
@@ -106,6 +106,7 @@ struct PlaceIndexBuilder {
                 (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
                 (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
                 (.areaPlaces, c.areaPlaces), (.areaBoxes, c.areaBoxes), (.recordStart, c.recordStart),
+                (.recordSlot, order.map { UInt32(truncatingIfNeeded: $0) }),
                 (.recordBytes, c.records.bytes), (.categoryTermStart, t.categoryTermStart),
                 (.categoryTerms, t.categoryTerms), (.categoryPlaceStart, t.categoryPlaceStart),
                 (.categoryPlaces, t.categoryPlaces),
@@ -389,13 +390,19 @@ struct TermTable {
         return Int(truncatingIfNeeded: hash ^ hash >> 29)
     }
 
+    /// Whether `arena` holds `bytes` from `start` (its length already checked).
+    static func equal(_ arena: [UInt8], _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.isEmpty
+            || arena.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
     mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var slot = Self.hash(bytes) & (slots.count - 1)
         while slots[slot] >= 0 {
             let term = Int(slots[slot])
             let start = Int(starts[term])
             let end = Int(starts[term + 1])
-            if end - start == bytes.count, arena[start..<end].elementsEqual(bytes) {
+            if end - start == bytes.count, Self.equal(arena, start, bytes) {
                 return UInt32(truncatingIfNeeded: term)
             }
             slot = (slot + 1) & (slots.count - 1)
@@ -457,7 +464,8 @@ struct IdentifierTable {
             var slot = TermTable.hash(utf8) & (slots.count - 1)
             while slots[slot] != 0 {
                 let entry = Int(slots[slot] - 1)
-                if bytes[Int(starts[entry])..<Int(starts[entry + 1])].elementsEqual(utf8) { return }
+                let start = Int(starts[entry])
+                if Int(starts[entry + 1]) - start == utf8.count, TermTable.equal(bytes, start, utf8) { return }
                 slot = (slot + 1) & (slots.count - 1)
             }
             bytes.append(contentsOf: utf8)
@@ -570,15 +578,13 @@ struct ColumnSections {
         ids = IdentifierTable(expected: count)
         let categoryCodes = PointOfInterestCategory.codes
         var fileNumbers: [String: Int] = [:]
-        // Records and folded names in the order the places are in memory,
-        // each with its start; moved into index order after.
-        var rawRecords = ByteWriter()
-        rawRecords.bytes.reserveCapacity(64 * count)
-        var recordStarts: [Int] = [0]
-        recordStarts.reserveCapacity(count + 1)
+        // Records stay in the order the places are in memory (a place finds
+        // its own through the record slots); folded names are moved into
+        // index order after.
         var rawNames: [UInt8] = []
         var nameStarts: [Int] = [0]
         nameStarts.reserveCapacity(count + 1)
+        recordStart.reserveCapacity(count + 1)
         for original in 0..<count {
             let number = position[original]
             ids.insert(places[original].id, place: UInt32(number))
@@ -612,16 +618,14 @@ struct ColumnSections {
                 fileNumbers[source] = file
                 files.append(source)
             }
-            PlaceRecord.encode(places[original], file: file, into: &rawRecords)
-            recordStarts.append(rawRecords.bytes.count)
+            PlaceRecord.encode(places[original], file: file, into: &records)
+            recordStart.append(UInt64(records.bytes.count))
+            // Room for the rest, from what the first places took.
+            if original == 1_023 { records.bytes.reserveCapacity(records.bytes.count / 1_024 * count * 9 / 8) }
         }
-        records.bytes.reserveCapacity(rawRecords.bytes.count)
-        recordStart.reserveCapacity(count + 1)
         nameBytes.reserveCapacity(rawNames.count)
         nameStart.reserveCapacity(count + 1)
         for original in order {
-            records.bytes += rawRecords.bytes[recordStarts[original]..<recordStarts[original + 1]]
-            recordStart.append(UInt64(records.bytes.count))
             nameBytes += rawNames[nameStarts[original]..<nameStarts[original + 1]]
             nameStart.append(UInt32(truncatingIfNeeded: nameBytes.count))
         }
@@ -639,25 +643,33 @@ extension PointOfInterestCategory {
     static let codes = CategoryCodes()
 }
 
-/// Category to code without hashing: the category's own byte when the
-/// enum is laid out as one byte numbered in declaration order (checked
-/// once), else a dictionary.
+/// Category to code (its position in `allCases`) without hashing its
+/// name: a small table keyed by the name's length and last byte, where a
+/// category's name is usually the very string of the catalogue, so the
+/// comparison that confirms it is one of identity.
 struct CategoryCodes: Sendable {
-    private let byByte: Bool
-    private let table: [PointOfInterestCategory: UInt8]
+    private var slots = [(name: String, code: UInt8)?](repeating: nil, count: 256)
 
     init() {
-        let cases = PointOfInterestCategory.allCases
-        table = Dictionary(uniqueKeysWithValues: cases.enumerated().map { ($1, UInt8($0)) })
-        byByte =
-            MemoryLayout<PointOfInterestCategory>.size == 1
-            && cases.enumerated().allSatisfy { index, category in
-                withUnsafeBytes(of: category) { $0[0] } == UInt8(index)
-            }
+        for (code, category) in PointOfInterestCategory.allCases.enumerated() {
+            var slot = Self.slot(category.rawValue)
+            while slots[slot] != nil { slot = (slot + 1) & 255 }
+            slots[slot] = (category.rawValue, UInt8(code))
+        }
+    }
+
+    private static func slot(_ name: String) -> Int {
+        let utf8 = name.utf8
+        return (utf8.count &* 37 &+ Int(utf8.last ?? 0) &* 11 &+ Int(utf8.first ?? 0)) & 255
     }
 
     subscript(_ category: PointOfInterestCategory) -> UInt8? {
-        byByte ? withUnsafeBytes(of: category) { $0[0] } : table[category]
+        var slot = Self.slot(category.rawValue)
+        while let entry = slots[slot] {
+            if entry.name == category.rawValue { return entry.code }
+            slot = (slot + 1) & 255
+        }
+        return nil
     }
 }
 

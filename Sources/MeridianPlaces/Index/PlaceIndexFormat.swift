@@ -19,7 +19,7 @@ import MeridianCore
 /// checked against the record's end.
 enum PlaceIndexFormat {
     static let magic: [UInt8] = Array("MRDNPLCS".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 48
 
     enum Section: UInt32, CaseIterable {
@@ -42,10 +42,12 @@ enum PlaceIndexFormat {
         case regionKeys, regionStart, regionPlaces
         /// Places with an area, and their bounding boxes (west, south, east, north).
         case areaPlaces, areaBoxes
-        /// Place records.
+        /// Place records, in the order the places were read (each place's
+        /// record is `recordSlot[place]`: records are not moved into index order).
         case recordStart, recordBytes
         /// Each category's search terms (by category code), and each category code's places.
         case categoryTermStart, categoryTerms, categoryPlaceStart, categoryPlaces
+        case recordSlot
     }
 
     static func corrupted(_ what: String) -> DiagnosticError {

@@ -105,8 +105,10 @@ public final class PlaceIndex: @unchecked Sendable {
     let regionCells: CellIndex
     let areaPlaces: UnsafeBufferPointer<UInt32>
     let areaBoxes: UnsafeBufferPointer<Double>
+    /// Records in the order the places were read; a place's is `recordSlot[place]`.
     let recordStart: UnsafeBufferPointer<UInt64>
     let recordBytes: UnsafeBufferPointer<UInt8>
+    let recordSlot: UnsafeBufferPointer<UInt32>
     /// The categories some place has.
     let categoriesPresent: Set<PointOfInterestCategory>
     /// Which categories' search terms a run of terms holds, and each
@@ -232,6 +234,7 @@ public final class PlaceIndex: @unchecked Sendable {
         areaBoxes = try array(.areaBoxes, Double.self, count: 4 * areaPlaces.count)
         recordStart = try array(.recordStart, UInt64.self, count: count + 1)
         recordBytes = try array(.recordBytes, UInt8.self)
+        recordSlot = try array(.recordSlot, UInt32.self, count: count)
         let categoryTermStart = try array(.categoryTermStart, UInt32.self, count: categoryOfCode.count + 1)
         let categoryTermList = try array(.categoryTerms, UInt32.self)
         categoryPlaceStart = try array(.categoryPlaceStart, UInt32.self, count: 257)
@@ -274,6 +277,7 @@ public final class PlaceIndex: @unchecked Sendable {
         try below(idPlace, shift: 0, count, "id places")
         try below(idSlots, shift: 0, idPlace.count + 1, "id slots")
         try below(prefixPlaces, shift: 0, count, "prefix list places")
+        try below(recordSlot, shift: 0, count, "record slots")
         try below(addressCells.places, shift: 0, count, "address cell places")
         try below(regionCells.places, shift: 0, count, "region cell places")
         try below(areaPlaces, shift: 0, count, "area places")
@@ -328,8 +332,9 @@ public final class PlaceIndex: @unchecked Sendable {
     /// The place at a position, decoded from its record (a record that
     /// cannot be read gives the place with what the hot arrays hold).
     public func place(at i: Int) -> Place {
+        let slot = Int(recordSlot[i])
         let record = UnsafeRawBufferPointer(
-            rebasing: UnsafeRawBufferPointer(recordBytes)[Int(recordStart[i])..<Int(recordStart[i + 1])])
+            rebasing: UnsafeRawBufferPointer(recordBytes)[Int(recordStart[slot])..<Int(recordStart[slot + 1])])
         return PlaceRecord.decode(
             record, coordinate: coordinate(i), category: category(i), kind: kind(i), importance: importances[i],
             files: files)
