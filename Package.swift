@@ -51,6 +51,13 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "MeridianGeoPackage", dependencies: ["MeridianCore", "MeridianGeoJSON", "CSQLite"]),
+        // librsvg and cairo through pkg-config: PNG output. Only the C target
+        // CRasterizer sees their headers (GLib's and cairo's stay out of Swift).
+        .systemLibrary(
+            name: "Rsvg", path: "Sources/Rsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
+        .target(name: "CRasterizer", dependencies: ["Rsvg"]),
         // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
             name: "MeridianArchive",
@@ -67,7 +74,7 @@ let package = Package(
             name: "Meridian",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
-                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces",
+                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

@@ -4,7 +4,7 @@ import Meridian
 struct RenderCommand: ReportingCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Draw map data as a static SVG map, as MapKit's snapshotter draws an image.",
+        abstract: "Draw map data as a static SVG or PNG map, as MapKit's snapshotter draws an image.",
         discussion: """
             Each input is one layer, drawn in the order given (the first at the bottom). Styles come \
             from simplestyle properties (stroke, stroke-width, fill, marker-color, marker-symbol...) \
@@ -13,15 +13,20 @@ struct RenderCommand: ReportingCommand {
             when the whole map has been drawn. Inputs: GeoJSON, GeoJSON text sequences and \
             newline-delimited GeoJSON (- for standard input), KML and KMZ, and IMDF archives (a \
             folder or .zip holding manifest.json), of which one level is drawn (--level) the way \
-            Apple's indoor sample draws it, titled with the level's name.
+            Apple's indoor sample draws it, titled with the level's name. A PNG (-o map.png, or \
+            --image-format png) is the SVG drawn by librsvg and cairo at the size times --scale pixels \
+            (--scale 2 for @2x).
             """
     )
 
     @Argument(help: "Input files, bottom layer first.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The SVG file to write, or - for standard output.")
+    @Option(name: .shortAndLong, help: "The map to write (.png for a PNG, else SVG), or - for standard output.")
     var output: String
+
+    @Option(help: "svg or png (default: png for an output ending .png, else svg).")
+    var imageFormat: ImageFormat?
 
     @Option(help: "Image size in points, WIDTHxHEIGHT (16 to 100000 each).")
     var size = MapSize(width: 1024, height: 768)
@@ -130,7 +135,7 @@ struct RenderCommand: ReportingCommand {
         }
         Console.shared.warn(warnings)
         let snapshot = try Snapshotter(options: options).snapshot()
-        try destination.write(snapshot.bytes)
+        try destination.write((imageFormat ?? ImageFormat(path: output)) == .png ? snapshot.pngData() : snapshot.bytes)
         try destination.commit()
     }
 

@@ -32,4 +32,36 @@ import Testing
             #expect(left.isEmpty)
         }
     }
+
+    @Test func aPNGPathGetsAPNGOfTheSizeTimesTheScale() throws {
+        let dot = Feature(id: "dot", geometry: .point(Coordinate(latitude: 52.2, longitude: 0.12)))
+        var options = Snapshotter.Options(layers: [Layer(id: "test", features: [dot])])
+        options.size = Snapshotter.Size(width: 200, height: 100)
+        options.scale = 3
+        let snapshot = try Snapshotter(options: options).snapshot()
+        let png = try snapshot.pngData()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 600 && height == 300)
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("map.png").path
+            try snapshot.write(toFile: path)
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == png)
+            let forced = folder.appendingPathComponent("map.image").path
+            try snapshot.write(toFile: forced, format: .png)
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: forced))) == png)
+        }
+    }
+
+    @Test func aPNGTooLargeToDrawIsRefused() throws {
+        let dot = Feature(id: "dot", geometry: .point(Coordinate(latitude: 52.2, longitude: 0.12)))
+        var options = Snapshotter.Options(layers: [Layer(id: "test", features: [dot])])
+        options.size = Snapshotter.Size(width: 8_193, height: 100)
+        options.scale = 2
+        let snapshot = try Snapshotter(options: options).snapshot()
+        #expect { try snapshot.pngData() } throws: { error in
+            (error as? DiagnosticError)?.diagnostic.code == "snapshot.png.size"
+        }
+    }
 }

@@ -55,7 +55,7 @@ _meridian() {
             'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
             'fix:Make every geometry valid with the smallest change, and list each change.'
             'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
-            'render:Draw map data as a static SVG map, as MapKit'\''s snapshotter draws an image.'
+            'render:Draw map data as a static SVG or PNG map, as MapKit'\''s snapshotter draws an image.'
             'preview:Write one self-contained HTML page to explore map data in a browser.'
             'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
             'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
@@ -214,6 +214,7 @@ _meridian_merge() {
 
 _meridian_render() {
     local -i ret=1
+    local -ar ___image_format=('svg' 'png')
     local -ar ___theme=('light' 'dark')
     local -ar ___marker=('auto' 'balloon' 'dot')
     local -ar ___scale_bar=('metric' 'imperial' 'yards' 'none')
@@ -221,7 +222,8 @@ _meridian_render() {
     local -ar ___format=('text' 'json' 'ndjson' 'sarif' 'github')
     local -ar arg_specs=(
         '*:inputs:'
-        '(--output -o)'{--output,-o}'[The SVG file to write, or - for standard output.]:output:'
+        '(--output -o)'{--output,-o}'[The map to write (.png for a PNG, else SVG), or - for standard output.]:output:'
+        '--image-format[svg or png (default\: png for an output ending .png, else svg).]:image-format:{__meridian_complete "${___image_format[@]}"}'
         '--size[Image size in points, WIDTHxHEIGHT (16 to 100000 each).]:size:'
         '--scale[Pixels per point (the SVG'\''s width and height are size x scale).]:scale:'
         '--region[Show a region\: LAT,LON,LAT_DELTA,LON_DELTA (degrees).]:region:'

@@ -2,12 +2,15 @@ import MeridianCore
 import MeridianSnapshot
 
 extension Snapshot {
-    /// Writes the SVG document to a file, atomically: the file appears
-    /// only once it is complete, so a failure never leaves a partial SVG.
+    /// Writes the map to a file, atomically: the file appears only once it
+    /// is complete, so a failure never leaves a partial image. The format
+    /// is `format`, or else the one the path's extension names: a PNG for
+    /// `.png` (``pngData()``), the SVG document otherwise.
     ///
     /// ```swift
     /// let snapshot = try Snapshotter(options: options).snapshot()
     /// try snapshot.write(toFile: "map.svg")
+    /// try snapshot.write(toFile: "map.png")
     /// ```
     ///
     /// The writing is the umbrella's ``OutputDestination`` (a temporary
@@ -16,9 +19,10 @@ extension Snapshot {
     /// `io.output.*` codes: `io.output.folder` when the folder does not
     /// exist, `io.output.open` or `io.output.write` when the file cannot be
     /// written. As for every command's output, `-` is standard output.
-    public func write(toFile path: String) throws(DiagnosticError) {
+    public func write(toFile path: String, format: ImageFormat? = nil) throws(DiagnosticError) {
+        let image = (format ?? ImageFormat(path: path)) == .png ? try pngData() : bytes
         let output = try OutputDestination(path: path)
-        try output.write(bytes)
+        try output.write(image)
         try output.commit()
     }
 }

@@ -217,6 +217,8 @@ extension DiagnosticCatalogue {
         "snapshot.options.scale": "Give a scale above 0 and at most 16.",
         "snapshot.options.size": "Give a size of 16 to 100 000 points on each side.",
         "snapshot.options.tolerance": "Give a tolerance of 0 or more pixels.",
+        "snapshot.png.failed": "Draw a smaller image (--size or --scale), or write SVG and rasterize it elsewhere.",
+        "snapshot.png.size": "Give a smaller --size or --scale: at most 16 384 pixels a side.",
         "split.options.invalid": "Use --max-features or --max-bytes for a stream, or a lower --zoom.",
     ]
 

@@ -89,3 +89,6 @@ struct NumberList: ExpressibleByArgument {
 enum RecordErrorChoice: String, ExpressibleByArgument, CaseIterable {
     case stop, skip
 }
+
+/// `--format svg|png` of render.
+extension ImageFormat: ExpressibleByArgument {}

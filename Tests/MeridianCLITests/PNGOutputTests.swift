@@ -1,0 +1,99 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+/// `render -o map.png`: the map's SVG drawn by librsvg and cairo, at the
+/// size times the scale, covering what `rsvg-convert` draws of the SVG.
+@Suite struct PNGOutputTests {
+    /// Width and height from a PNG's IHDR chunk, or nil when the bytes are not a PNG.
+    static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            Array(bytes[12..<16]) == Array("IHDR".utf8)
+        else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+
+    @Test func aPNGIsDrawnAtTheSizeTimesTheScale() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("landmarks.PNG").path
+            let result = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "-o", output, "--size", "400x300", "--scale",
+                "2",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let png = Array(try Data(contentsOf: URL(fileURLWithPath: output)))
+            let size = try #require(Self.dimensions(png))
+            #expect(size.width == 800 && size.height == 600)
+        }
+        let piped = try CLI.run([
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--image-format", "png", "--size",
+            "300x200",
+        ])
+        #expect(piped.status == 0)
+        #expect(Self.dimensions(piped.stdoutBytes).map { [$0.width, $0.height] } == [300, 200])
+        let svg = try CLI.run(["render", Samples.path("cambridge-landmarks.geojson"), "-o", "-"])
+        #expect(svg.stdout.hasPrefix("<?xml"))
+    }
+
+    @Test func aPNGPastTheLargestSideIsAUsageErrorAndLeavesNoFile() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("huge.png").path
+            let result = try CLI.run([
+                "render", Samples.path("cambridge-landmarks.geojson"), "-o", output, "--size", "10000x100", "--scale",
+                "2",
+            ])
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("snapshot.png.size") && result.stderr.contains("20000x200"))
+            #expect(!FileManager.default.fileExists(atPath: output))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        }
+    }
+
+    static let naturalEarth = [
+        "ne_50m_admin_1_states_provinces.json", "ne_50m_land.json", "ne_110m_admin_0_countries.json",
+    ]
+
+    /// The fidelity goal: IoU of the drawn pixels 0.995 or more.
+    @Test(
+        .requiresFixtures, .requires(tool: "rsvg-convert"), .requires(tool: "gdal_translate"), arguments: naturalEarth)
+    func thePNGCoversWhatRsvgConvertDrawsOfTheSVG(_ file: String) throws {
+        try withTemporaryFolder { folder in
+            let input = Fixtures.url("geojson/real/\(file)").path
+            let svg = folder.appendingPathComponent("map.svg").path
+            let png = folder.appendingPathComponent("map.png").path
+            let reference = folder.appendingPathComponent("reference.png").path
+            for output in [svg, png] {
+                let result = try CLI.run(["render", input, "-o", output, "--size", "1024x768", "--title", file])
+                try #require(result.status == 0, "\(result.stderr)")
+            }
+            let rsvg = try Tool.run("rsvg-convert", [svg, "-o", reference])
+            try #require(rsvg.status == 0, "\(rsvg.output)")
+            let ours = try Self.ink(png, pixels: 1024 * 768, folder: folder)
+            let theirs = try Self.ink(reference, pixels: 1024 * 768, folder: folder)
+            let both = zip(ours, theirs).filter { $0 && $1 }.count
+            let either = zip(ours, theirs).filter { $0 || $1 }.count
+            #expect(either > 50_000, "the map draws something")
+            let iou = Double(both) / Double(max(either, 1))
+            #expect(iou >= 0.995, "IoU \(iou)")
+        }
+    }
+
+    /// The pixels of a PNG that differ from its top-left pixel (the
+    /// background), read by GDAL's PNG driver band after band (RGB, or RGBA
+    /// when the image has transparency).
+    static func ink(_ png: String, pixels: Int, folder: URL) throws -> [Bool] {
+        let raw = folder.appendingPathComponent(UUID().uuidString + ".raw").path
+        let gdal = try Tool.run("gdal_translate", ["-q", "-of", "ENVI", png, raw])
+        try #require(gdal.status == 0, "\(gdal.output)")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+        let bands = bytes.count / pixels
+        try #require(bytes.count == bands * pixels && (3...4).contains(bands), "\(bytes.count) bytes")
+        var ink = [Bool](repeating: false, count: pixels)
+        for band in 0..<bands {
+            let background = bytes[band * pixels]
+            for index in 0..<pixels where bytes[band * pixels + index] != background { ink[index] = true }
+        }
+        return ink
+    }
+}
