@@ -103,6 +103,7 @@ let package = Package(
         .executableTarget(name: "VenueDirectory", dependencies: ["Meridian"], path: "Samples/VenueDirectory"),
         .executableTarget(name: "RegionSnapshot", dependencies: ["Meridian"], path: "Samples/RegionSnapshot"),
         .executableTarget(name: "ValidateFolder", dependencies: ["Meridian"], path: "Samples/ValidateFolder"),
+        .executableTarget(name: "CycleRoute", dependencies: ["Meridian"], path: "Samples/CycleRoute"),
         .testTarget(
             name: "MeridianArchiveTests",
             dependencies: [

@@ -48,6 +48,27 @@ import Testing
         #expect(try Self.run("VenueDirectory", ["--language"]).status == 2)
     }
 
+    // MARK: CycleRoute
+
+    @Test func cycleRouteDeclaresARouteAndDrawsItAsSVGAndPNG() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("ride").path
+            let result = try Self.run("CycleRoute", ["-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("wrote \(output).svg and \(output).png"))
+            let svg = try String(contentsOfFile: output + ".svg", encoding: .utf8)
+            #expect(svg.contains("<title id=\"map-title\">A ride across Cambridge</title>"))
+            #expect(svg.contains("<g class=\"gradient\"") && svg.contains("stroke-dasharray=\"4 3\""))
+            #expect(svg.contains("<g class=\"badge\"") && svg.contains(" km</text>"))
+            #expect(svg.contains(">M</text>") && svg.contains(">B</text>"))
+            #expect(svg.contains("data-layer=\"cambridge-landmarks\" opacity=\".45\""))
+            let png = Array(try Data(contentsOf: URL(fileURLWithPath: output + ".png")))
+            #expect(PNGOutputTests.dimensions(png).map { [$0.width, $0.height] } == [800, 600])
+        }
+        let usage = try Self.run("CycleRoute", ["--nope"])
+        #expect(usage.status == 2 && usage.stderr.hasPrefix("CycleRoute: error: unexpected argument --nope"))
+    }
+
     // MARK: RegionSnapshot
 
     @Test func regionSnapshotDrawsTheCircleAndListsWhatIsInside() throws {

@@ -19,7 +19,9 @@ import Testing
     }
 
     @Test func hintsAreReadFromTheirPropertiesAndWrittenBackTheSame() {
-        let hints = DrawingHints(drawOrder: -70, marker: .symbol, strokeLinecap: .butt, isContext: true, labelRank: 2)
+        let hints = DrawingHints(
+            drawOrder: -70, marker: .symbol, strokeLinecap: .butt, isContext: true, labelRank: 2,
+            overlayLevel: .aboveLabels, symbolPath: "M0 0L24 24z", anchor: .bottom)
         #expect(DrawingHints(properties: hints.properties) == hints)
         #expect(hints.properties.keys == DrawingHints.Key.all)
         #expect(DrawingHints().properties.isEmpty)
@@ -29,7 +31,8 @@ import Testing
     @Test func valuesOfTheWrongTypeOrOutOfRangeAreIgnored() {
         let properties: JSONObject = [
             "meridian:draw-order": "high", "meridian:marker": "pin", "meridian:stroke-linecap": 3,
-            "meridian:context": "yes", "meridian:label-rank": .double(1e300),
+            "meridian:context": "yes", "meridian:label-rank": .double(1e300), "meridian:overlay-level": "top",
+            "meridian:symbol-path": "M0 0\"/><script>alert(1)</script>", "meridian:anchor": [0.5, 2],
         ]
         #expect(DrawingHints(properties: properties) == DrawingHints())
         #expect(DrawingHints(properties: ["meridian:draw-order": .double(-1e300)]).drawOrder == 0)

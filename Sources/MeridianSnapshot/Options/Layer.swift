@@ -25,6 +25,17 @@ public struct Layer: Sendable, Hashable {
     /// when ``Snapshotter/Options/title`` is nil, taken from the first
     /// layer that has one.
     public var title: String?
+    /// Whether the layer is data (the map's context) or content its author
+    /// declared (``Marker``, ``MapPolyline``...).
+    public var role = Role.data
+
+    /// What a layer is to its map. Data is what a ``MapStyle`` acts on: its
+    /// points pass the point-of-interest filter, and a muted emphasis dims
+    /// it. Content is never filtered nor dimmed, as MapKit's `MapContent`
+    /// is not by `.mapStyle`.
+    public enum Role: String, Sendable, Hashable {
+        case data, content
+    }
 
     public init(id: String, features: [Feature] = [], overlays: [Overlay] = [], title: String? = nil) {
         self.id = id

@@ -38,6 +38,9 @@ extension Snapshotter {
         /// reads (OSM tags, Maki `marker-symbol`). Areas and lines are
         /// context and always drawn.
         public var pointFilter: PointOfInterestFilter = .all
+        /// `.muted` dims the data layers (``Layer/Role``) so that the
+        /// content drawn over them stands out, as MapKit's muted emphasis.
+        public var emphasis: MapStyle.Emphasis = .automatic
         public var markerStyle: MarkerStyle = .automatic
         /// Units of the scale bar; nil draws none.
         public var scaleBar: DistanceFormatter.Units? = .metric

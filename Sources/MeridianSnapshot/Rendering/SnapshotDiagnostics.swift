@@ -18,6 +18,10 @@ public enum SnapshotDiagnostics {
         snapshot.camera.heading | error | The camera's heading is not finite.
         snapshot.camera.pitch | error | The camera's pitch is not 0 to 90 degrees (or not finite).
         snapshot.framing.invalid | error | The region or camera leaves an empty or infinite view.
+        snapshot.content.coordinate | error | Declared map content (a marker, annotation, circle, polygon or polyline) has a coordinate off the globe or not finite.
+        snapshot.content.radius | error | A declared circle's radius is negative or not finite.
+        snapshot.content.style | error | A declared shape's stroke has a width, miter limit or dash pattern no map can draw (negative, not finite, or too long).
+        snapshot.content.symbol | error | An annotation's symbol is not SVG path data (only path commands and numbers are drawn).
         snapshot.content.empty | error | Nothing to draw: no feature has a drawable geometry (or none passes the point filter).
         """#)
 }

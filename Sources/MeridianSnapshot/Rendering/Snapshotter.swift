@@ -64,7 +64,9 @@ public struct Snapshotter: Sendable {
                 order += 1
                 guard let geometry = feature.geometry else { continue }
                 item.add(geometry)
-                if !item.points.isEmpty, !options.pointFilter.includes(item.pointOfInterestCategory(featureType)) {
+                if !item.points.isEmpty, layer.role == .data,
+                    !options.pointFilter.includes(item.pointOfInterestCategory(featureType))
+                {
                     item.points = []
                 }
                 if !item.isEmpty { items.append(item) }
@@ -84,8 +86,9 @@ public struct Snapshotter: Sendable {
                     if merged["title"] == nil, let title = annotation.title { merged["title"] = .string(title) }
                     item = makeItem(layer: layerIndex, order: order, properties: merged)
                     if item.label == nil { item.label = annotation.title }
-                    item.points =
-                        options.pointFilter.includes(item.pointOfInterestCategory(nil)) ? [annotation.coordinate] : []
+                    let passes =
+                        layer.role == .content || options.pointFilter.includes(item.pointOfInterestCategory(nil))
+                    item.points = passes ? [annotation.coordinate] : []
                 }
                 order += 1
                 if !item.isEmpty { items.append(item) }

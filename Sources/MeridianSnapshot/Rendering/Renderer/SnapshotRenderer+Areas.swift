@@ -35,6 +35,7 @@ extension SnapshotRenderer {
         writeStyle(
             fill: style.fill, fillOpacity: style.fillOpacity, stroke: style.stroke, strokeWidth: style.strokeWidth,
             strokeOpacity: style.strokeOpacity, defaults: SimpleStyle(theme: theme), lineDefaults: false)
+        writeStrokePattern(style, lineCap: style.lineCap)
         svg.append(" d=\"")
         svg.append(contentsOf: d)
         svg.append("\"/>\n")

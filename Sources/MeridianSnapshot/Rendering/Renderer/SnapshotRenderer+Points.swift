@@ -19,6 +19,13 @@ extension SnapshotRenderer {
                 case .symbol: writeSymbol(item, x: x, y: y, style: style)
                 case .balloon: writeBalloon(item, x: x, y: y, style: style)
                 case .dot: writeDot(item, x: x, y: y, style: style)
+                case .badge: writeBadge(item, x: x, y: y, style: style)
+                case .path:
+                    if let path = item.hints.symbolPath {
+                        writePathSymbol(item, path: path, x: x, y: y, style: style)
+                    } else {
+                        writeDot(item, x: x, y: y, style: style)
+                    }
                 }
             }
         }
@@ -155,5 +162,88 @@ extension SnapshotRenderer {
         svg.appendEscaped(glyph)
         svg.append("</text></g>\n")
         obstacles.append(LabelPlacer.Box(minX: x - 8, minY: y - 8, maxX: x + 8, maxY: y + 8))
+    }
+
+    /// A badge (`meridian:marker` `badge`): the `marker-symbol` text (else
+    /// the title's monogram) in a rounded box tinted by `marker-color`, its
+    /// `meridian:anchor` on the point, and the label beside it.
+    mutating func writeBadge(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
+        let text = style.markerSymbol ?? MarkerGlyph.text(symbol: nil, title: item.label ?? style.title)
+        let fontSize = 11.0
+        let width = max(17, LabelPlacer.textWidth(text, fontSize: fontSize) + 10)
+        let height = 17.0
+        let left = x - item.hints.anchor.x * width
+        let top = y - item.hints.anchor.y * height
+        svg.append("<g class=\"badge\"")
+        writeDataAttributes(item)
+        svg.append(" transform=\"translate(")
+        svg.appendNumber(left)
+        svg.append(" ")
+        svg.appendNumber(top)
+        svg.append(")\">")
+        if let title = style.title ?? item.label {
+            svg.append("<title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
+        }
+        svg.append("<rect width=\"")
+        svg.appendNumber(width)
+        svg.append("\" height=\"17\" rx=\"8.5\" fill=\"")
+        svg.appendEscaped(style.markerColor)
+        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1.2\"/><text x=\"")
+        svg.appendNumber(width / 2)
+        svg.append("\" y=\"12.2\" font-size=\"11\" fill=\"#ffffff\">")
+        svg.appendEscaped(text)
+        svg.append("</text></g>\n")
+        requestLabel(item, beside: LabelPlacer.Box(minX: left, minY: top, maxX: left + width, maxY: top + height))
+    }
+
+    /// A shape of the caller's own (`meridian:marker` `path`): SVG path
+    /// data in a 24-point box, tinted by `marker-color`, its anchor on the
+    /// point, and the label beside it. The data was checked to be path
+    /// commands and numbers only (``DrawingHints/isPathData(_:)``).
+    mutating func writePathSymbol(_ item: DrawItem, path: String, x: Double, y: Double, style: SimpleStyle) {
+        let side = 24 * style.markerSize.factor
+        let left = x - item.hints.anchor.x * side
+        let top = y - item.hints.anchor.y * side
+        svg.append("<g class=\"symbol\"")
+        writeDataAttributes(item)
+        svg.append(" transform=\"translate(")
+        svg.appendNumber(left)
+        svg.append(" ")
+        svg.appendNumber(top)
+        if side != 24 {
+            svg.append(") scale(")
+            svg.appendNumber(side / 24, decimals: 3)
+        }
+        svg.append(")\">")
+        if let title = style.title ?? item.label {
+            svg.append("<title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
+        }
+        svg.append("<path fill=\"")
+        svg.appendEscaped(style.markerColor)
+        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1\" d=\"")
+        svg.appendTrusted(path)
+        svg.append("\"/></g>\n")
+        requestLabel(item, beside: LabelPlacer.Box(minX: left, minY: top, maxX: left + side, maxY: top + side))
+    }
+
+    /// The item's label beside a mark's box, which labels then avoid.
+    private mutating func requestLabel(_ item: DrawItem, beside box: LabelPlacer.Box) {
+        obstacles.append(box)
+        guard let text = item.label else { return }
+        let fontSize = options.labels.fontSize - 1
+        let middle = (box.minY + box.maxY) / 2 + fontSize * 0.35
+        labels.append(
+            LabelRequest(
+                text: text, rank: item.hints.labelRank ?? 0, weight: 0, order: item.order, fontSize: fontSize,
+                candidates: [
+                    .init(x: box.maxX + 3, y: middle, alignment: .start),
+                    .init(x: box.minX - 3, y: middle, alignment: .end),
+                    .init(x: (box.minX + box.maxX) / 2, y: box.maxY + fontSize + 1, alignment: .middle),
+                    .init(x: (box.minX + box.maxX) / 2, y: box.minY - 3, alignment: .middle),
+                ], id: item.id, color: nil))
     }
 }

@@ -62,4 +62,38 @@ extension SnapshotRenderer {
             svg.append("\"")
         }
     }
+
+    /// Dashes, caps, joins and miters (``SimpleStyle``): checked numbers and
+    /// names only. `lineCap` is the style's cap, or a hint's.
+    mutating func writeStrokePattern(_ style: SimpleStyle, lineCap: SimpleStyle.LineCap?) {
+        if let dashes = style.dashArray {
+            svg.append(" stroke-dasharray=\"")
+            for (index, length) in dashes.enumerated() {
+                if index > 0 { svg.append(" ") }
+                svg.appendNumber(length, decimals: 2)
+            }
+            svg.append("\"")
+            if style.dashOffset != 0 {
+                svg.append(" stroke-dashoffset=\"")
+                svg.appendNumber(style.dashOffset, decimals: 2)
+                svg.append("\"")
+            }
+        }
+        // Round is the groups' default.
+        if let lineCap, lineCap != .round {
+            svg.append(" stroke-linecap=\"")
+            svg.appendTrusted(lineCap.rawValue)
+            svg.append("\"")
+        }
+        if let join = style.lineJoin, join != .round {
+            svg.append(" stroke-linejoin=\"")
+            svg.appendTrusted(join.rawValue)
+            svg.append("\"")
+        }
+        if let limit = style.miterLimit {
+            svg.append(" stroke-miterlimit=\"")
+            svg.appendNumber(limit, decimals: 2)
+            svg.append("\"")
+        }
+    }
 }

@@ -8,6 +8,7 @@ import MeridianCore
 /// <svg role="img" ...><title/><desc/><defs/> <rect id="background"/>
 ///   <g id="layer-NAME" data-layer="NAME"> <g class="areas"/> <g class="lines"/> <g class="points"/> </g> ...
 ///   <g id="labels"> <g class="halo"/> <g class="text"/> </g>
+///   <g id="above-labels"> <g id="layer-NAME-above" ...> ... </g> </g>   (only overlays set above the labels)
 ///   <g id="furniture"> scale bar, compass, legend, title, attribution </g>
 /// </svg>
 /// ```
@@ -61,10 +62,18 @@ struct SnapshotRenderer {
         var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)
         swap(&svg, &layersBody)
         for layerIndex in options.layers.indices {
-            let layerItems = items.filter { $0.layer == layerIndex }
+            let layerItems = items.filter { $0.layer == layerIndex && $0.hints.overlayLevel == .aboveRoads }
             writeLayer(index: layerIndex, items: layerItems)
         }
         swap(&svg, &layersBody)
+        // Overlays above the labels: drawn (and their label requests made) before the labels are placed.
+        var aboveLabels = SVGBuffer(precision: options.precision, capacity: 4096)
+        swap(&svg, &aboveLabels)
+        for layerIndex in options.layers.indices {
+            let layerItems = items.filter { $0.layer == layerIndex && $0.hints.overlayLevel == .aboveLabels }
+            if !layerItems.isEmpty { writeLayer(index: layerIndex, items: layerItems, above: true) }
+        }
+        swap(&svg, &aboveLabels)
 
         let title = options.title ?? options.layers.lazy.compactMap(\.title).first { !$0.isEmpty }
         var furniture = SVGBuffer(precision: options.precision, capacity: 4096)
@@ -74,6 +83,11 @@ struct SnapshotRenderer {
         writeHeader(title: title, items: items)
         svg.append(contentsOf: layersBody.bytes)
         svg.append(contentsOf: labelBytes)
+        if !aboveLabels.bytes.isEmpty {
+            svg.append("<g id=\"above-labels\">\n")
+            svg.append(contentsOf: aboveLabels.bytes)
+            svg.append("</g>\n")
+        }
         svg.append("<g id=\"furniture\">\n")
         svg.append(contentsOf: furniture.bytes)
         svg.append("</g>\n")
@@ -149,14 +163,19 @@ struct SnapshotRenderer {
         items.sorted { ($0.hints.drawOrder, $0.order) < ($1.hints.drawOrder, $1.order) }
     }
 
-    mutating func writeLayer(index: Int, items: [DrawItem]) {
+    mutating func writeLayer(index: Int, items: [DrawItem], above: Bool = false) {
         let name = options.layers[index].id
         var id = Self.sanitizedID(name)
         if options.layers[..<index].contains(where: { Self.sanitizedID($0.id) == id }) { id += "-\(index + 1)" }
         svg.append("<g id=\"layer-")
         svg.appendTrusted(id)
+        if above { svg.append("-above") }
         svg.append("\" data-layer=\"")
         svg.appendEscaped(name)
+        if options.emphasis == .muted, options.layers[index].role == .data {
+            svg.append("\" opacity=\"")
+            svg.appendNumber(MapStyle.mutedOpacity, decimals: 2)
+        }
         svg.append("\">\n")
 
         let areas = Self.inDrawingOrder(items.filter { !$0.polygons.isEmpty || $0.circle != nil })

@@ -1,0 +1,208 @@
+import Foundation
+import MeridianCore
+import Testing
+
+@testable import MeridianSnapshot
+
+/// Maps declared as MapKit for SwiftUI declares them: the builder, each
+/// kind of content and its modifiers, the style, positions, and content
+/// that cannot be drawn.
+@Suite struct MapContentTests {
+    static let station = Coordinate(latitude: 52.19418, longitude: 0.13719)
+    static let market = Coordinate(latitude: 52.20430, longitude: 0.12110)
+    static let bridge = Coordinate(latitude: 52.20870, longitude: 0.11700)
+
+    static func code(_ body: () throws(DiagnosticError) -> Void) -> String? {
+        do throws(DiagnosticError) {
+            try body()
+            return nil
+        } catch {
+            return error.diagnostic.code
+        }
+    }
+
+    @Test func theBuilderKeepsOrderAcrossConditionalsLoopsAndDataLayers() throws {
+        let parks = Layer(id: "parks", features: [Support.feature(.polygon([Support.square(52.2, 0.12, 0.002)]))])
+        let showsCircle = false
+        let extra: Coordinate? = Self.bridge
+        let map = Map {
+            Marker("Station", coordinate: Self.station)
+            parks
+            if showsCircle {
+                MapCircle(center: Self.market, radius: 100)
+            } else {
+                MapPolyline(coordinates: [Self.station, Self.market])
+            }
+            if let extra { Marker("Bridge", coordinate: extra) }
+            ForEach([Self.market, Self.bridge]) { stop in Marker("Stop", coordinate: stop) }
+        }
+        let layers = try map.layers()
+        #expect(layers.map(\.id) == ["content", "parks", "content-2"])
+        #expect(layers.map(\.role) == [.content, .data, .content])
+        #expect(layers[0].features.count == 1)
+        let kinds = layers[2].features.map { feature -> String in
+            if case .lineString = feature.geometry { return "line" }
+            return feature.properties["title"]?.stringValue ?? "?"
+        }
+        #expect(kinds == ["line", "Bridge", "Stop", "Stop"])
+    }
+
+    @Test func aMarkerIsATintedBalloonWithItsGlyphAndTitle() throws {
+        let svg = try Map {
+            Marker("Gate <B>", monogram: "GB", coordinate: Self.market).tint(.orange).tag("gate-b")
+            Marker("Station", symbol: "rail", coordinate: Self.station)
+        }.snapshot().svg
+        #expect(svg.contains("data-id=\"gate-b\""))
+        #expect(svg.contains("<use xlink:href=\"#balloon\" fill=\"#ff9500\"/>"))
+        #expect(svg.contains(">GB</text>"))
+        #expect(svg.contains("<title>Gate &lt;B&gt;</title>") && !svg.contains("<B>"))
+        #expect(svg.contains(">Station</text>"))
+    }
+
+    @Test func strokesCarryWidthCapsJoinsAndDashes() throws {
+        let svg = try Map {
+            MapPolyline(coordinates: [Self.station, Self.market, Self.bridge])
+                .stroke(.red, style: StrokeStyle(lineWidth: 3, lineCap: .square, lineJoin: .bevel, dash: [6, 2]))
+            MapPolygon(coordinates: Support.square(52.2, 0.125, 0.003))
+                .foregroundStyle(.green.opacity(0.3)).stroke(.green, lineWidth: 2)
+        }.snapshot().svg
+        #expect(svg.contains("stroke=\"#ff3b30\" stroke-width=\"3\""))
+        #expect(svg.contains("stroke-dasharray=\"6 2\"") && svg.contains("stroke-linecap=\"square\""))
+        #expect(svg.contains("stroke-linejoin=\"bevel\""))
+        #expect(svg.contains("fill=\"#34c759\" fill-opacity=\".3\""))
+    }
+
+    @Test func aGradientRunsFromTheStartColourToTheEndColour() throws {
+        let snapshot = try Map {
+            MapPolyline(coordinates: [Self.station, Self.market, Self.bridge])
+                .stroke(Gradient(colors: [MapColor(css: "#00ff00")!, MapColor(css: "#ff0000")!]), lineWidth: 5)
+        }.snapshot()
+        let svg = snapshot.svg
+        let group = try #require(svg.range(of: "<g class=\"gradient\""))
+        let pieces = svg[group.lowerBound...].components(separatedBy: "<path stroke=\"").dropFirst().map {
+            String($0.prefix(7))
+        }
+        #expect(pieces.count == 48)
+        #expect(pieces.first == "#03fc00" && pieces.last == "#fc0300", "\(pieces)")
+        // The first piece starts at the station.
+        let start = snapshot.point(for: Self.station)
+        let first = try #require(Support.subpaths(Support.pathData(String(svg[group.lowerBound...]))[0]).first?.first)
+        #expect(abs(first.0 - start.x) < 0.02 && abs(first.1 - start.y) < 0.02)
+    }
+
+    @Test func contentAboveTheLabelsIsDrawnAfterThem() throws {
+        let svg = try Map {
+            Marker("Market", coordinate: Self.market)
+            MapCircle(center: Self.market, radius: 200).foregroundStyle(.blue.opacity(0.2))
+                .mapOverlayLevel(level: .aboveLabels)
+        }.snapshot().svg
+        let labels = try #require(svg.range(of: "<g id=\"labels\">"))
+        let above = try #require(svg.range(of: "<g id=\"above-labels\">"))
+        #expect(labels.lowerBound < above.lowerBound)
+        #expect(svg[above.lowerBound...].contains("fill=\"#007aff\" fill-opacity=\".2\""))
+    }
+
+    @Test func annotationsDrawABadgeASymbolOrALabelAnchoredOnTheirPoint() throws {
+        let snapshot = try Map {
+            Annotation("Finish", coordinate: Self.bridge, anchor: .bottom) { .badge("9.1 km") }.tint(.red)
+            Annotation("View", coordinate: Self.station, anchor: .topLeading) { .symbol(path: "M12 2L22 22H2Z") }
+            Annotation("River", coordinate: Self.market, content: .label)
+        }.snapshot()
+        let svg = snapshot.svg
+        #expect(svg.contains(">9.1 km</text>") && svg.contains("fill=\"#ff3b30\""))
+        let finish = snapshot.point(for: Self.bridge)
+        let badge = try #require(svg.range(of: "<g class=\"badge\""))
+        let transform = svg[badge.lowerBound...].prefix(200)
+        #expect(transform.contains(" \(Self.format(finish.y - 17)))"), "\(transform)")
+        let view = snapshot.point(for: Self.station)
+        #expect(
+            svg.contains("<g class=\"symbol\" transform=\"translate(\(Self.format(view.x)) \(Self.format(view.y)))\">"))
+        #expect(svg.contains("d=\"M12 2L22 22H2Z\""))
+        #expect(snapshot.placedLabels.contains("River"))
+    }
+
+    static func format(_ value: Double) -> String {
+        var buffer = SVGBuffer(precision: 2, capacity: 16)
+        buffer.appendNumber(value)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    @Test func aMutedStyleDimsTheDataAndTheFilterSparesTheContent() throws {
+        let cafes = Layer(
+            id: "shops",
+            features: [
+                Support.feature(.point(Self.market), id: "cafe", JSONObject([("category", "cafe")])),
+                Support.feature(.point(Self.bridge), id: "bank", JSONObject([("category", "bank")])),
+            ])
+        let svg = try Map {
+            cafes
+            Marker("Station", coordinate: Self.station).tag("station")
+        }
+        .mapStyle(.standard(emphasis: .muted, pointsOfInterest: .including([.cafe]), colorScheme: .dark))
+        .snapshot().svg
+        #expect(svg.contains("data-layer=\"shops\" opacity=\".45\""))
+        #expect(!svg.contains("data-layer=\"content\" opacity"))
+        #expect(svg.contains("data-id=\"cafe\"") && !svg.contains("data-id=\"bank\""))
+        #expect(svg.contains("data-id=\"station\""))
+        #expect(svg.contains("data-theme=\"dark\""))
+    }
+
+    @Test func anItemPositionCentresTheTaggedContent() throws {
+        let snapshot = try Map(position: .item("bridge")) {
+            Marker("Station", coordinate: Self.station)
+            Marker("Bridge", coordinate: Self.bridge).tag("bridge")
+        }.snapshot(size: Snapshotter.Size(width: 400, height: 300))
+        let point = snapshot.point(for: Self.bridge)
+        #expect(abs(point.x - 200) < 0.01 && abs(point.y - 150) < 0.01)
+        #expect(
+            Self.code { () throws(DiagnosticError) in
+                _ = try Map(position: .item("nowhere")) { Marker("Bridge", coordinate: Self.bridge) }.snapshot()
+            } == "snapshot.framing.invalid")
+    }
+
+    @Test func contentThatCannotBeDrawnIsAnErrorNamingIt() {
+        func code(@MapContentBuilder _ content: () -> MapContentGroup) -> String? {
+            let map = Map(content: content)
+            return Self.code { () throws(DiagnosticError) in _ = try map.snapshot() }
+        }
+        #expect(
+            code { Marker("Nowhere", coordinate: Coordinate(latitude: .nan, longitude: 0)) }
+                == "snapshot.content.coordinate")
+        #expect(
+            code {
+                MapPolyline(
+                    coordinates: [Self.station, Coordinate(latitude: 91, longitude: 0)], contourStyle: .geodesic)
+            } == "snapshot.content.coordinate")
+        #expect(code { MapCircle(center: Self.station, radius: -5) } == "snapshot.content.radius")
+        #expect(code { MapCircle(center: Self.station, radius: .infinity) } == "snapshot.content.radius")
+        #expect(
+            code { MapPolyline(coordinates: [Self.station, Self.market]).stroke(.red, lineWidth: -1) }
+                == "snapshot.content.style")
+        #expect(
+            code {
+                MapPolyline(coordinates: [Self.station, Self.market])
+                    .stroke(.red, style: StrokeStyle(dash: [Double.nan, 2]))
+            } == "snapshot.content.style")
+        #expect(
+            code { Annotation("x", coordinate: Self.station) { .symbol(path: "M0 0\"/><script>alert(1)</script>") } }
+                == "snapshot.content.symbol")
+        #expect(code { Marker("Fine", coordinate: Self.station) } == nil)
+        #expect(MapColor(css: "red\" onload=\"x") == nil && MapColor(css: "tomato")?.css == "tomato")
+    }
+
+    @Test func dashCapsAndJoinsFromFilePropertiesAreCheckedNumbersAndNames() throws {
+        let line: Geometry = .lineString([Self.station, Self.market])
+        let svg = try Support.render([
+            Support.feature(line, id: "ok", JSONObject([("stroke-dasharray", "4, 2"), ("stroke-linejoin", "miter")])),
+            Support.feature(
+                line, id: "bad",
+                JSONObject([("stroke-dasharray", "4;background:url(x)"), ("stroke-linecap", "\"/><script>")])),
+            Support.feature(line, id: "array", JSONObject([("stroke-dasharray", .array([1, 3.5]))])),
+        ]).svg
+        #expect(svg.contains("data-id=\"ok\" stroke-dasharray=\"4 2\" stroke-linejoin=\"miter\""))
+        #expect(svg.contains("data-id=\"array\" stroke-dasharray=\"1 3.5\""))
+        let bad = try #require(svg.range(of: "data-id=\"bad\""))
+        #expect(!svg[bad.lowerBound...].prefix(60).contains("stroke-"))
+        #expect(!svg.contains("script") && !svg.contains("url("))
+    }
+}
