@@ -15,12 +15,18 @@ struct RenderCommand: ReportingCommand {
             folder or .zip holding manifest.json), of which one level is drawn (--level) the way \
             Apple's indoor sample draws it, titled with the level's name. A PNG (-o map.png, or \
             --image-format png) is the SVG drawn by librsvg and cairo at the size times --scale pixels \
-            (--scale 2 for @2x).
+            (--scale 2 for @2x). With --map, a map document (JSON modelled on Apple's Web Snapshots \
+            parameters: center, z or spn or distance, size, scale, colorScheme, poi, annotations, \
+            overlays, circles; see docs/map-document.md) frames and styles the map, and the inputs \
+            are drawn under its content.
             """
     )
 
     @Argument(help: "Input files, bottom layer first.")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(help: "A map document (JSON, see docs/map-document.md) declaring the map: its framing, style and content.")
+    var map: String?
 
     @Option(name: .shortAndLong, help: "The map to write (.png for a PNG, else SVG), or - for standard output.")
     var output: String
@@ -28,11 +34,11 @@ struct RenderCommand: ReportingCommand {
     @Option(help: "svg or png (default: png for an output ending .png, else svg).")
     var imageFormat: ImageFormat?
 
-    @Option(help: "Image size in points, WIDTHxHEIGHT (16 to 100000 each).")
-    var size = MapSize(width: 1024, height: 768)
+    @Option(help: "Image size in points, WIDTHxHEIGHT (16 to 100000 each; default 1024x768, or the map document's).")
+    var size: MapSize?
 
-    @Option(help: "Pixels per point (the SVG's width and height are size x scale).")
-    var scale: Double = 1
+    @Option(help: "Pixels per point (the SVG's width and height are size x scale; default 1, or the map document's).")
+    var scale: Double?
 
     @Option(help: "Show a region: LAT,LON,LAT_DELTA,LON_DELTA (degrees).")
     var region: NumberList?
@@ -46,8 +52,8 @@ struct RenderCommand: ReportingCommand {
     @Option(help: "Points left free around the data when fitting it.")
     var padding: Double = 24
 
-    @Option(help: "Theme: light or dark.")
-    var theme: ThemeName = .light
+    @Option(help: "Theme: light or dark (default light, or the map document's colorScheme).")
+    var theme: ThemeName?
 
     @Option(help: "The property labels are taken from (default: name, then title).")
     var labels: String?
@@ -97,7 +103,14 @@ struct RenderCommand: ReportingCommand {
     @OptionGroup var report: ReportOptions
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input file") }
+        if inputs.isEmpty, map == nil {
+            throw ValidationError("give at least one input file, or a map document (--map)")
+        }
+        if map != nil, region != nil || bbox != nil || camera != nil || filter != nil {
+            throw ValidationError(
+                "with --map the document frames the map and filters its points: leave out --region, --bbox, --camera and --filter"
+            )
+        }
         if [region, bbox, camera].compactMap({ $0 }).count > 1 {
             throw ValidationError("use only one of --region, --bbox and --camera")
         }
@@ -106,34 +119,45 @@ struct RenderCommand: ReportingCommand {
     }
 
     func run() throws {
-        var options = Snapshotter.Options()
-        options.size = size.size
-        options.scale = scale
-        options.framing = try parsedFraming()
-        options.theme = theme.theme
-        options.labels = noLabels ? .none : LabelOptions(property: labels)
-        options.categoryProperty = categoryProperty
-        options.pointFilter = try parsedFilter()
-        options.markerStyle = marker.style
-        options.compass = compass.visibility
-        options.scaleBar = scaleBar.units
-        options.showsLegend = legend
-        options.title = title
-        options.attribution = attribution
-        options.precision = precision
-        options.simplificationTolerance = tolerance
         let paths = try InputExpansion.expand(inputs)
         let destination = try OutputDestination(path: output)
         let opened = try paths.map { path throws(DiagnosticError) in try Input(path: path) }
         if level != nil, !opened.contains(where: { $0.format == .imdf }) {
             throw ValidationError("--level applies to IMDF archives only")
         }
-        let indoor = Layer.IndoorOptions(level: level, theme: options.theme, languages: language.map { [$0] } ?? [])
+        let document = try map.map { path throws(DiagnosticError) in try MapDocument(contentsOf: path) }
+        let colorScheme = document?.map.style.colorScheme
+        let chosenTheme = theme?.theme ?? (colorScheme == .dark ? .dark : .light)
+        let indoor = Layer.IndoorOptions(level: level, theme: chosenTheme, languages: language.map { [$0] } ?? [])
         var warnings: [Diagnostic] = []
-        options.layers = try opened.map { input throws(DiagnosticError) in
+        let layers = try opened.map { input throws(DiagnosticError) in
             try Layer(input: input, indoor: indoor, warnings: &warnings)
         }
         Console.shared.warn(warnings)
+        var options: Snapshotter.Options
+        if let document {
+            options = try document.map(with: layers).options(
+                size: size?.size ?? document.size, scale: scale ?? document.scale)
+            options.title = title ?? options.title
+            options.attribution = attribution ?? options.attribution
+        } else {
+            options = Snapshotter.Options(layers: layers)
+            options.size = (size ?? MapSize(width: 1024, height: 768)).size
+            options.scale = scale ?? 1
+            options.framing = try parsedFraming()
+            options.pointFilter = try parsedFilter()
+            options.title = title
+            options.attribution = attribution
+            options.compass = compass.visibility
+            options.scaleBar = scaleBar.units
+        }
+        options.theme = chosenTheme
+        options.labels = noLabels ? .none : LabelOptions(property: labels)
+        options.categoryProperty = categoryProperty
+        options.markerStyle = marker.style
+        options.showsLegend = legend
+        options.precision = precision
+        options.simplificationTolerance = tolerance
         let snapshot = try Snapshotter(options: options).snapshot()
         try destination.write((imageFormat ?? ImageFormat(path: output)) == .png ? snapshot.pngData() : snapshot.bytes)
         try destination.commit()

@@ -205,4 +205,26 @@ import Testing
         #expect(!svg[bad.lowerBound...].prefix(60).contains("stroke-"))
         #expect(!svg.contains("script") && !svg.contains("url("))
     }
+
+    @Test func aDocumentDecodesIntoTheMapItDescribes() throws {
+        let json: JSONValue = .object(
+            JSONObject([
+                ("center", "52.2043,0.1218"), ("z", 15), ("size", .array([400, 300])), ("scale", 2),
+                ("colorScheme", "dark"), ("t", "mutedStandard"),
+                (
+                    "annotations",
+                    .array([.object(JSONObject([("point", .array([52.2, 0.12])), ("color", "f60"), ("title", "A")]))])
+                ),
+            ]))
+        let document = try MapDocument(json: json)
+        #expect(document.size == Snapshotter.Size(width: 400, height: 300) && document.scale == 2)
+        #expect(document.map.style.colorScheme == .dark && document.map.style.emphasis == .muted)
+        let snapshot = try document.map.snapshot(size: document.size, scale: document.scale)
+        let center = snapshot.point(for: Coordinate(latitude: 52.2043, longitude: 0.1218))
+        #expect(abs(center.x - 200) < 1e-6 && abs(center.y - 150) < 1e-6)
+        // At zoom 15 the world is 256 x 2^15 points wide: 0.01 degree of longitude is 83.89 points.
+        let east = snapshot.point(for: Coordinate(latitude: 52.2043, longitude: 0.1318))
+        #expect(abs(east.x - center.x - 256 * 32_768 * 0.01 / 360) < 1e-6)
+        #expect(snapshot.svg.contains("fill=\"#f60\""))
+    }
 }

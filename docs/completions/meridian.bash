@@ -370,11 +370,14 @@ _meridian_render() {
     repeating_flags=()
     non_repeating_flags=(--no-labels --legend --quiet -q --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--output -o --image-format --size --scale --region --bbox --camera --padding --theme --labels --category-property --filter --marker --scale-bar --compass --title --attribution --level --language --precision --tolerance --format)
+    non_repeating_options=(--map --output -o --image-format --size --scale --region --bbox --camera --padding --theme --labels --category-property --filter --marker --scale-bar --compass --title --attribution --level --language --precision --tolerance --format)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
+    '--map')
+        return
+        ;;
     '--output'|'-o')
         return
         ;;

@@ -212,6 +212,8 @@ extension DiagnosticCatalogue {
         "snapshot.content.radius": "Give the circle a radius of 0 or more metres.",
         "snapshot.content.style": "Give a line width of 0 to 100 points and up to 16 dash lengths of 0 to 1 000 points.",
         "snapshot.content.symbol": "Give the symbol as SVG path data, in a 24 x 24 box (M, L, C, A, Z and numbers).",
+        "snapshot.document.key": "Remove the key, or spell it as docs/map-document.md lists it.",
+        "snapshot.document.value": "Give the value docs/map-document.md describes for that key.",
         "snapshot.framing.invalid": "Give a region, box or camera that shows some of the world.",
         "snapshot.options.font-size": "Give a label size of 1 to 1 000 points.",
         "snapshot.options.map-rect": "Give a map rect within the world's map points.",

@@ -18,6 +18,13 @@ public struct Marker: MapContent {
     public var color: MapColor?
     /// The marker's id in the SVG (`data-id`) and for ``MapCameraPosition/item(_:)``.
     public var id: String?
+    public var style = Style.balloon
+
+    /// The marker styles of Apple's Web Snapshots: a balloon, a large
+    /// balloon, or a dot.
+    public enum Style: String, Sendable, Hashable, CaseIterable {
+        case balloon, large, dot
+    }
 
     public init(_ title: String, coordinate: Coordinate) {
         self.title = title
@@ -52,7 +59,10 @@ public struct Marker: MapContent {
         var properties = JSONObject([("title", .string(title))])
         if let color { properties["marker-color"] = .string(color.css) }
         if let glyph, !glyph.isEmpty { properties["marker-symbol"] = .string(glyph) }
-        for (key, value) in DrawingHints(marker: .balloon).properties.members { properties[key] = value }
+        if style == .large { properties["marker-size"] = "large" }
+        for (key, value) in DrawingHints(marker: style == .dot ? .dot : .balloon).properties.members {
+            properties[key] = value
+        }
         let feature = Feature(id: id.map { .string($0) }, geometry: .point(coordinate), properties: properties)
         return [MapElement(kind: .feature(feature), describing: "Marker \"\(title)\"")]
     }

@@ -32,6 +32,9 @@ public struct MapCamera: Sendable, Hashable {
         self.pitch = pitch
     }
 
+    /// The steepest pitch a camera takes, in degrees from straight down.
+    public static let maximumPitch = 60.0
+
     /// Half the assumed field of view, in radians (15 degrees).
     static let halfFieldOfView = 15.0 * .pi / 180
 }

@@ -21,11 +21,12 @@ enum ExitStatus {
 
     /// Diagnostic codes that blame the command line rather than a file:
     /// an unknown `--level`, `--level` on a non-IMDF input, render options
-    /// out of range (a PNG too large among them) or a filter that leaves
-    /// nothing to draw.
+    /// out of range (a PNG too large among them), a map document (`--map`)
+    /// that says something no map can be, or a filter that leaves nothing
+    /// to draw.
     static let usagePrefixes = [
         "imdf.level.", "snapshot.options.", "snapshot.camera.", "snapshot.framing.", "snapshot.content.",
-        "snapshot.png.size",
+        "snapshot.png.size", "snapshot.document.",
         "report.rule.", "split.options.", "config.", "expression.", "places.category.", "places.query.",
     ]
 
