@@ -94,6 +94,10 @@ struct RenderCommand: ReportingCommand {
     @Option(help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
     var language: String?
 
+    @Option(
+        help: "Properties to write on each drawn element as data- attributes, KEY,KEY (as mapshaper's svg-data).")
+    var svgData: String?
+
     @Option(help: "Decimals of SVG coordinates (0-6).")
     var precision: Int = 2
 
@@ -158,6 +162,7 @@ struct RenderCommand: ReportingCommand {
         options.showsLegend = legend
         options.precision = precision
         options.simplificationTolerance = tolerance
+        options.dataProperties = svgData?.split(separator: ",").map(String.init) ?? []
         let snapshot = try Snapshotter(options: options).snapshot()
         try destination.write((imageFormat ?? ImageFormat(path: output)) == .png ? snapshot.pngData() : snapshot.bytes)
         try destination.commit()

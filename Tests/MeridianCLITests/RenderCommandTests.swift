@@ -44,6 +44,19 @@ import Testing
         #expect(filtered.status == 0 && !filtered.stdout.contains("data-id=\"station\""))
     }
 
+    @Test func chosenPropertiesAreWrittenAsDataAttributes() throws {
+        let result = try CLI.run([
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--svg-data", "kind,name,opened,id,x\"y",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "data-id=\"kings-college-chapel\" data-kind=\"chapel\" data-name=\"King&#39;s College Chapel\" data-opened=\"1515\""
+            ))
+        #expect(!result.stdout.contains("data-id=\"kings-college-chapel\" data-id"))
+        #expect(!result.stdout.contains("x\"y"))
+    }
+
     @Test func aPitchedCameraIsAClearError() throws {
         let result = try CLI.run([
             "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40",

@@ -34,6 +34,43 @@ import Testing
         for i in boxes.indices { for j in boxes.indices where i < j { #expect(!boxes[i].intersects(boxes[j])) } }
     }
 
+    /// A U-shaped area's centroid lies in its notch; the label goes where
+    /// the area is widest instead, inside it.
+    @Test func anAreaIsLabelledAtItsPoleOfInaccessibilityNotItsCentroid() throws {
+        // A U in screen points: two arms 40 wide, a base 60 high, the notch between the arms.
+        let u: PoleOfInaccessibility.Ring = [
+            (0, 0), (40, 0), (40, 140), (160, 140), (160, 0), (200, 0), (200, 200), (0, 200),
+        ]
+        let pole = try #require(PoleOfInaccessibility.find(rings: [u], precision: 0.5))
+        #expect(pole.distance > 29 && pole.distance < 32)  // 30 in the base, a little more in its corners
+        #expect(pole.y > 140 && pole.y < 200)
+        #expect(PoleOfInaccessibility.signedDistance(100, 70, [u]) < 0, "the centroid's notch is outside")
+        // A hole where the centroid would be moves the label off the hole.
+        let square: PoleOfInaccessibility.Ring = [(0, 0), (100, 0), (100, 100), (0, 100)]
+        let hole: PoleOfInaccessibility.Ring = [(30, 30), (70, 30), (70, 70), (30, 70)]
+        let around = try #require(PoleOfInaccessibility.find(rings: [square, hole], precision: 0.5))
+        #expect(PoleOfInaccessibility.signedDistance(around.x, around.y, [square, hole]) > 10)
+        // Drawn: the label of a U-shaped area on the map lies inside the U.
+        let ring = [
+            Support.point(52.0, 0.0), Support.point(52.0, 0.02), Support.point(52.07, 0.02),
+            Support.point(52.07, 0.08), Support.point(52.0, 0.08), Support.point(52.0, 0.1),
+            Support.point(52.1, 0.1), Support.point(52.1, 0.0), Support.point(52.0, 0.0),
+        ]
+        let snapshot = try Support.render([
+            Support.feature(.polygon([ring]), id: "u", JSONObject([("name", "Horseshoe")]))
+        ]) { $0.size = Snapshotter.Size(width: 400, height: 400) }
+        let text = try #require(snapshot.svg.range(of: ">Horseshoe</text>"))
+        let tag = snapshot.svg[..<text.lowerBound].components(separatedBy: "<text").last ?? ""
+        func attribute(_ name: String) -> Double? {
+            guard let start = tag.range(of: " \(name)=\"") else { return nil }
+            return Double(tag[start.upperBound...].prefix { $0 != "\"" })
+        }
+        let x = try #require(attribute("x"))
+        let y = try #require(attribute("y"))
+        let screen = ring.map { snapshot.point(for: $0) }.map { (x: $0.x, y: $0.y) }
+        #expect(PoleOfInaccessibility.signedDistance(x, y, [screen]) > 5, "label at \(x), \(y)")
+    }
+
     @Test func labelsComeFromTheChosenProperty() throws {
         let features = [
             Support.feature(.point(Support.point(0, 0)), ["name": "By name", "NAME_EN": "By English name"])

@@ -50,6 +50,12 @@ extension Snapshotter {
         /// first ``Layer/title`` (an indoor level's name), if any.
         public var title: String?
         public var attribution: String?
+        /// Properties written on every drawn element as `data-` attributes
+        /// (`population` → `data-population="8908081"`), for scripts and style
+        /// sheets, as mapshaper's `svg-data`. A name becomes lower-case ASCII
+        /// letters, digits, `-` and `_`; names Meridian writes itself (`id`,
+        /// `category`, `feature-type`, `layer`) are left out.
+        public var dataProperties: [String] = []
         /// Decimals of SVG coordinates (0...6).
         public var precision = 2
         /// Largest deviation, in pixels, that simplification may introduce;

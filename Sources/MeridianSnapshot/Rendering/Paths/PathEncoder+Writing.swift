@@ -33,8 +33,14 @@ extension PathEncoder {
         let reversed = exterior ? twiceArea < 0 : twiceArea > 0
         guard encode(count: count, closed: true, reversed: reversed) else { return }
         let area = abs(twiceArea) / 2
-        if exterior, area > (lastLargestRing?.area ?? 0) {
-            lastLargestRing = (area, minX, minY, maxX, maxY, cx / (3 * twiceArea), cy / (3 * twiceArea))
+        if exterior {
+            collectingHoles = area > (lastLargestRing?.area ?? 0)
+            if collectingHoles {
+                lastLargestRing = (area, minX, minY, maxX, maxY, cx / (3 * twiceArea), cy / (3 * twiceArea))
+                lastLargestRingPoints = [(0..<count).map { (xs[$0], ys[$0]) }]
+            }
+        } else if collectingHoles {
+            lastLargestRingPoints.append((0..<count).map { (xs[$0], ys[$0]) })
         }
     }
 

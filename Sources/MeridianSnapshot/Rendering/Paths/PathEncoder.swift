@@ -60,6 +60,11 @@ struct PathEncoder {
     /// The screen area of the last polygon appended (for label priority),
     /// and the box and centroid of its largest visible ring.
     var lastLargestRing: (area: Double, minX: Double, minY: Double, maxX: Double, maxY: Double, cx: Double, cy: Double)?
+    /// The points of that ring and of the holes drawn with it, for the
+    /// label's pole of inaccessibility.
+    var lastLargestRingPoints: [PoleOfInaccessibility.Ring] = []
+    /// Whether the rings being written are holes of the largest ring so far.
+    var collectingHoles = false
     /// The midpoint of the longest visible part of the last line appended.
     var lastLineAnchor: (x: Double, y: Double, length: Double, angle: Double)?
 
@@ -82,6 +87,8 @@ struct PathEncoder {
         let bytes = path.bytes
         path = SVGBuffer(precision: precision, capacity: 4096)
         lastLargestRing = nil
+        lastLargestRingPoints = []
+        collectingHoles = false
         lastLineAnchor = nil
         return bytes
     }

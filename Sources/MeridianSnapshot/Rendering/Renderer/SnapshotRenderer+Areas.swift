@@ -26,6 +26,7 @@ extension SnapshotRenderer {
             encoder.appendPolygon([ring])
         }
         let ring = encoder.lastLargestRing
+        let ringPoints = encoder.lastLargestRingPoints
         let d = encoder.takePath()
         guard !d.isEmpty else { return }
         drawnFeatures += 1
@@ -50,16 +51,16 @@ extension SnapshotRenderer {
             if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite,
                 ring.cy.isFinite
             {
-                var candidates: [LabelPlacer.Candidate] = [
-                    .init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)
-                ]
+                // At the pole of inaccessibility (inside an L-shaped room or a crescent), then the centroid.
+                let pole = PoleOfInaccessibility.find(rings: ringPoints, precision: 1)
+                let (x, y) = pole.map { ($0.x, $0.y) } ?? (ring.cx, ring.cy)
+                var candidates: [LabelPlacer.Candidate] = [.init(x: x, y: y + fontSize * 0.35, alignment: .middle)]
+                if pole != nil { candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)) }
                 // An area ranked for labelling (a room) often has a symbol at its centre (a
                 // lift's "E", a restroom's "WC"): then its name goes just below or above it.
                 if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {
-                    candidates.append(
-                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 + fontSize + 6, alignment: .middle))
-                    candidates.append(
-                        .init(x: ring.cx, y: ring.cy + fontSize * 0.35 - fontSize - 6, alignment: .middle))
+                    candidates.insert(.init(x: x, y: y + fontSize * 0.35 + fontSize + 6, alignment: .middle), at: 1)
+                    candidates.insert(.init(x: x, y: y + fontSize * 0.35 - fontSize - 6, alignment: .middle), at: 2)
                 }
                 labels.append(
                     LabelRequest(

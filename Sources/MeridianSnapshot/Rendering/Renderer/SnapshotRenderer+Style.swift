@@ -19,6 +19,30 @@ extension SnapshotRenderer {
             svg.appendEscaped(featureType)
             svg.append("\"")
         }
+        for (property, attribute) in dataAttributes {
+            guard let text = DrawItem.text(of: item.properties[property]) else { continue }
+            svg.append(" data-")
+            svg.appendTrusted(attribute)
+            svg.append("=\"")
+            svg.appendEscaped(text)
+            svg.append("\"")
+        }
+    }
+
+    /// The `data-` attribute name of each of ``Snapshotter/Options/dataProperties``.
+    static func dataAttributes(_ properties: [String]) -> [(property: String, attribute: String)] {
+        var result: [(String, String)] = []
+        for property in properties {
+            var name = ""
+            for scalar in property.lowercased().unicodeScalars {
+                let keep = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                name.unicodeScalars.append(keep || scalar == "_" ? scalar : "-")
+            }
+            let reserved = ["", "id", "category", "feature-type", "layer", "theme", "meters"]
+            guard !reserved.contains(name), !result.contains(where: { $0.1 == name }) else { continue }
+            result.append((property, name))
+        }
+        return result
     }
 
     /// The tint of a category with no colour of its own: the theme's

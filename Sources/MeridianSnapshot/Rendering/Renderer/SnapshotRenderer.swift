@@ -34,6 +34,8 @@ struct SnapshotRenderer {
     /// Whether a balloon was written, so the document needs its shape in `<defs>`.
     var drewBalloon = false
     var drawnFeatures = 0
+    /// The properties written as `data-` attributes, and their names.
+    let dataAttributes: [(property: String, attribute: String)]
 
     typealias Options = Snapshotter.Options
 
@@ -41,6 +43,7 @@ struct SnapshotRenderer {
         self.options = options
         theme = options.theme
         self.viewport = viewport
+        dataAttributes = Self.dataAttributes(options.dataProperties)
         svg = SVGBuffer(precision: options.precision, capacity: 1 << 18)
         let tolerance = options.simplificationTolerance / options.scale
         encoder = PathEncoder(viewport: viewport, margin: 24, tolerance: tolerance, precision: options.precision)
