@@ -61,6 +61,12 @@ struct RenderCommand: ReportingCommand {
     @Flag(help: "Draw no labels.")
     var noLabels = false
 
+    @Option(
+        help:
+            "The numeric property that decides which point labels win when they collide, larger first (PROP:asc for smaller first); default population, pop_max or scalerank when present."
+    )
+    var labelPriority: String?
+
     @Option(help: "The property holding each feature's category (for --filter, --legend and colours).")
     var categoryProperty: String = "category"
 
@@ -157,6 +163,11 @@ struct RenderCommand: ReportingCommand {
         }
         options.theme = chosenTheme
         options.labels = noLabels ? .none : LabelOptions(property: labels)
+        if let labelPriority {
+            options.labels.priorityAscending = labelPriority.hasSuffix(":asc")
+            options.labels.priority =
+                options.labels.priorityAscending ? String(labelPriority.dropLast(4)) : labelPriority
+        }
         options.categoryProperty = categoryProperty
         options.markerStyle = marker.style
         options.showsLegend = legend

@@ -71,6 +71,59 @@ import Testing
         #expect(PoleOfInaccessibility.signedDistance(x, y, [screen]) > 5, "label at \(x), \(y)")
     }
 
+    /// A line's label is turned to follow it, upright, centred on it.
+    @Test func aLineLabelFollowsItsLine() throws {
+        let a = Support.point(52.0, 0.0)
+        let b = Support.point(52.05, 0.1)
+        let snapshot = try Support.render([
+            Support.feature(.lineString([b, a]), id: "road", JSONObject([("name", "Long Diagonal Road")]))
+        ]) { $0.size = Snapshotter.Size(width: 400, height: 300) }
+        let svg = snapshot.svg
+        let start = snapshot.point(for: a)
+        let end = snapshot.point(for: b)
+        let expected = atan2(end.y - start.y, end.x - start.x) * 180 / .pi
+        let text = try #require(svg.range(of: ">Long Diagonal Road</text>"))
+        let tag = svg[..<text.lowerBound].components(separatedBy: "<text").last ?? ""
+        let rotate = try #require(tag.range(of: "rotate("))
+        let numbers = tag[rotate.upperBound...].prefix { $0 != ")" }.split(separator: " ").compactMap { Double($0) }
+        try #require(numbers.count == 3)
+        #expect(abs(numbers[0] - expected) < 0.1, "read left to right although the line runs right to left")
+        let middle = (x: (start.x + end.x) / 2, y: (start.y + end.y) / 2)
+        #expect(abs(numbers[1] - middle.x) < 0.5 && abs(numbers[2] - middle.y) < 0.5)
+        // Turned boxes are what collisions are checked against.
+        let box = LabelPlacer.box(
+            for: .init(x: 0, y: 0, alignment: .middle, angle: 90, baselineShift: 0), textWidth: 100, fontSize: 10)
+        #expect(box.maxX - box.minX < 20 && box.maxY - box.minY > 100)
+    }
+
+    /// Dense points are thinned by importance, not by their order in the file.
+    @Test func collidingPointLabelsGoToTheMoreImportantPoint() throws {
+        func town(_ name: String, _ longitude: Double, _ properties: [(String, JSONValue)]) -> Feature {
+            Support.feature(
+                .point(Support.point(52, longitude)), id: name, JSONObject([("name", .string(name))] + properties))
+        }
+        let towns = [
+            town("Smallville", 0.0, [("population", 900), ("rank", 1)]),
+            town("Bigtown", 0.0005, [("population", 90_000), ("rank", 3)]),
+            town("Middleham", 0.001, [("population", 9_000), ("rank", 2)]),
+        ]
+        let framing = Framing.region(
+            CoordinateRegion(center: Support.point(52, 0.0005), latitudinalMeters: 5_000, longitudinalMeters: 5_000))
+        let byPopulation = try Support.render(towns) {
+            $0.framing = framing
+            $0.markerStyle = .dot
+        }
+        #expect(byPopulation.placedLabels.first == "Bigtown")
+        #expect(!byPopulation.placedLabels.contains("Smallville"))
+        let byRank = try Support.render(towns) {
+            $0.framing = framing
+            $0.markerStyle = .dot
+            $0.labels.priority = "rank"
+            $0.labels.priorityAscending = true
+        }
+        #expect(byRank.placedLabels.first == "Smallville")
+    }
+
     @Test func labelsComeFromTheChosenProperty() throws {
         let features = [
             Support.feature(.point(Support.point(0, 0)), ["name": "By name", "NAME_EN": "By English name"])

@@ -24,13 +24,17 @@ struct LabelPlacer {
         }
     }
 
-    /// Where a label's text goes: its anchor point and alignment.
+    /// Where a label's text goes: its anchor point and alignment, and the
+    /// angle (degrees, clockwise) it is turned by about the point
+    /// (`x`, `y - baselineShift`), which lies on the line it follows.
     struct Candidate {
         enum Alignment { case start, middle, end }
         var x: Double
         /// Baseline.
         var y: Double
         var alignment: Alignment
+        var angle: Double = 0
+        var baselineShift: Double = 0
     }
 
     let width: Double
@@ -63,9 +67,24 @@ struct LabelPlacer {
         case .end: minX = candidate.x - textWidth
         }
         // Ascent ~0.8 em above the baseline, descent ~0.25 em below, plus the halo.
-        return Box(
+        let box = Box(
             minX: minX - 1.5, minY: candidate.y - fontSize * 0.8 - 1.5, maxX: minX + textWidth + 1.5,
             maxY: candidate.y + fontSize * 0.25 + 1.5)
+        guard candidate.angle != 0 else { return box }
+        // A turned label takes the box around its turned corners.
+        let cx = candidate.x
+        let cy = candidate.y - candidate.baselineShift
+        let radians = candidate.angle * .pi / 180
+        let (c, s) = (cos(radians), sin(radians))
+        var turned = Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for (x, y) in [(box.minX, box.minY), (box.maxX, box.minY), (box.minX, box.maxY), (box.maxX, box.maxY)] {
+            let tx = cx + (x - cx) * c - (y - cy) * s
+            let ty = cy + (x - cx) * s + (y - cy) * c
+            turned = Box(
+                minX: min(turned.minX, tx), minY: min(turned.minY, ty), maxX: max(turned.maxX, tx),
+                maxY: max(turned.maxY, ty))
+        }
+        return turned
     }
 
     mutating func addObstacle(_ box: Box) {

@@ -89,6 +89,7 @@ extension PathEncoder {
             length += (dx * dx + dy * dy).squareRoot()
         }
         guard length > (lastLineAnchor?.length ?? 0) else { return }
+        lastLinePoints = (start..<end).map { (xs[$0], ys[$0]) }
         var walked = 0.0
         for index in (start + 1)..<end {
             let dx = xs[index] - xs[index - 1]

@@ -65,6 +65,9 @@ struct PathEncoder {
     var lastLargestRingPoints: [PoleOfInaccessibility.Ring] = []
     /// Whether the rings being written are holes of the largest ring so far.
     var collectingHoles = false
+    /// The points of the longest visible part of the last line appended,
+    /// which its label follows.
+    var lastLinePoints: [(x: Double, y: Double)] = []
     /// The midpoint of the longest visible part of the last line appended.
     var lastLineAnchor: (x: Double, y: Double, length: Double, angle: Double)?
 
@@ -90,6 +93,7 @@ struct PathEncoder {
         lastLargestRingPoints = []
         collectingHoles = false
         lastLineAnchor = nil
+        lastLinePoints = []
         return bytes
     }
 

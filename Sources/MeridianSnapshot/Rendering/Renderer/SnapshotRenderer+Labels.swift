@@ -61,6 +61,15 @@ extension SnapshotRenderer {
         out.append("\" font-size=\"")
         out.appendNumber(request.fontSize, decimals: 2)
         out.append("\"")
+        if spot.angle != 0 {
+            out.append(" transform=\"rotate(")
+            out.appendNumber(spot.angle, decimals: 1)
+            out.append(" ")
+            out.appendNumber(spot.x)
+            out.append(" ")
+            out.appendNumber(spot.y - spot.baselineShift)
+            out.append(")\"")
+        }
         switch spot.alignment {
         case .start: break
         case .middle: out.append(" text-anchor=\"middle\"")

@@ -10,6 +10,7 @@ extension SnapshotRenderer {
         }
         for line in item.lines { encoder.appendLine(line) }
         let anchor = encoder.lastLineAnchor
+        let linePoints = encoder.lastLinePoints
         let d = encoder.takePath()
         guard !d.isEmpty else { return }
         drawnFeatures += 1
@@ -34,16 +35,24 @@ extension SnapshotRenderer {
         }
         if let text = item.label, let anchor, !item.hints.isContext {
             let fontSize = options.labels.fontSize - 1
-            if anchor.length >= LabelPlacer.textWidth(text, fontSize: fontSize) {
+            let textWidth = LabelPlacer.textWidth(text, fontSize: fontSize)
+            if anchor.length >= textWidth {
+                var candidates: [LabelPlacer.Candidate] = []
+                // Along the line: turned to the chord of the stretch the text covers, kept upright.
+                if let along = Self.alongLine(linePoints, span: textWidth * 1.1) {
+                    candidates.append(
+                        .init(
+                            x: along.x, y: along.y + fontSize * 0.35, alignment: .middle, angle: along.angle,
+                            baselineShift: fontSize * 0.35))
+                }
+                candidates += [
+                    .init(x: anchor.x, y: anchor.y - 4, alignment: .middle),
+                    .init(x: anchor.x, y: anchor.y + fontSize + 3, alignment: .middle),
+                ]
                 labels.append(
                     LabelRequest(
                         text: text, rank: item.hints.labelRank ?? 4, weight: -anchor.length, order: item.order,
-                        fontSize: fontSize,
-                        candidates: [
-                            .init(x: anchor.x, y: anchor.y - 4, alignment: .middle),
-                            .init(x: anchor.x, y: anchor.y + fontSize + 3, alignment: .middle),
-                        ],
-                        id: item.id, color: nil))
+                        fontSize: fontSize, candidates: candidates, id: item.id, color: nil))
             }
         }
     }
@@ -144,5 +153,41 @@ extension SnapshotRenderer {
             text.append(digits[clamped % 16])
         }
         return text
+    }
+
+    /// The middle of a line part and the angle of the chord across `span`
+    /// points of it centred there (degrees, clockwise, turned to read left
+    /// to right); nil when the part is shorter than `span` or bends so much
+    /// that the chord is under 90% of the span (a label would leave it).
+    static func alongLine(_ points: [(x: Double, y: Double)], span: Double) -> (x: Double, y: Double, angle: Double)? {
+        guard points.count >= 2 else { return nil }
+        var lengths = [0.0]
+        for index in 1..<points.count {
+            let dx = points[index].x - points[index - 1].x
+            let dy = points[index].y - points[index - 1].y
+            lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        let total = lengths[lengths.count - 1]
+        guard total >= span, span > 0 else { return nil }
+        func point(at distance: Double) -> (x: Double, y: Double) {
+            var index = 1
+            while index < points.count - 1, lengths[index] < distance { index += 1 }
+            let segment = lengths[index] - lengths[index - 1]
+            let t = segment > 0 ? (distance - lengths[index - 1]) / segment : 0
+            return (
+                points[index - 1].x + (points[index].x - points[index - 1].x) * t,
+                points[index - 1].y + (points[index].y - points[index - 1].y) * t
+            )
+        }
+        let start = point(at: (total - span) / 2)
+        let end = point(at: (total + span) / 2)
+        let middle = point(at: total / 2)
+        let dx = end.x - start.x
+        let dy = end.y - start.y
+        guard (dx * dx + dy * dy).squareRoot() >= 0.9 * span else { return nil }
+        var angle = atan2(dy, dx) * 180 / .pi
+        if angle > 90 { angle -= 180 } else if angle < -90 { angle += 180 }
+        if abs(angle) < 1 { angle = 0 }
+        return (middle.x, middle.y, angle)
     }
 }

@@ -45,7 +45,7 @@ extension SnapshotRenderer {
         let fontSize = options.labels.fontSize - 1.5
         labels.append(
             LabelRequest(
-                text: text, rank: item.hints.labelRank ?? 1, weight: 0, order: item.order, fontSize: fontSize,
+                text: text, rank: item.hints.labelRank ?? 1, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
                 candidates: [
                     .init(x: x, y: y + fontSize * 0.35, alignment: .middle),
                     .init(x: x, y: y - 3, alignment: .middle),
@@ -94,7 +94,7 @@ extension SnapshotRenderer {
             let headY = y - 23 * s
             labels.append(
                 LabelRequest(
-                    text: text, rank: item.hints.labelRank ?? 0, weight: 0, order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + 13 * s, y: headY + fontSize * 0.35, alignment: .start),
                         .init(x: x - 13 * s, y: headY + fontSize * 0.35, alignment: .end),
@@ -123,7 +123,7 @@ extension SnapshotRenderer {
             let fontSize = options.labels.fontSize - 1
             labels.append(
                 LabelRequest(
-                    text: text, rank: item.hints.labelRank ?? 2, weight: 0, order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 2, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + r + 3, y: y + fontSize * 0.35, alignment: .start),
                         .init(x: x - r - 3, y: y + fontSize * 0.35, alignment: .end),
@@ -238,7 +238,7 @@ extension SnapshotRenderer {
         let middle = (box.minY + box.maxY) / 2 + fontSize * 0.35
         labels.append(
             LabelRequest(
-                text: text, rank: item.hints.labelRank ?? 0, weight: 0, order: item.order, fontSize: fontSize,
+                text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
                 candidates: [
                     .init(x: box.maxX + 3, y: middle, alignment: .start),
                     .init(x: box.minX - 3, y: middle, alignment: .end),
