@@ -356,6 +356,25 @@ struct DocumentationExampleTests {
         #expect(address.cityWithContext == "Berlin, Germany")
     }
 
+    // MARK: MeridianSnapshot: DeclaringAMap.md
+
+    @Test func declaringAMap() throws {
+        let station = Coordinate(latitude: 52.19418, longitude: 0.13719)
+        let market = Coordinate(latitude: 52.20430, longitude: 0.12110)
+        let map = Map(position: .automatic) {
+            MapPolyline(coordinates: [station, market]).stroke(Gradient(colors: [.green, .red]), lineWidth: 5)
+            MapCircle(center: station, radius: 300).foregroundStyle(.blue.opacity(0.2))
+            Marker("Station", symbol: "rail", coordinate: station).tint(.blue)
+            Annotation("Market", coordinate: market, anchor: .bottom) { .badge("M") }
+        }
+        .mapStyle(.standard(colorScheme: .dark))
+        let snapshot = try map.snapshot(size: Snapshotter.Size(width: 600, height: 400))
+        let spot = snapshot.point(for: market)                   // and back: snapshot.coordinate(for: spot)
+        let back = snapshot.coordinate(for: spot)
+        #expect(abs(back.latitude - market.latitude) < 1e-9)
+        #expect(snapshot.svg.contains("<g class=\"gradient\"") && snapshot.svg.contains("data-theme=\"dark\""))
+    }
+
     // MARK: MeridianSnapshot: RenderingAMap.md
 
     @Test func renderingAMap() throws {

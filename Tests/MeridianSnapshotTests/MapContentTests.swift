@@ -227,4 +227,46 @@ import Testing
         #expect(abs(east.x - center.x - 256 * 32_768 * 0.01 / 360) < 1e-6)
         #expect(snapshot.svg.contains("fill=\"#f60\""))
     }
+
+    @Test func cameraBoundsClampTheDistanceAndTheCentre() throws {
+        let size = Snapshotter.Size(width: 400, height: 300)
+        let near = try Map(
+            position: .camera(MapCamera(center: Self.market, distance: 100)),
+            bounds: MapCameraBounds(minimumDistance: 1_000)
+        ) { Marker("Bridge", coordinate: Self.bridge) }.snapshot(size: size)
+        let atLimit = try Map(position: .camera(MapCamera(center: Self.market, distance: 1_000))) {
+            Marker("Bridge", coordinate: Self.bridge)
+        }.snapshot(size: size)
+        let a = near.point(for: Self.bridge)
+        let b = atLimit.point(for: Self.bridge)
+        #expect(abs(a.x - b.x) < 1e-6 && abs(a.y - b.y) < 1e-6)
+        // A centre outside the bounds moves to their nearest edge.
+        let box = MapRect(CoordinateRegion(center: Self.station, latitudinalMeters: 200, longitudinalMeters: 200))
+        let clamped = try Map(
+            position: .camera(MapCamera(center: Self.bridge, distance: 2_000)),
+            bounds: MapCameraBounds(centerCoordinateBounds: box)
+        ) { Marker("Station", coordinate: Self.station) }.snapshot(size: size)
+        // The bridge lies north-west of the station: the centre is the box's north-west corner.
+        let corner = clamped.point(for: MapPoint(x: box.minX, y: box.minY).coordinate)
+        #expect(abs(corner.x - 200) < 1e-6 && abs(corner.y - 150) < 1e-6)
+        #expect(
+            Self.code { () throws(DiagnosticError) in
+                _ = try Map(bounds: MapCameraBounds(minimumDistance: 5_000, maximumDistance: 100)) {
+                    Marker("Station", coordinate: Self.station)
+                }.snapshot()
+            } == "snapshot.camera.bounds")
+    }
+
+    @Test func coordinateForIsTheInverseOfPointForUnderAHeading() throws {
+        let snapshot = try Map(position: .camera(MapCamera(center: Self.market, distance: 3_000, heading: 37))) {
+            Marker("Station", coordinate: Self.station)
+        }.snapshot(size: Snapshotter.Size(width: 500, height: 400))
+        for coordinate in [Self.station, Self.market, Self.bridge, Coordinate(latitude: 52.21, longitude: 0.14)] {
+            let back = snapshot.coordinate(for: snapshot.point(for: coordinate))
+            #expect(
+                abs(back.latitude - coordinate.latitude) < 1e-9 && abs(back.longitude - coordinate.longitude) < 1e-9)
+        }
+        let middle = snapshot.coordinate(for: Snapshot.Point(x: 250, y: 200))
+        #expect(abs(middle.latitude - Self.market.latitude) < 1e-9)
+    }
 }

@@ -370,7 +370,7 @@ _meridian_render() {
     repeating_flags=()
     non_repeating_flags=(--no-labels --legend --quiet -q --verbose -v --version -h --help)
     repeating_options=()
-    non_repeating_options=(--map --output -o --image-format --size --scale --region --bbox --camera --padding --theme --labels --category-property --filter --marker --scale-bar --compass --title --attribution --level --language --precision --tolerance --format)
+    non_repeating_options=(--map --output -o --image-format --size --scale --region --bbox --camera --padding --theme --labels --label-priority --category-property --filter --marker --scale-bar --compass --title --attribution --level --language --svg-data --precision --tolerance --format)
     __meridian_offer_flags_options -1
 
     # Offer option value completions
@@ -410,6 +410,9 @@ _meridian_render() {
     '--labels')
         return
         ;;
+    '--label-priority')
+        return
+        ;;
     '--category-property')
         return
         ;;
@@ -438,6 +441,9 @@ _meridian_render() {
         return
         ;;
     '--language')
+        return
+        ;;
+    '--svg-data')
         return
         ;;
     '--precision')

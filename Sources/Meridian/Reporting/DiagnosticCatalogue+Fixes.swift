@@ -203,6 +203,7 @@ extension DiagnosticCatalogue {
         "places.query.invalid": "Give latitude,longitude in degrees (-90 to 90, -180 to 180), and a query under 1 000 characters.",
         "report.rule.unknown": "Use a code or family from meridian rules (the message names the closest).",
         "report.truncated": "Fix the listed diagnostics; the rest are the same problem.",
+        "snapshot.camera.bounds": "Give distances of 0.1 m to 100 000 km, the minimum below the maximum, and a centre rect on the map.",
         "snapshot.camera.center": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.camera.distance": "Give a distance in metres above 0.",
         "snapshot.camera.heading": "Give a heading in degrees.",

@@ -96,14 +96,19 @@ public struct MapControls: OptionSet, Sendable, Hashable {
 /// titles are written as text, never as markup.
 public struct Map: Sendable {
     public var position: MapCameraPosition
+    public var bounds: MapCameraBounds?
     public var style = MapStyle.standard
     public var controls: MapControls = [.compass, .scaleView]
     public var title: String?
     public var attribution: String?
     public var content: MapContentGroup
 
-    public init(position: MapCameraPosition = .automatic, @MapContentBuilder content: () -> MapContentGroup) {
+    public init(
+        position: MapCameraPosition = .automatic, bounds: MapCameraBounds? = nil,
+        @MapContentBuilder content: () -> MapContentGroup
+    ) {
         self.position = position
+        self.bounds = bounds
         self.content = content()
     }
 
@@ -133,6 +138,7 @@ public struct Map: Sendable {
         options.title = title
         options.attribution = attribution
         options.framing = try framing(of: options.layers)
+        options.cameraBounds = bounds
         return options
     }
 

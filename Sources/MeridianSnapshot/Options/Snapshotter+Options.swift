@@ -22,6 +22,9 @@ extension Snapshotter {
         /// Simplification works in pixels, so a larger scale keeps more detail.
         public var scale: Double = 1
         public var framing: Framing = .automatic(padding: 24)
+        /// Where the view may be: the framing's view is moved and zoomed into
+        /// these bounds, as MapKit clamps its camera.
+        public var cameraBounds: MapCameraBounds?
         /// Inputs, drawn bottom to top.
         public var layers: [Layer] = []
         public var theme: Theme = .light

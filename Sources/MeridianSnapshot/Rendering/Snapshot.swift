@@ -48,6 +48,13 @@ public struct Snapshot: Sendable, Hashable {
         return Point(x: viewport.svgX(x, mapPoint.y), y: viewport.svgY(x, mapPoint.y))
     }
 
+    /// The coordinate under a position on the image (SVG points, origin top
+    /// left), the inverse of ``point(for:)``, as MapKit's
+    /// `MapProxy.convert(_:from:)`: exact under any heading.
+    public func coordinate(for point: Point) -> Coordinate {
+        viewport.mapPoint(svgX: point.x, svgY: point.y).coordinate
+    }
+
     /// The map rect the image covers (the bounding rect of the rotated view).
     public var visibleMapRect: MapRect { viewport.mapBounds(margin: 0) }
 

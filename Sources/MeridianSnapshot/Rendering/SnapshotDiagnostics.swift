@@ -13,6 +13,7 @@ public enum SnapshotDiagnostics {
         snapshot.options.padding | error | The padding is not a finite number of points.
         snapshot.options.region | error | The region's centre is off the globe or its span is not positive and finite.
         snapshot.options.map-rect | error | The map rect is empty, not finite, or off the world.
+        snapshot.camera.bounds | error | Camera bounds no view can keep: a distance that is not 0.1 m to 100 000 km, a minimum above the maximum, or centre bounds that are empty or not finite.
         snapshot.camera.center | error | The camera's centre is off the globe.
         snapshot.camera.distance | error | The camera's distance is not a positive, finite number of metres.
         snapshot.camera.heading | error | The camera's heading is not finite.

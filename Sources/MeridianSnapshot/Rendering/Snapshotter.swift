@@ -39,7 +39,9 @@ public struct Snapshotter: Sendable {
     public func snapshot() throws(DiagnosticError) -> Snapshot {
         try validate()
         let items = try collectItems()
-        let viewport = try makeViewport(items: items)
+        try options.cameraBounds?.check()
+        var viewport = try makeViewport(items: items)
+        if let bounds = options.cameraBounds { viewport = bounds.clamp(viewport) }
         var renderer = SnapshotRenderer(options: options, viewport: viewport)
         return renderer.render(items)
     }
