@@ -46,7 +46,10 @@ struct RenderCommand: ReportingCommand {
     @Option(help: "Show a box: WEST,SOUTH,EAST,NORTH (degrees).")
     var bbox: NumberList?
 
-    @Option(help: "Look from a camera: LAT,LON,DISTANCE_M[,HEADING[,PITCH]]; the heading rotates the map.")
+    @Option(
+        help:
+            "Look from a camera: LAT,LON,DISTANCE_M[,HEADING[,PITCH]]; the heading rotates the map, a pitch (0-60) tilts it in perspective."
+    )
     var camera: NumberList?
 
     @Option(help: "Points left free around the data when fitting it.")

@@ -57,9 +57,14 @@ import Testing
         #expect(!result.stdout.contains("x\"y"))
     }
 
-    @Test func aPitchedCameraIsAClearError() throws {
+    @Test func aPitchedCameraIsDrawnAndAPitchTooSteepIsAClearError() throws {
+        let pitched = try CLI.run([
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,30,45",
+        ])
+        #expect(pitched.status == 0, "\(pitched.stderr)")
+        #expect(pitched.stdout.contains("id=\"compass\"") && !pitched.stdout.contains("id=\"scale-bar\""))
         let result = try CLI.run([
-            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,40",
+            "render", Samples.path("cambridge-landmarks.geojson"), "-o", "-", "--camera", "52.2,0.12,3000,0,75",
         ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("snapshot.camera.pitch"))

@@ -55,11 +55,21 @@ import Testing
         #expect(abs((south.y - north.y) - 360) < 1)
     }
 
-    @Test func aPitchedCameraIsRejected() {
-        let camera = MapCamera(center: cambridge, distance: 2_000, heading: 0, pitch: 45)
-        #expect { try Support.render(dot) { $0.framing = .camera(camera) } } throws: { error in
-            (error as? DiagnosticError)?.diagnostic.code == "snapshot.camera.pitch"
+    @Test func aPitchPastTheLimitIsRejected() throws {
+        for pitch in [61, -1, Double.nan, .infinity] {
+            let camera = MapCamera(center: cambridge, distance: 2_000, heading: 0, pitch: pitch)
+            #expect { try Support.render(dot) { $0.framing = .camera(camera) } } throws: { error in
+                (error as? DiagnosticError)?.diagnostic.code == "snapshot.camera.pitch"
+            }
         }
+        // A tall image takes less pitch: its top edge still sees the ground.
+        let tall = try Support.render(dot) {
+            $0.framing = .camera(MapCamera(center: cambridge, distance: 2_000, pitch: 60))
+            $0.size = Snapshotter.Size(width: 200, height: 800)
+        }
+        #expect(tall.viewport.pitch < 60 && tall.viewport.pitch > 0)
+        let top = tall.coordinate(for: Snapshot.Point(x: 100, y: -24))
+        #expect(top.latitude.isFinite && top.latitude > cambridge.latitude)
     }
 
     @Test func automaticFramingFitsTheContentWithPadding() throws {

@@ -229,7 +229,7 @@ _meridian_render() {
         '--scale[Pixels per point (the SVG'\''s width and height are size x scale; default 1, or the map document'\''s).]:scale:'
         '--region[Show a region\: LAT,LON,LAT_DELTA,LON_DELTA (degrees).]:region:'
         '--bbox[Show a box\: WEST,SOUTH,EAST,NORTH (degrees).]:bbox:'
-        '--camera[Look from a camera\: LAT,LON,DISTANCE_M\[,HEADING\[,PITCH\]\]; the heading rotates the map.]:camera:'
+        '--camera[Look from a camera\: LAT,LON,DISTANCE_M\[,HEADING\[,PITCH\]\]; the heading rotates the map, a pitch (0-60) tilts it in perspective.]:camera:'
         '--padding[Points left free around the data when fitting it.]:padding:'
         '--theme[Theme\: light or dark (default light, or the map document'\''s colorScheme).]:theme:{__meridian_complete "${___theme[@]}"}'
         '--labels[The property labels are taken from (default\: name, then title).]:labels:'

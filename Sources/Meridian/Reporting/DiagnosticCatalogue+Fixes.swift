@@ -207,7 +207,7 @@ extension DiagnosticCatalogue {
         "snapshot.camera.center": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.camera.distance": "Give a distance in metres above 0.",
         "snapshot.camera.heading": "Give a heading in degrees.",
-        "snapshot.camera.pitch": "Give a pitch of 0 to 90 degrees.",
+        "snapshot.camera.pitch": "Give a pitch of 0 (straight down) to 60 degrees.",
         "snapshot.content.coordinate": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.content.empty": "Check the inputs have geometry, and that the filter keeps some of it.",
         "snapshot.content.radius": "Give the circle a radius of 0 or more metres.",

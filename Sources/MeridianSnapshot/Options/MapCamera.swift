@@ -7,11 +7,15 @@ import MeridianCore
 /// options.framing = .camera(camera)   // 30 degrees clockwise from north is "up"
 /// ```
 ///
-/// Only a straight-down view is drawn: a pitch other than 0 makes
-/// ``Snapshotter`` throw `snapshot.camera.pitch`, since a flat SVG cannot
-/// show perspective honestly.
+/// A pitch tilts the camera back from straight down about the centre, up to
+/// ``maximumPitch``: the map plane is then drawn in true perspective (a
+/// pinhole camera's view of it; ``Snapshot/point(for:)`` and
+/// ``Snapshot/coordinate(for:)`` follow it exactly), nearer things larger,
+/// with no scale bar (no one bar is right). A tall image takes less pitch,
+/// so that its top edge still sees the ground, as MapKit limits the pitch;
+/// geometry behind the eye is clipped away, never drawn mirrored.
 ///
-/// The distance is the eye's height above the centre. The view is taken to
+/// The distance is from the eye to the centre, along the view. The view is taken to
 /// have a 30 degree field of view across the shorter side of the image, so
 /// that side covers `2 * distance * tan(15 deg)` (about 0.54 * distance)
 /// metres. MapKit does not publish its field of view; 30 degrees is the
@@ -22,7 +26,7 @@ public struct MapCamera: Sendable, Hashable {
     public var distance: Double
     /// Degrees clockwise from north of the direction at the top of the image.
     public var heading: Double
-    /// Degrees from straight down; only 0 is supported.
+    /// Degrees from straight down, 0 to ``maximumPitch``.
     public var pitch: Double
 
     public init(center: Coordinate, distance: Double, heading: Double = 0, pitch: Double = 0) {

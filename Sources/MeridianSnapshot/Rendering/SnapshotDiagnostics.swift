@@ -17,7 +17,7 @@ public enum SnapshotDiagnostics {
         snapshot.camera.center | error | The camera's centre is off the globe.
         snapshot.camera.distance | error | The camera's distance is not a positive, finite number of metres.
         snapshot.camera.heading | error | The camera's heading is not finite.
-        snapshot.camera.pitch | error | The camera's pitch is not 0 to 90 degrees (or not finite).
+        snapshot.camera.pitch | error | The camera's pitch is not 0 to 60 degrees (or not finite).
         snapshot.document.key | error | A map document (render --map) has a key Meridian does not read; the location is its JSON pointer.
         snapshot.document.value | error | A value in a map document is of the wrong type or out of range (a coordinate off the globe, a size past 16 384 points); the location is its JSON pointer.
         snapshot.framing.invalid | error | The region or camera leaves an empty or infinite view.

@@ -79,10 +79,10 @@ extension Snapshotter {
                     "the map rect must lie within one world width (2^28 map points) of the world")
             }
         case .camera(let camera):
-            guard camera.pitch == 0 else {
+            guard camera.pitch.isFinite, (0...MapCamera.maximumPitch).contains(camera.pitch) else {
                 throw fail(
                     "snapshot.camera.pitch", "framing.camera.pitch",
-                    "a camera pitch of \(camera.pitch) degrees cannot be drawn: snapshots are flat, so the pitch must be 0"
+                    "a camera pitch of \(camera.pitch) degrees cannot be drawn: give 0 (straight down) to \(Int(MapCamera.maximumPitch)) degrees"
                 )
             }
             guard (-90...90).contains(camera.center.latitude), (-180...180).contains(camera.center.longitude) else {

@@ -167,9 +167,13 @@ public struct Snapshotter: Sendable {
             guard k.isFinite, k > 0 else {
                 throw DiagnosticError(code: "snapshot.framing.invalid", message: "the camera's view is empty")
             }
+            // The image's top edge (and the clipping margin above it) must see the
+            // ground, not the sky: a tall image takes less pitch, as MapKit limits it.
+            let focal = min(width, height) / 2 / tan(MapCamera.halfFieldOfView)
+            let topRay = atan((height / 2 + 24) / focal) * 180 / .pi
             return Viewport(
                 width: width, height: height, center: MapPoint(camera.center), pointsPerMapPoint: k,
-                heading: camera.heading)
+                heading: camera.heading, pitch: min(camera.pitch, 85 - topRay))
         case .automatic(let padding):
             var extent = ContentExtent()
             for item in items { item.addExtent(to: &extent) }

@@ -37,6 +37,10 @@ extension PathEncoder {
     /// is the cheap first pass of simplification; ``DouglasPeucker`` is
     /// the second.
     mutating func project(_ coordinates: [Coordinate], startOffset: Double, shifts: [Double], poleY: Double?) {
+        if viewport.isPerspective {
+            projectInPerspective(coordinates, startOffset: startOffset, shifts: shifts, poleY: poleY)
+            return
+        }
         xs.removeAll(keepingCapacity: true)
         ys.removeAll(keepingCapacity: true)
         let v = viewport
@@ -87,6 +91,74 @@ extension PathEncoder {
                 xs.append(x0)
                 ys.append(y0)
             }
+        }
+    }
+
+    /// ``project(_:startOffset:shifts:poleY:)`` for a pitched view: the map
+    /// points first, then whatever lies behind the nearest depth drawn is
+    /// moved onto it (with the exact crossing put in where the part passes
+    /// it), so that nothing behind the eye is projected; what lies on that
+    /// depth lands far below the image, where clipping drops it, and the
+    /// part up to the crossing is drawn exactly.
+    private mutating func projectInPerspective(
+        _ coordinates: [Coordinate], startOffset: Double, shifts: [Double], poleY: Double?
+    ) {
+        xs.removeAll(keepingCapacity: true)
+        ys.removeAll(keepingCapacity: true)
+        let v = viewport
+        var points: [(x: Double, y: Double)] = []
+        for shiftX in shifts {
+            var unwrapper = LongitudeUnwrapper(offset: startOffset)
+            for coordinate in coordinates where coordinate.isDrawable {
+                let longitude = unwrapper.next(coordinate.longitude)
+                let point = MapPoint(Coordinate(latitude: coordinate.latitude, longitude: longitude))
+                points.append((point.x + shiftX, point.y))
+            }
+        }
+        if let poleY, let first = points.first, let last = points.last {
+            points += [(last.x, poleY), (first.x, poleY), first]
+        }
+        let squaredTolerance = tolerance * tolerance
+        var lastX = Double.nan
+        var lastY = Double.nan
+        var pendingX = Double.nan
+        var pendingY = Double.nan
+        func emit(_ x: Double, _ y: Double) {
+            let sx = v.svgX(x, y)
+            let sy = v.svgY(x, y)
+            if !lastX.isNaN {
+                let dx = sx - lastX
+                let dy = sy - lastY
+                if dx * dx + dy * dy < squaredTolerance {
+                    pendingX = sx
+                    pendingY = sy
+                    return
+                }
+            }
+            xs.append(sx)
+            ys.append(sy)
+            lastX = sx
+            lastY = sy
+            pendingX = .nan
+        }
+        var previous: (x: Double, y: Double, depth: Double)?
+        for point in points {
+            let depth = v.depth(point.x, point.y)
+            if let previous, (previous.depth > v.near) != (depth > v.near) {
+                let t = (v.near - previous.depth) / (depth - previous.depth)
+                emit(previous.x + t * (point.x - previous.x), previous.y + t * (point.y - previous.y))
+            }
+            if depth > v.near {
+                emit(point.x, point.y)
+            } else {
+                let moved = v.ontoNearPlane(point.x, point.y)
+                emit(moved.x, moved.y)
+            }
+            previous = (point.x, point.y, depth)
+        }
+        if !pendingX.isNaN {
+            xs.append(pendingX)
+            ys.append(pendingY)
         }
     }
 }

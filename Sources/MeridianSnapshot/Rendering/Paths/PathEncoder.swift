@@ -191,6 +191,7 @@ struct PathEncoder {
         let point = MapPoint(coordinate)
         var result: [(x: Double, y: Double)] = []
         for shift in viewport.worldShifts(minX: point.x, maxX: point.x, bounds: bounds) {
+            if viewport.isPerspective, viewport.depth(point.x + shift, point.y) <= viewport.near { continue }
             let x = viewport.svgX(point.x + shift, point.y)
             let y = viewport.svgY(point.x + shift, point.y)
             if x >= -margin, x <= viewport.width + margin, y >= -margin, y <= viewport.height + margin {

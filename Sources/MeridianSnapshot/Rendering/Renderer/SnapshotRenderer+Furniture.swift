@@ -68,8 +68,10 @@ extension SnapshotRenderer {
 
     /// The scale bar for the centre's latitude, or nil when Mercator's
     /// change of scale across the image would make any single bar wrong by
-    /// more than 25%.
+    /// more than 25%, or the camera is pitched.
     func scaleBar(units: DistanceFormatter.Units) -> ScaleBar? {
+        // A pitched view's scale changes from the bottom to the top: no one bar is right.
+        guard !viewport.isPerspective else { return nil }
         let k = viewport.pointsPerMapPoint
         let center = viewport.center
         let metersPerPoint = metersPerMapPoint(atLatitude: center.coordinate.latitude) / k
