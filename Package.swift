@@ -51,13 +51,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "MeridianGeoPackage", dependencies: ["MeridianCore", "MeridianGeoJSON", "CSQLite"]),
-        // librsvg and cairo through pkg-config: PNG output. Only the C target
-        // CRasterizer sees their headers (GLib's and cairo's stay out of Swift).
-        .systemLibrary(
-            name: "Rsvg", path: "Sources/Rsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
-        ),
-        .target(name: "CRasterizer", dependencies: ["Rsvg"]),
+        // librsvg and cairo for PNG output, opened when the first PNG is
+        // drawn (linking them would load some sixty libraries at every start).
+        .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The one zip guard every zipped format reads through (KMZ, IMDF).
         .target(
             name: "MeridianArchive",

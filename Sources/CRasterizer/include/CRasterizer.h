@@ -1,6 +1,6 @@
 // The C side of Meridian's PNG output: an SVG drawn by librsvg onto a cairo
-// image surface and encoded as PNG, behind a header that includes neither
-// library's headers.
+// image surface and encoded as PNG. librsvg and cairo are opened when the
+// first PNG is drawn (see CRasterizer.c), so no other command loads them.
 #ifndef MERIDIAN_CRASTERIZER_H
 #define MERIDIAN_CRASTERIZER_H
 
@@ -21,6 +21,10 @@ unsigned char *_Nullable mr_svg_to_png(
     char *_Nonnull error, size_t errorLength);
 
 void mr_free(void *_Nullable bytes);
+
+/// Whether librsvg and cairo could be opened; when not, 0 and a message
+/// naming what is missing in `error`.
+int mr_rasterizer_available(char *_Nonnull error, size_t errorLength);
 
 #ifdef __cplusplus
 }
