@@ -80,12 +80,7 @@ extension SnapshotRenderer {
         var pieces: [(d: [UInt8], color: String)] = []
         for line in item.lines where line.count > 1 {
             let points = line.map(MapPoint.init)
-            var lengths = [0.0]
-            for index in 1..<points.count {
-                let dx = points[index].x - points[index - 1].x
-                let dy = points[index].y - points[index - 1].y
-                lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
-            }
+            let lengths = Self.cumulativeLengths(points.map { ($0.x, $0.y) })
             let total = lengths[lengths.count - 1]
             guard total > 0, total.isFinite else { continue }
             let count = 48
@@ -161,12 +156,7 @@ extension SnapshotRenderer {
     /// that the chord is under 90% of the span (a label would leave it).
     static func alongLine(_ points: [(x: Double, y: Double)], span: Double) -> (x: Double, y: Double, angle: Double)? {
         guard points.count >= 2 else { return nil }
-        var lengths = [0.0]
-        for index in 1..<points.count {
-            let dx = points[index].x - points[index - 1].x
-            let dy = points[index].y - points[index - 1].y
-            lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
-        }
+        let lengths = cumulativeLengths(points)
         let total = lengths[lengths.count - 1]
         guard total >= span, span > 0 else { return nil }
         func point(at distance: Double) -> (x: Double, y: Double) {
@@ -189,5 +179,17 @@ extension SnapshotRenderer {
         if angle > 90 { angle -= 180 } else if angle < -90 { angle += 180 }
         if abs(angle) < 1 { angle = 0 }
         return (middle.x, middle.y, angle)
+    }
+
+    /// The length along a polyline to each of its points (0 at the first).
+    static func cumulativeLengths(_ points: [(x: Double, y: Double)]) -> [Double] {
+        var lengths = [0.0]
+        lengths.reserveCapacity(points.count)
+        for index in points.indices.dropFirst() {
+            let dx = points[index].x - points[index - 1].x
+            let dy = points[index].y - points[index - 1].y
+            lengths.append(lengths[index - 1] + (dx * dx + dy * dy).squareRoot())
+        }
+        return lengths
     }
 }
