@@ -39,7 +39,9 @@ public struct Snapshot: Sendable, Hashable {
 
     /// The SVG position (in points, origin top left) of a coordinate: the
     /// world copy nearest the centre, so a point across the antimeridian
-    /// lands where the map shows it.
+    /// lands where the map shows it. Under a pitched camera a coordinate
+    /// behind the eye has no position on the image; what this gives for it
+    /// is meaningless (its ``coordinate(for:)`` is not the coordinate).
     public func point(for coordinate: Coordinate) -> Point {
         let mapPoint = MapPoint(coordinate)
         let world = MapSize.world.width
