@@ -10,8 +10,11 @@ final class IndexBytes: @unchecked Sendable {
     let count: Int
     private let release: () -> Void
 
-    /// `count` bytes of zeros, aligned for every section's element type, filled by `fill`.
-    init(zeroed count: Int, fill: (UnsafeMutableRawPointer) -> Void) {
+    /// `count` bytes of zeros, aligned for every section's element type,
+    /// filled by `fill`. Unless `populated` is false, the pages are made at
+    /// once, in large pages where the system gives them; else each is made
+    /// as `fill` first writes it (which can reuse memory `fill` frees).
+    init(zeroed count: Int, populated: Bool = true, fill: (UnsafeMutableRawPointer) -> Void) {
         let length = max(count, 8)
         // Mapped in large pages where the system gives them, with its pages
         // made at once rather than one fault per page as the copy reaches them.
@@ -19,8 +22,10 @@ final class IndexBytes: @unchecked Sendable {
             mapped != MAP_FAILED
         {
             #if os(Linux)
-                _ = madvise(mapped, length, MADV_HUGEPAGE)
-                _ = madvise(mapped, length, MADV_POPULATE_WRITE)
+                if populated {
+                    _ = madvise(mapped, length, MADV_HUGEPAGE)
+                    _ = madvise(mapped, length, MADV_POPULATE_WRITE)
+                }
             #endif
             fill(mapped)
             base = UnsafeRawPointer(mapped)

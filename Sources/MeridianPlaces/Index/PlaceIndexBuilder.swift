@@ -69,6 +69,10 @@ struct PlaceIndexBuilder {
         }
         let t = try terms.value.get()
         let c = columns.value
+        // The section list below is left holding the only references, so
+        // that assembling frees each array once it is copied.
+        terms.value = .success(TermSections())
+        columns.value = ColumnSections()
         for (what, count) in [
             ("word bytes", t.termBytes.count), ("name bytes", c.nameBytes.count), ("id bytes", c.ids.bytes.count),
             ("ids", c.ids.places.count),
@@ -89,28 +93,38 @@ struct PlaceIndexBuilder {
         var categoryNames = ByteWriter()
         categoryNames.varint(PointOfInterestCategory.allCases.count)
         for category in PointOfInterestCategory.allCases { categoryNames.string(category.rawValue) }
+        var sections = Self.sectionList(
+            consume t, consume c, sources: sourceList.bytes, files: fileList.bytes, categories: categoryNames.bytes,
+            order: order)
+        return PlaceIndexFormat.assemble(placeCount: places.count, sections: &sections)
+    }
+
+    /// The sections in the order the format lays them out, taking the
+    /// built arrays over.
+    private static func sectionList(
+        _ t: consuming TermSections, _ c: consuming ColumnSections, sources: [UInt8], files: [UInt8],
+        categories: [UInt8], order: [Int]
+    ) -> [(PlaceIndexFormat.Section, any SectionBytes)] {
         let addressIndex = CellIndex.build(c.addressCells)
         let regionIndex = CellIndex.build(c.regionCells)
-        return PlaceIndexFormat.assemble(
-            placeCount: places.count,
-            sections: [
-                (.sources, sourceList.bytes), (.files, fileList.bytes), (.categoryNames, categoryNames.bytes),
-                (.termBytes, t.termBytes), (.termStart, t.termStart), (.postingStart, t.postingStart),
-                (.postings, t.postings), (.placeTermStart, t.placeTermStart), (.placeTerms, t.placeTerms),
-                (.nameBytes, c.nameBytes), (.nameStart, c.nameStart), (.kinds, c.kinds), (.categories, c.categories),
-                (.coordinates, c.coordinates), (.importances, c.importances), (.idBytes, c.ids.bytes),
-                (.idStart, c.ids.starts), (.idPlace, c.ids.places), (.idSlots, c.ids.slots),
-                (.prefixBytes, t.prefixBytes), (.prefixStart, t.prefixStart),
-                (.prefixListStart, t.prefixListStart), (.prefixPlaces, t.prefixPlaces),
-                (.addressKeys, addressIndex.keys), (.addressStart, addressIndex.starts),
-                (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
-                (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
-                (.areaPlaces, c.areaPlaces), (.areaBoxes, c.areaBoxes), (.recordStart, c.recordStart),
-                (.recordSlot, order.map { UInt32(truncatingIfNeeded: $0) }),
-                (.recordBytes, c.records.bytes), (.categoryTermStart, t.categoryTermStart),
-                (.categoryTerms, t.categoryTerms), (.categoryPlaceStart, t.categoryPlaceStart),
-                (.categoryPlaces, t.categoryPlaces),
-            ])
+        return [
+            (.sources, sources), (.files, files), (.categoryNames, categories),
+            (.termBytes, t.termBytes), (.termStart, t.termStart), (.postingStart, t.postingStart),
+            (.postings, t.postings), (.placeTermStart, t.placeTermStart), (.placeTerms, t.placeTerms),
+            (.nameBytes, c.nameBytes), (.nameStart, c.nameStart), (.kinds, c.kinds), (.categories, c.categories),
+            (.coordinates, c.coordinates), (.importances, c.importances), (.idBytes, c.ids.bytes),
+            (.idStart, c.ids.starts), (.idPlace, c.ids.places), (.idSlots, c.ids.slots),
+            (.prefixBytes, t.prefixBytes), (.prefixStart, t.prefixStart),
+            (.prefixListStart, t.prefixListStart), (.prefixPlaces, t.prefixPlaces),
+            (.addressKeys, addressIndex.keys), (.addressStart, addressIndex.starts),
+            (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
+            (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
+            (.areaPlaces, c.areaPlaces), (.areaBoxes, c.areaBoxes), (.recordStart, c.recordStart),
+            (.recordSlot, order.map { UInt32(truncatingIfNeeded: $0) }),
+            (.recordBytes, c.records.bytes), (.categoryTermStart, t.categoryTermStart),
+            (.categoryTerms, t.categoryTerms), (.categoryPlaceStart, t.categoryPlaceStart),
+            (.categoryPlaces, t.categoryPlaces),
+        ]
     }
 
     private static func tooLarge(_ detail: String) -> DiagnosticError {

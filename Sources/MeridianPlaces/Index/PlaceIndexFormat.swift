@@ -55,7 +55,11 @@ enum PlaceIndexFormat {
     }
 
     /// Assembles sections into an index's bytes, each section copied once.
-    static func assemble(placeCount: Int, sections: [(Section, any SectionBytes)]) -> IndexBytes {
+    /// The image of `sections`: header, table, then each section, which is
+    /// released (replaced by an empty array) as soon as it is copied, so the
+    /// image's pages can reuse the memory the sections held rather than
+    /// each being new to the process.
+    static func assemble(placeCount: Int, sections: inout [(Section, any SectionBytes)]) -> IndexBytes {
         var table = ByteWriter()
         var offset = (headerSize + sections.count * 24 + 7) & ~7
         var offsets: [Int] = []
@@ -75,13 +79,16 @@ enum PlaceIndexFormat {
         header.uint64(UInt64(offset))
         header.uint64(table.bytes.withUnsafeBytes { ContentHash.of($0) })
         header.uint64(UInt64(placeCount))
-        return IndexBytes(zeroed: offset) { result in
+        return IndexBytes(zeroed: offset, populated: false) { result in
             func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
                 if !bytes.isEmpty { (result + offset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
             }
             header.bytes.withUnsafeBytes { put($0, at: 0) }
             table.bytes.withUnsafeBytes { put($0, at: headerSize) }
-            for ((_, bytes), start) in zip(sections, offsets) { bytes.withUnsafeBytes { put($0, at: start) } }
+            for index in sections.indices {
+                sections[index].1.withUnsafeBytes { put($0, at: offsets[index]) }
+                sections[index].1 = [UInt8]()
+            }
         }
     }
 
