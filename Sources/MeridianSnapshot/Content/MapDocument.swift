@@ -195,7 +195,7 @@ public struct MapDocument: Sendable {
         return marker
     }
 
-    private static func stroke(_ item: Reader, color: MapColor?) throws(DiagnosticError) -> StrokeStyle? {
+    private static func stroke(_ item: Reader) throws(DiagnosticError) -> StrokeStyle? {
         let width = try item.number("lineWidth")
         let dash = try item.numberArray("lineDash")
         guard width != nil || dash != nil else { return nil }
@@ -212,7 +212,7 @@ public struct MapDocument: Sendable {
             points.append(try Reader.coordinate(value, pointer: item.pointer + "/points/\(index)"))
         }
         let strokeColor = try item.color("strokeColor") ?? .blue
-        let style = try stroke(item, color: strokeColor) ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
+        let style = try stroke(item) ?? StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round)
         if let fill = try item.color("fillColor") {
             return MapPolygon(coordinates: points).foregroundStyle(fill).stroke(strokeColor, style: style)
         }
@@ -237,7 +237,7 @@ public struct MapDocument: Sendable {
         var circle = MapCircle(
             center: try Reader.coordinate(centerValue, pointer: item.pointer + "/center"), radius: radius)
         let strokeColor = try item.color("strokeColor") ?? .blue
-        circle = circle.stroke(strokeColor, style: try stroke(item, color: strokeColor) ?? StrokeStyle(lineWidth: 1.5))
+        circle = circle.stroke(strokeColor, style: try stroke(item) ?? StrokeStyle(lineWidth: 1.5))
         if let fill = try item.color("fillColor") { circle = circle.foregroundStyle(fill) }
         return circle
     }

@@ -44,11 +44,7 @@ extension PathEncoder {
         xs.removeAll(keepingCapacity: true)
         ys.removeAll(keepingCapacity: true)
         let v = viewport
-        let squaredTolerance = tolerance * tolerance
-        var lastX = Double.nan
-        var lastY = Double.nan
-        var pendingX = Double.nan
-        var pendingY = Double.nan
+        var filter = RadialFilter(tolerance: tolerance)
         var firstMapX = Double.nan
         var lastMapX = 0.0
         for shiftX in shifts {
@@ -59,29 +55,10 @@ extension PathEncoder {
                 let mx = point.x + shiftX
                 if firstMapX.isNaN { firstMapX = mx }
                 lastMapX = mx
-                let sx = v.svgX(mx, point.y)
-                let sy = v.svgY(mx, point.y)
-                if !lastX.isNaN {
-                    let dx = sx - lastX
-                    let dy = sy - lastY
-                    if dx * dx + dy * dy < squaredTolerance {
-                        pendingX = sx
-                        pendingY = sy
-                        continue
-                    }
-                }
-                xs.append(sx)
-                ys.append(sy)
-                lastX = sx
-                lastY = sy
-                pendingX = .nan
+                filter.add(v.svgX(mx, point.y), v.svgY(mx, point.y), xs: &xs, ys: &ys)
             }
         }
-        // The last position always stays: it closes a ring or ends a line.
-        if !pendingX.isNaN {
-            xs.append(pendingX)
-            ys.append(pendingY)
-        }
+        filter.finish(xs: &xs, ys: &ys)
         if let poleY, !firstMapX.isNaN {
             xs.append(v.svgX(lastMapX, poleY))
             ys.append(v.svgY(lastMapX, poleY))
@@ -118,29 +95,8 @@ extension PathEncoder {
         if let poleY, let first = points.first, let last = points.last {
             points += [(last.x, poleY), (first.x, poleY), first]
         }
-        let squaredTolerance = tolerance * tolerance
-        var lastX = Double.nan
-        var lastY = Double.nan
-        var pendingX = Double.nan
-        var pendingY = Double.nan
-        func emit(_ x: Double, _ y: Double) {
-            let sx = v.svgX(x, y)
-            let sy = v.svgY(x, y)
-            if !lastX.isNaN {
-                let dx = sx - lastX
-                let dy = sy - lastY
-                if dx * dx + dy * dy < squaredTolerance {
-                    pendingX = sx
-                    pendingY = sy
-                    return
-                }
-            }
-            xs.append(sx)
-            ys.append(sy)
-            lastX = sx
-            lastY = sy
-            pendingX = .nan
-        }
+        var filter = RadialFilter(tolerance: tolerance)
+        func emit(_ x: Double, _ y: Double) { filter.add(v.svgX(x, y), v.svgY(x, y), xs: &xs, ys: &ys) }
         var previous: (x: Double, y: Double, depth: Double)?
         for point in points {
             let depth = v.depth(point.x, point.y)
@@ -156,6 +112,43 @@ extension PathEncoder {
             }
             previous = (point.x, point.y, depth)
         }
+        filter.finish(xs: &xs, ys: &ys)
+    }
+}
+
+/// The radial distance filter: a point closer than the tolerance to the
+/// last one kept is held back, and only the last of such a run is kept if
+/// the part ends on it.
+struct RadialFilter {
+    let squaredTolerance: Double
+    var lastX = Double.nan
+    var lastY = Double.nan
+    var pendingX = Double.nan
+    var pendingY = Double.nan
+
+    init(tolerance: Double) {
+        squaredTolerance = tolerance * tolerance
+    }
+
+    @inline(__always) mutating func add(_ sx: Double, _ sy: Double, xs: inout [Double], ys: inout [Double]) {
+        if !lastX.isNaN {
+            let dx = sx - lastX
+            let dy = sy - lastY
+            if dx * dx + dy * dy < squaredTolerance {
+                pendingX = sx
+                pendingY = sy
+                return
+            }
+        }
+        xs.append(sx)
+        ys.append(sy)
+        lastX = sx
+        lastY = sy
+        pendingX = .nan
+    }
+
+    /// The last position always stays: it closes a ring or ends a line.
+    mutating func finish(xs: inout [Double], ys: inout [Double]) {
         if !pendingX.isNaN {
             xs.append(pendingX)
             ys.append(pendingY)

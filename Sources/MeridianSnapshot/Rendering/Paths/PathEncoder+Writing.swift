@@ -37,9 +37,9 @@ extension PathEncoder {
             collectingHoles = area > (lastLargestRing?.area ?? 0)
             if collectingHoles {
                 lastLargestRing = (area, minX, minY, maxX, maxY, cx / (3 * twiceArea), cy / (3 * twiceArea))
-                lastLargestRingPoints = [(0..<count).map { (xs[$0], ys[$0]) }]
+                lastLargestRingPoints = keepsLabelGeometry ? [(0..<count).map { (xs[$0], ys[$0]) }] : []
             }
-        } else if collectingHoles {
+        } else if collectingHoles, keepsLabelGeometry {
             lastLargestRingPoints.append((0..<count).map { (xs[$0], ys[$0]) })
         }
     }
@@ -89,7 +89,7 @@ extension PathEncoder {
             length += (dx * dx + dy * dy).squareRoot()
         }
         guard length > (lastLineAnchor?.length ?? 0) else { return }
-        lastLinePoints = (start..<end).map { (xs[$0], ys[$0]) }
+        if keepsLabelGeometry { lastLinePoints = (start..<end).map { (xs[$0], ys[$0]) } }
         var walked = 0.0
         for index in (start + 1)..<end {
             let dx = xs[index] - xs[index - 1]

@@ -60,6 +60,10 @@ struct PathEncoder {
     /// The screen area of the last polygon appended (for label priority),
     /// and the box and centroid of its largest visible ring.
     var lastLargestRing: (area: Double, minX: Double, minY: Double, maxX: Double, maxY: Double, cx: Double, cy: Double)?
+    /// Whether the next path's label geometry (the points below) is kept:
+    /// set for a labelled feature before appending it, cleared by ``takePath()``,
+    /// so that unlabelled features copy no points.
+    var keepsLabelGeometry = false
     /// The points of that ring and of the holes drawn with it, for the
     /// label's pole of inaccessibility.
     var lastLargestRingPoints: [PoleOfInaccessibility.Ring] = []
@@ -94,6 +98,7 @@ struct PathEncoder {
         collectingHoles = false
         lastLineAnchor = nil
         lastLinePoints = []
+        keepsLabelGeometry = false
         return bytes
     }
 

@@ -15,6 +15,7 @@ extension SnapshotRenderer {
     }
 
     mutating func writeArea(_ item: DrawItem) {
+        encoder.keepsLabelGeometry = options.labels.labelsAreas && !item.hints.isContext && item.label != nil
         for polygon in item.polygons { encoder.appendPolygon(polygon) }
         if let circle = item.circle {
             let radiusPoints =
@@ -55,7 +56,9 @@ extension SnapshotRenderer {
                 let pole = PoleOfInaccessibility.find(rings: ringPoints, precision: 1)
                 let (x, y) = pole.map { ($0.x, $0.y) } ?? (ring.cx, ring.cy)
                 var candidates: [LabelPlacer.Candidate] = [.init(x: x, y: y + fontSize * 0.35, alignment: .middle)]
-                if pole != nil { candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle)) }
+                if pole != nil {
+                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle))
+                }
                 // An area ranked for labelling (a room) often has a symbol at its centre (a
                 // lift's "E", a restroom's "WC"): then its name goes just below or above it.
                 if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {

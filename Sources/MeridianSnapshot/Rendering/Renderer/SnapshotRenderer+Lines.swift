@@ -8,6 +8,7 @@ extension SnapshotRenderer {
             writeGradientLine(item, colors: colors)
             return
         }
+        encoder.keepsLabelGeometry = item.label != nil && !item.hints.isContext
         for line in item.lines { encoder.appendLine(line) }
         let anchor = encoder.lastLineAnchor
         let linePoints = encoder.lastLinePoints

@@ -45,7 +45,8 @@ extension SnapshotRenderer {
         let fontSize = options.labels.fontSize - 1.5
         labels.append(
             LabelRequest(
-                text: text, rank: item.hints.labelRank ?? 1, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
+                text: text, rank: item.hints.labelRank ?? 1, weight: options.labels.weight(of: item.properties),
+                order: item.order, fontSize: fontSize,
                 candidates: [
                     .init(x: x, y: y + fontSize * 0.35, alignment: .middle),
                     .init(x: x, y: y - 3, alignment: .middle),
@@ -58,22 +59,7 @@ extension SnapshotRenderer {
     mutating func writeBalloon(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
         drewBalloon = true
         let s = style.markerSize.factor
-        svg.append("<g class=\"marker\"")
-        writeDataAttributes(item)
-        svg.append(" transform=\"translate(")
-        svg.appendNumber(x)
-        svg.append(" ")
-        svg.appendNumber(y)
-        if s != 1 {
-            svg.append(") scale(")
-            svg.appendNumber(s, decimals: 2)
-        }
-        svg.append(")\">")
-        if let title = style.title ?? item.label {
-            svg.append("<title>")
-            svg.appendEscaped(title)
-            svg.append("</title>")
-        }
+        openMark("marker", item, x: x, y: y, scale: s, title: style.title ?? item.label)
         svg.append("<use xlink:href=\"#balloon\" fill=\"")
         svg.appendEscaped(style.markerColor)
         svg.append("\"/>")
@@ -94,7 +80,8 @@ extension SnapshotRenderer {
             let headY = y - 23 * s
             labels.append(
                 LabelRequest(
-                    text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties),
+                    order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + 13 * s, y: headY + fontSize * 0.35, alignment: .start),
                         .init(x: x - 13 * s, y: headY + fontSize * 0.35, alignment: .end),
@@ -123,7 +110,8 @@ extension SnapshotRenderer {
             let fontSize = options.labels.fontSize - 1
             labels.append(
                 LabelRequest(
-                    text: text, rank: item.hints.labelRank ?? 2, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
+                    text: text, rank: item.hints.labelRank ?? 2, weight: options.labels.weight(of: item.properties),
+                    order: item.order, fontSize: fontSize,
                     candidates: [
                         .init(x: x + r + 3, y: y + fontSize * 0.35, alignment: .start),
                         .init(x: x - r - 3, y: y + fontSize * 0.35, alignment: .end),
@@ -139,18 +127,7 @@ extension SnapshotRenderer {
     /// Its group keeps the class `amenity`, which style sheets and scripts
     /// written when symbols were IMDF amenities rely on.
     mutating func writeSymbol(_ item: DrawItem, x: Double, y: Double, style: SimpleStyle) {
-        svg.append("<g class=\"amenity\"")
-        writeDataAttributes(item)
-        svg.append(" transform=\"translate(")
-        svg.appendNumber(x)
-        svg.append(" ")
-        svg.appendNumber(y)
-        svg.append(")\">")
-        if let title = item.label ?? item.category {
-            svg.append("<title>")
-            svg.appendEscaped(title)
-            svg.append("</title>")
-        }
+        openMark("amenity", item, x: x, y: y, title: item.label ?? item.category)
         // Two-letter glyphs ("WC", "Es") are set smaller so they stay inside the disc.
         let glyph = MarkerGlyph.symbol(style.markerSymbol)
         svg.append("<circle r=\"7.5\" fill=\"")
@@ -174,18 +151,7 @@ extension SnapshotRenderer {
         let height = 17.0
         let left = x - item.hints.anchor.x * width
         let top = y - item.hints.anchor.y * height
-        svg.append("<g class=\"badge\"")
-        writeDataAttributes(item)
-        svg.append(" transform=\"translate(")
-        svg.appendNumber(left)
-        svg.append(" ")
-        svg.appendNumber(top)
-        svg.append(")\">")
-        if let title = style.title ?? item.label {
-            svg.append("<title>")
-            svg.appendEscaped(title)
-            svg.append("</title>")
-        }
+        openMark("badge", item, x: left, y: top, title: style.title ?? item.label)
         svg.append("<rect width=\"")
         svg.appendNumber(width)
         svg.append("\" height=\"17\" rx=\"8.5\" fill=\"")
@@ -206,22 +172,7 @@ extension SnapshotRenderer {
         let side = 24 * style.markerSize.factor
         let left = x - item.hints.anchor.x * side
         let top = y - item.hints.anchor.y * side
-        svg.append("<g class=\"symbol\"")
-        writeDataAttributes(item)
-        svg.append(" transform=\"translate(")
-        svg.appendNumber(left)
-        svg.append(" ")
-        svg.appendNumber(top)
-        if side != 24 {
-            svg.append(") scale(")
-            svg.appendNumber(side / 24, decimals: 3)
-        }
-        svg.append(")\">")
-        if let title = style.title ?? item.label {
-            svg.append("<title>")
-            svg.appendEscaped(title)
-            svg.append("</title>")
-        }
+        openMark("symbol", item, x: left, y: top, scale: side / 24, scaleDecimals: 3, title: style.title ?? item.label)
         svg.append("<path fill=\"")
         svg.appendEscaped(style.markerColor)
         svg.append("\" stroke=\"#ffffff\" stroke-width=\"1\" d=\"")
@@ -238,12 +189,39 @@ extension SnapshotRenderer {
         let middle = (box.minY + box.maxY) / 2 + fontSize * 0.35
         labels.append(
             LabelRequest(
-                text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties), order: item.order, fontSize: fontSize,
+                text: text, rank: item.hints.labelRank ?? 0, weight: options.labels.weight(of: item.properties),
+                order: item.order, fontSize: fontSize,
                 candidates: [
                     .init(x: box.maxX + 3, y: middle, alignment: .start),
                     .init(x: box.minX - 3, y: middle, alignment: .end),
                     .init(x: (box.minX + box.maxX) / 2, y: box.maxY + fontSize + 1, alignment: .middle),
                     .init(x: (box.minX + box.maxX) / 2, y: box.minY - 3, alignment: .middle),
                 ], id: item.id, color: nil))
+    }
+
+    /// Opens a mark's group: its class, data attributes, its place (and
+    /// size when `scale` is not 1), and its tooltip.
+    private mutating func openMark(
+        _ kind: String, _ item: DrawItem, x: Double, y: Double, scale: Double = 1, scaleDecimals: Int = 2,
+        title: String?
+    ) {
+        svg.append("<g class=\"")
+        svg.appendTrusted(kind)
+        svg.append("\"")
+        writeDataAttributes(item)
+        svg.append(" transform=\"translate(")
+        svg.appendNumber(x)
+        svg.append(" ")
+        svg.appendNumber(y)
+        if scale != 1 {
+            svg.append(") scale(")
+            svg.appendNumber(scale, decimals: scaleDecimals)
+        }
+        svg.append(")\">")
+        if let title {
+            svg.append("<title>")
+            svg.appendEscaped(title)
+            svg.append("</title>")
+        }
     }
 }
