@@ -58,17 +58,30 @@ struct CellIndex: @unchecked Sendable {
         return packed.map { Int($0 & 0xFFFF_FFFF) }
     }
 
-    /// Sorted keys, each cell's start, and the places, cell by cell.
-    static func build(_ entries: [(key: Int64, place: UInt32)]) -> (keys: [Int64], starts: [UInt32], places: [UInt32]) {
-        let sorted = entries.sorted { $0.key != $1.key ? $0.key < $1.key : $0.place < $1.place }
+    /// The arrays of a cell index: sorted keys, each cell's start, and the
+    /// places, cell by cell.
+    struct Sections {
         var keys: [Int64] = []
-        var starts: [UInt32] = []
-        for (index, entry) in sorted.enumerated() where keys.last != entry.key {
-            keys.append(entry.key)
-            starts.append(UInt32(index))
+        var starts: [UInt32] = [0]
+        var places: [UInt32] = []
+    }
+
+    /// The cell index of places whose keys (cells of this `size`) are
+    /// `keys[place]`, `.max` for a place left out.
+    static func sections(keys: [Int64], size: Double) -> Sections {
+        var result = Sections()
+        result.starts = []
+        for place in order(of: keys, size: size) {
+            let key = keys[place]
+            if key == .max { break }
+            if result.keys.last != key {
+                result.keys.append(key)
+                result.starts.append(UInt32(result.places.count))
+            }
+            result.places.append(UInt32(place))
         }
-        starts.append(UInt32(sorted.count))
-        return (keys, starts, sorted.map(\.place))
+        result.starts.append(UInt32(result.places.count))
+        return result
     }
 
     /// The position of the first key not below `key`.

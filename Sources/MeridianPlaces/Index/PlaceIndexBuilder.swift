@@ -54,8 +54,12 @@ struct PlaceIndexBuilder {
         let position = inverse
         let terms = Box(Result<TermSections, DiagnosticError>.success(TermSections()))
         let columns = Box(ColumnSections())
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
+        let lookups = Box(LookupSections())
+        // Three parts, the terms the longest: on two cores the other two
+        // share the second.
+        DispatchQueue.concurrentPerform(iterations: 3) { part in
+            switch part {
+            case 0:
                 var builder = PlaceIndexBuilder()
                 do throws(DiagnosticError) {
                     terms.value = .success(
@@ -63,19 +67,21 @@ struct PlaceIndexBuilder {
                 } catch {
                     terms.value = .failure(error)
                 }
-            } else {
-                columns.value = ColumnSections(places, order: order, position: position, cellKeys: cellKeys)
+            case 1: columns.value = ColumnSections(places, order: order, position: position)
+            default: lookups.value = LookupSections(places, order: order, position: position, cellKeys: cellKeys)
             }
         }
         let t = try terms.value.get()
         let c = columns.value
+        let l = lookups.value
         // The section list below is left holding the only references, so
         // that assembling frees each array once it is copied.
         terms.value = .success(TermSections())
         columns.value = ColumnSections()
+        lookups.value = LookupSections()
         for (what, count) in [
-            ("word bytes", t.termBytes.count), ("name bytes", c.nameBytes.count), ("id bytes", c.ids.bytes.count),
-            ("ids", c.ids.places.count),
+            ("word bytes", t.termBytes.count), ("name bytes", c.nameBytes.count), ("id bytes", l.ids.bytes.count),
+            ("ids", l.ids.places.count),
         ] where count > limits.offsets {
             throw tooLarge("\(count) \(what); an index holds at most \(limits.offsets)")
         }
@@ -94,7 +100,8 @@ struct PlaceIndexBuilder {
         categoryNames.varint(PointOfInterestCategory.allCases.count)
         for category in PointOfInterestCategory.allCases { categoryNames.string(category.rawValue) }
         var sections = Self.sectionList(
-            consume t, consume c, sources: sourceList.bytes, files: fileList.bytes, categories: categoryNames.bytes,
+            consume t, consume c, consume l, sources: sourceList.bytes, files: fileList.bytes,
+            categories: categoryNames.bytes,
             order: order)
         return PlaceIndexFormat.assemble(placeCount: places.count, sections: &sections)
     }
@@ -102,23 +109,21 @@ struct PlaceIndexBuilder {
     /// The sections in the order the format lays them out, taking the
     /// built arrays over.
     private static func sectionList(
-        _ t: consuming TermSections, _ c: consuming ColumnSections, sources: [UInt8], files: [UInt8],
-        categories: [UInt8], order: [Int]
+        _ t: consuming TermSections, _ c: consuming ColumnSections, _ l: consuming LookupSections, sources: [UInt8],
+        files: [UInt8], categories: [UInt8], order: [Int]
     ) -> [(PlaceIndexFormat.Section, any SectionBytes)] {
-        let addressIndex = CellIndex.build(c.addressCells)
-        let regionIndex = CellIndex.build(c.regionCells)
-        return [
+        [
             (.sources, sources), (.files, files), (.categoryNames, categories),
             (.termBytes, t.termBytes), (.termStart, t.termStart), (.postingStart, t.postingStart),
             (.postings, t.postings), (.placeTermStart, t.placeTermStart), (.placeTerms, t.placeTerms),
             (.nameBytes, c.nameBytes), (.nameStart, c.nameStart), (.kinds, c.kinds), (.categories, c.categories),
-            (.coordinates, c.coordinates), (.importances, c.importances), (.idBytes, c.ids.bytes),
-            (.idStart, c.ids.starts), (.idPlace, c.ids.places), (.idSlots, c.ids.slots),
+            (.coordinates, c.coordinates), (.importances, c.importances), (.idBytes, l.ids.bytes),
+            (.idStart, l.ids.starts), (.idPlace, l.ids.places), (.idSlots, l.ids.slots),
             (.prefixBytes, t.prefixBytes), (.prefixStart, t.prefixStart),
             (.prefixListStart, t.prefixListStart), (.prefixPlaces, t.prefixPlaces),
-            (.addressKeys, addressIndex.keys), (.addressStart, addressIndex.starts),
-            (.addressPlaces, addressIndex.places), (.regionKeys, regionIndex.keys),
-            (.regionStart, regionIndex.starts), (.regionPlaces, regionIndex.places),
+            (.addressKeys, l.address.keys), (.addressStart, l.address.starts),
+            (.addressPlaces, l.address.places), (.regionKeys, l.region.keys),
+            (.regionStart, l.region.starts), (.regionPlaces, l.region.places),
             (.areaPlaces, c.areaPlaces), (.areaBoxes, c.areaBoxes), (.recordStart, c.recordStart),
             (.recordSlot, order.map { UInt32(truncatingIfNeeded: $0) }),
             (.recordBytes, c.records.bytes), (.categoryTermStart, t.categoryTermStart),
@@ -563,8 +568,7 @@ struct TermSections {
     var categoryPlaces: [UInt32] = []
 }
 
-/// Everything else of the places, in index order: records, folded names,
-/// ids, the hot arrays, cells and areas.
+/// The places' records, folded names, hot arrays and areas, in index order.
 struct ColumnSections {
     var nameBytes: [UInt8] = []
     var nameStart: [UInt32] = [0]
@@ -575,21 +579,17 @@ struct ColumnSections {
     var records = ByteWriter()
     var recordStart: [UInt64] = [0]
     var files: [String] = []
-    var ids = IdentifierTable()
-    var addressCells: [(key: Int64, place: UInt32)] = []
-    var regionCells: [(key: Int64, place: UInt32)] = []
     var areaPlaces: [UInt32] = []
     var areaBoxes: [Double] = []
 
     init() {}
 
-    init(_ places: [Place], order: [Int], position: [Int], cellKeys: [Int64]) {
+    init(_ places: [Place], order: [Int], position: [Int]) {
         let count = places.count
         kinds = [UInt8](repeating: 0, count: count)
         categories = [UInt8](repeating: 255, count: count)
         coordinates = [Double](repeating: 0, count: 2 * count)
         importances = [Double](repeating: 0, count: count)
-        ids = IdentifierTable(expected: count)
         let categoryCodes = PointOfInterestCategory.codes
         var fileNumbers: [String: Int] = [:]
         // Records stay in the order the places are in memory (a place finds
@@ -601,8 +601,6 @@ struct ColumnSections {
         recordStart.reserveCapacity(count + 1)
         for original in 0..<count {
             let number = position[original]
-            ids.insert(places[original].id, place: UInt32(number))
-            for alternate in places[original].alternateIDs { ids.insert(alternate, place: UInt32(number)) }
             if let name = places[original].name { TextFolding.fold(name, into: &rawNames) }
             nameStarts.append(rawNames.count)
             let hasAddress = places[original].address != nil
@@ -613,10 +611,6 @@ struct ColumnSections {
             coordinates[2 * number + 1] = coordinate.longitude
             let importance = places[original].importance
             importances[number] = importance.isFinite ? importance : 0
-            if cellKeys[original] != .max { regionCells.append((cellKeys[original], UInt32(number))) }
-            if hasAddress, let cell = CellIndex.key(coordinate, size: CellIndex.addressCell) {
-                addressCells.append((cell, UInt32(number)))
-            }
             if let box = places[original].boundary?.boundingBox {
                 areaPlaces.append(UInt32(number))
                 areaBoxes += [box.west, box.south, box.east, box.north]
@@ -643,6 +637,31 @@ struct ColumnSections {
             nameBytes += rawNames[nameStarts[original]..<nameStarts[original + 1]]
             nameStart.append(UInt32(truncatingIfNeeded: nameBytes.count))
         }
+    }
+}
+
+/// The places' ids, and their cells: the grid of addressed places and
+/// of every place.
+struct LookupSections {
+    var ids = IdentifierTable()
+    var address = CellIndex.Sections()
+    var region = CellIndex.Sections()
+
+    init() {}
+
+    init(_ places: [Place], order: [Int], position: [Int], cellKeys: [Int64]) {
+        ids = IdentifierTable(expected: places.count)
+        var addressKeys = [Int64](repeating: .max, count: places.count)
+        for (original, place) in places.enumerated() {
+            let number = position[original]
+            ids.insert(place.id, place: UInt32(number))
+            for alternate in place.alternateIDs { ids.insert(alternate, place: UInt32(number)) }
+            if place.address != nil {
+                addressKeys[number] = CellIndex.key(place.coordinate, size: CellIndex.addressCell) ?? .max
+            }
+        }
+        address = CellIndex.sections(keys: addressKeys, size: CellIndex.addressCell)
+        region = CellIndex.sections(keys: order.map { cellKeys[$0] }, size: CellIndex.regionCell)
     }
 }
 
