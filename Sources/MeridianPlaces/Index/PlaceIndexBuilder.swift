@@ -57,18 +57,24 @@ struct PlaceIndexBuilder {
         let lookups = Box(LookupSections())
         // Three parts, the terms the longest: on two cores the other two
         // share the second.
-        DispatchQueue.concurrentPerform(iterations: 3) { part in
-            switch part {
-            case 0:
-                var builder = PlaceIndexBuilder()
-                do throws(DiagnosticError) {
-                    terms.value = .success(
-                        try builder.terms(of: places, order: order, position: position, limits: limits))
-                } catch {
-                    terms.value = .failure(error)
+        // Places are read through a buffer pointer: through the array,
+        // each place read would be a copy (every reference retained).
+        places.withUnsafeBufferPointer { buffer in
+            let shared = Box(buffer)
+            DispatchQueue.concurrentPerform(iterations: 3) { part in
+                let places = shared.value
+                switch part {
+                case 0:
+                    var builder = PlaceIndexBuilder()
+                    do throws(DiagnosticError) {
+                        terms.value = .success(
+                            try builder.terms(of: places, order: order, position: position, limits: limits))
+                    } catch {
+                        terms.value = .failure(error)
+                    }
+                case 1: columns.value = ColumnSections(places, order: order, position: position)
+                default: lookups.value = LookupSections(places, order: order, position: position, cellKeys: cellKeys)
                 }
-            case 1: columns.value = ColumnSections(places, order: order, position: position)
-            default: lookups.value = LookupSections(places, order: order, position: position, cellKeys: cellKeys)
             }
         }
         let t = try terms.value.get()
@@ -153,7 +159,7 @@ struct PlaceIndexBuilder {
 
     /// The term sections of the places, numbered by `position`.
     private mutating func terms(
-        of places: [Place], order: [Int], position: [Int], limits: Limits
+        of places: UnsafeBufferPointer<Place>, order: [Int], position: [Int], limits: Limits
     ) throws(DiagnosticError) -> TermSections {
         let count = places.count
         var categories = [UInt8](repeating: 255, count: count)
@@ -179,7 +185,7 @@ struct PlaceIndexBuilder {
                 // "toilets level 1", "cafe floor 2": a level is found by its name and these words.
                 add(container.kind == .level ? name + " level floor" : name, .container)
             }
-            if let address = places[original].address { add(address.searchableText, .address) }
+            if let address = places[original].address { address.forEachSearchablePart { add($0, .address) } }
             local.sort()
             var previous = UInt32.max
             for pair in local where pair != previous {
@@ -584,7 +590,7 @@ struct ColumnSections {
 
     init() {}
 
-    init(_ places: [Place], order: [Int], position: [Int]) {
+    init(_ places: UnsafeBufferPointer<Place>, order: [Int], position: [Int]) {
         let count = places.count
         kinds = [UInt8](repeating: 0, count: count)
         categories = [UInt8](repeating: 255, count: count)
@@ -649,15 +655,15 @@ struct LookupSections {
 
     init() {}
 
-    init(_ places: [Place], order: [Int], position: [Int], cellKeys: [Int64]) {
+    init(_ places: UnsafeBufferPointer<Place>, order: [Int], position: [Int], cellKeys: [Int64]) {
         ids = IdentifierTable(expected: places.count)
         var addressKeys = [Int64](repeating: .max, count: places.count)
-        for (original, place) in places.enumerated() {
+        for original in places.indices {
             let number = position[original]
-            ids.insert(place.id, place: UInt32(number))
-            for alternate in place.alternateIDs { ids.insert(alternate, place: UInt32(number)) }
-            if place.address != nil {
-                addressKeys[number] = CellIndex.key(place.coordinate, size: CellIndex.addressCell) ?? .max
+            ids.insert(places[original].id, place: UInt32(number))
+            for alternate in places[original].alternateIDs { ids.insert(alternate, place: UInt32(number)) }
+            if places[original].address != nil {
+                addressKeys[number] = CellIndex.key(places[original].coordinate, size: CellIndex.addressCell) ?? .max
             }
         }
         address = CellIndex.sections(keys: addressKeys, size: CellIndex.addressCell)

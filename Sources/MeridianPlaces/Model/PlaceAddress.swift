@@ -169,10 +169,11 @@ public struct PlaceAddress: Sendable, Hashable {
         return parts.isEmpty ? (line ?? "") : parts.joined(separator: ", ")
     }
 
-    /// Every text of the address, for matching.
-    var searchableText: String {
-        [houseNumber, street, unit, locality, provinceName, postalCode, regionName, line].compactMap { $0 }
-            .joined(separator: " ")
+    /// Calls `body` with every text of the address, for matching.
+    func forEachSearchablePart(_ body: (String) -> Void) {
+        for part in [houseNumber, street, unit, locality, provinceName, postalCode, regionName, line] {
+            if let part { body(part) }
+        }
     }
 }
 

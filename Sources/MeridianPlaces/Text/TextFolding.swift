@@ -29,6 +29,22 @@ public enum TextFolding {
         return result
     }()
 
+    /// For each scalar of the Basic Multilingual Plane that folds to one
+    /// scalar (itself included), that scalar; ``multiple`` marks the others
+    /// (folded to none or to several), which go through ``folds``. One
+    /// array read per scalar, where a dictionary would hash it.
+    static let bmp: [UInt32] = {
+        var result = (0..<UInt32(0x10000)).map { $0 }
+        for value in 0xD800..<0xE000 { result[value] = multiple }
+        for (key, folded) in folds where key < 0x10000 {
+            result[Int(key)] = folded.count == 1 ? folded[0].value : multiple
+        }
+        return result
+    }()
+
+    /// In ``bmp``: the scalar folds to none or to several.
+    static let multiple: UInt32 = 1 << 23
+
     /// The folded form of `text`.
     public static func fold(_ text: String) -> String {
         var result = String.UnicodeScalarView()
@@ -49,11 +65,33 @@ public enum TextFolding {
             if scalar.value < 0x80 {
                 let byte = UInt8(scalar.value)
                 bytes.append(byte &- 0x41 < 26 ? byte + 0x20 : byte)
+            } else if scalar.value < 0x10000, bmp[Int(scalar.value)] & multiple == 0 {
+                appendUTF8(bmp[Int(scalar.value)], to: &bytes)
             } else {
                 folded.removeAll(keepingCapacity: true)
                 append(scalar, to: &folded)
                 for one in folded { bytes.append(contentsOf: UTF8.encode(one)!) }
             }
+        }
+    }
+
+    /// The UTF-8 of a scalar's value, appended.
+    @inline(__always)
+    static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        if value < 0x80 {
+            bytes.append(UInt8(value))
+        } else if value < 0x800 {
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        } else if value < 0x10000 {
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        } else {
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
         }
     }
 

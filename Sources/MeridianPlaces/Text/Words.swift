@@ -114,17 +114,12 @@ extension Words {
             }
             kindOfWord = 0
         }
-        func take(_ scalar: Unicode.Scalar) {
-            let kind = classify(scalar)
+        func take(_ value: UInt32, kind: Int) {
             if kind == 0 { return close() }
             if kindOfWord != 0, kind != kindOfWord { close() }
             kindOfWord = kind
             if kind == 2 { scalarStarts.append(buffer.count) }
-            if scalar.value < 0x80 {
-                buffer.append(UInt8(scalar.value))
-            } else {
-                buffer.append(contentsOf: UTF8.encode(scalar)!)
-            }
+            TextFolding.appendUTF8(value, to: &buffer)
         }
         // ASCII text (most of it) is cut byte by byte.
         let ascii: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -162,9 +157,16 @@ extension Words {
                 }
                 continue
             }
+            if value < 0x10000 {
+                let entry = TextFolding.bmp[Int(value)]
+                if entry & TextFolding.multiple == 0 {
+                    take(entry, kind: classify(Unicode.Scalar(entry)!))
+                    continue
+                }
+            }
             folded.removeAll()
             TextFolding.append(scalar, to: &folded)
-            for one in folded { take(one) }
+            for one in folded { take(one.value, kind: classify(one)) }
         }
         close()
     }
