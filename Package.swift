@@ -39,17 +39,13 @@ let package = Package(
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
         .target(name: "CLibXML2", dependencies: ["LibXML2"]),
-        // GEOS through pkg-config: geometry validity (OGC Simple Features).
-        .systemLibrary(
-            name: "CGEOS", path: "Sources/CGEOS", pkgConfig: "geos",
-            providers: [.apt(["libgeos-dev"]), .brew(["geos"])]
-        ),
+        // GEOS (libgeos-dev): geometry validity. Its headers are read at
+        // build time; the library is opened when first used (CGEOS.c).
+        .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "MeridianValidity", dependencies: ["MeridianCore", "CGEOS"]),
-        // SQLite through pkg-config: GeoPackage (and later the places index).
-        .systemLibrary(
-            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-        ),
+        // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
+        // time; the library is opened when first used (CSQLite.c).
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "MeridianGeoPackage", dependencies: ["MeridianCore", "MeridianGeoJSON", "CSQLite"]),
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).

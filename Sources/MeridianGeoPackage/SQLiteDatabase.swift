@@ -2,6 +2,21 @@ import CSQLite
 import MeridianCore
 import MeridianGeoJSON
 
+/// SQLite's functions (CSQLite's table), or why SQLite cannot be opened:
+/// SQLite is opened the first time a database is.
+private let sqliteLibrary: (api: MRSQLite?, problem: String) = {
+    var error = [CChar](repeating: 0, count: 256)
+    guard let api = mr_sqlite(&error, error.count) else { return (nil, String(cString: error)) }
+    return (api.pointee, "")
+}()
+
+/// SQLite's functions, once a database is open (its opening checked that
+/// SQLite could be opened).
+private var libsqlite: MRSQLite {
+    guard let api = sqliteLibrary.api else { preconditionFailure("SQLite used before a database opened") }
+    return api
+}
+
 /// A small binding of SQLite's C API: open, run, prepare, step, read
 /// columns. Every failure is a `gpkg.sqlite` DiagnosticError with SQLite's
 /// message and the file.
@@ -10,12 +25,17 @@ final class SQLiteDatabase {
     let path: String
 
     init(path: String, readOnly: Bool) throws(DiagnosticError) {
+        guard sqliteLibrary.api != nil else {
+            throw DiagnosticError(
+                code: "gpkg.sqlite", message: "cannot open \(path): \(sqliteLibrary.problem)",
+                location: SourceLocation(file: path))
+        }
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = libsqlite.sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            if let db { sqlite3_close_v2(db) }
+            let message = db.flatMap { libsqlite.sqlite3_errmsg($0).map(String.init(cString:)) } ?? "out of memory"
+            if let db { libsqlite.sqlite3_close_v2(db) }
             throw DiagnosticError(
                 code: "gpkg.sqlite", message: "cannot open \(path) as SQLite: \(message)",
                 location: SourceLocation(file: path))
@@ -25,25 +45,26 @@ final class SQLiteDatabase {
     }
 
     deinit {
-        sqlite3_close_v2(handle)
+        libsqlite.sqlite3_close_v2(handle)
     }
 
     func failure(_ doing: String) -> DiagnosticError {
         DiagnosticError(
-            code: "gpkg.sqlite", message: "\(doing): \(String(cString: sqlite3_errmsg(handle)))",
+            code: "gpkg.sqlite",
+            message: "\(doing): \(libsqlite.sqlite3_errmsg(handle).map(String.init(cString:)) ?? "out of memory")",
             location: SourceLocation(file: path))
     }
 
     /// The rowid of the last row inserted.
-    var lastRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    var lastRowID: Int64 { libsqlite.sqlite3_last_insert_rowid(handle) }
 
     func execute(_ sql: String) throws(DiagnosticError) {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure("SQLite failed") }
+        guard libsqlite.sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw failure("SQLite failed") }
     }
 
     func prepare(_ sql: String) throws(DiagnosticError) -> Statement {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard libsqlite.sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw failure("SQLite could not prepare a query")
         }
         return Statement(handle: statement, database: self)
@@ -65,12 +86,12 @@ final class SQLiteDatabase {
         }
 
         deinit {
-            sqlite3_finalize(handle)
+            libsqlite.sqlite3_finalize(handle)
         }
 
         /// True while there is a row.
         func step() throws(DiagnosticError) -> Bool {
-            switch sqlite3_step(handle) {
+            switch libsqlite.sqlite3_step(handle) {
             case SQLITE_ROW: return true
             case SQLITE_DONE: return false
             default: throw database.failure("SQLite failed reading")
@@ -78,48 +99,50 @@ final class SQLiteDatabase {
         }
 
         func reset() {
-            sqlite3_reset(handle)
-            sqlite3_clear_bindings(handle)
+            libsqlite.sqlite3_reset(handle)
+            libsqlite.sqlite3_clear_bindings(handle)
         }
 
-        var columnCount: Int { Int(sqlite3_column_count(handle)) }
-        func name(_ column: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(column))) }
-        func type(_ column: Int) -> Int32 { sqlite3_column_type(handle, Int32(column)) }
-        func int(_ column: Int) -> Int64 { sqlite3_column_int64(handle, Int32(column)) }
-        func double(_ column: Int) -> Double { sqlite3_column_double(handle, Int32(column)) }
+        var columnCount: Int { Int(libsqlite.sqlite3_column_count(handle)) }
+        func name(_ column: Int) -> String {
+            libsqlite.sqlite3_column_name(handle, Int32(column)).map(String.init(cString:)) ?? ""
+        }
+        func type(_ column: Int) -> Int32 { libsqlite.sqlite3_column_type(handle, Int32(column)) }
+        func int(_ column: Int) -> Int64 { libsqlite.sqlite3_column_int64(handle, Int32(column)) }
+        func double(_ column: Int) -> Double { libsqlite.sqlite3_column_double(handle, Int32(column)) }
         func text(_ column: Int) -> String? {
-            guard let text = sqlite3_column_text(handle, Int32(column)) else { return nil }
+            guard let text = libsqlite.sqlite3_column_text(handle, Int32(column)) else { return nil }
             return String(cString: text)
         }
         func blob(_ column: Int) -> [UInt8] {
-            let count = Int(sqlite3_column_bytes(handle, Int32(column)))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, Int32(column)) else { return [] }
+            let count = Int(libsqlite.sqlite3_column_bytes(handle, Int32(column)))
+            guard count > 0, let bytes = libsqlite.sqlite3_column_blob(handle, Int32(column)) else { return [] }
             return Array(UnsafeRawBufferPointer(start: bytes, count: count))
         }
 
         func bind(_ value: JSONValue?, at index: Int) {
             let i = Int32(index)
             switch value {
-            case nil, .null?: sqlite3_bind_null(handle, i)
-            case .bool(let b)?: sqlite3_bind_int64(handle, i, b ? 1 : 0)
-            case .integer(let n)?: sqlite3_bind_int64(handle, i, n)
-            case .double(let d)?: sqlite3_bind_double(handle, i, d)
-            case .string(let s)?: sqlite3_bind_text(handle, i, s, -1, Self.transient)
+            case nil, .null?: libsqlite.sqlite3_bind_null(handle, i)
+            case .bool(let b)?: libsqlite.sqlite3_bind_int64(handle, i, b ? 1 : 0)
+            case .integer(let n)?: libsqlite.sqlite3_bind_int64(handle, i, n)
+            case .double(let d)?: libsqlite.sqlite3_bind_double(handle, i, d)
+            case .string(let s)?: libsqlite.sqlite3_bind_text(handle, i, s, -1, Self.transient)
             case let other?:
                 // Arrays and objects as compact JSON text.
                 let json = String(decoding: other.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
-                sqlite3_bind_text(handle, i, json, -1, Self.transient)
+                libsqlite.sqlite3_bind_text(handle, i, json, -1, Self.transient)
             }
         }
 
         func bind(_ blob: [UInt8], at index: Int) {
             _ = blob.withUnsafeBytes {
-                sqlite3_bind_blob(handle, Int32(index), $0.baseAddress, Int32($0.count), Self.transient)
+                libsqlite.sqlite3_bind_blob(handle, Int32(index), $0.baseAddress, Int32($0.count), Self.transient)
             }
         }
 
-        func bind(_ value: Double, at index: Int) { sqlite3_bind_double(handle, Int32(index), value) }
-        func bind(_ value: Int64, at index: Int) { sqlite3_bind_int64(handle, Int32(index), value) }
+        func bind(_ value: Double, at index: Int) { libsqlite.sqlite3_bind_double(handle, Int32(index), value) }
+        func bind(_ value: Int64, at index: Int) { libsqlite.sqlite3_bind_int64(handle, Int32(index), value) }
 
         /// SQLite copies what is bound.
         static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -21,16 +21,16 @@ extension GeometryValidator {
     }
 
     private func sequence(_ coordinates: [Coordinate]) -> OpaquePointer? {
-        guard let sequence = GEOSCoordSeq_create_r(context, UInt32(coordinates.count), 2) else { return nil }
+        guard let sequence = libgeos.GEOSCoordSeq_create_r(context, UInt32(coordinates.count), 2) else { return nil }
         for (index, c) in coordinates.enumerated() {
-            GEOSCoordSeq_setXY_r(context, sequence, UInt32(index), c.longitude, c.latitude)
+            libgeos.GEOSCoordSeq_setXY_r(context, sequence, UInt32(index), c.longitude, c.latitude)
         }
         return sequence
     }
 
     private func lineString(_ line: [Coordinate]) -> OpaquePointer? {
         guard line.count >= 2, let sequence = sequence(line) else { return nil }
-        return GEOSGeom_createLineString_r(context, sequence)
+        return libgeos.GEOSGeom_createLineString_r(context, sequence)
     }
 
     /// Nil for a polygon whose rings are not closed or too short: the
@@ -39,15 +39,16 @@ extension GeometryValidator {
         guard !rings.isEmpty, rings.allSatisfy({ $0.count >= 4 && $0.first == $0.last }) else { return nil }
         var made: [OpaquePointer] = []
         for ring in rings {
-            guard let sequence = sequence(ring), let linear = GEOSGeom_createLinearRing_r(context, sequence) else {
-                for ring in made { GEOSGeom_destroy_r(context, ring) }
+            guard let sequence = sequence(ring), let linear = libgeos.GEOSGeom_createLinearRing_r(context, sequence)
+            else {
+                for ring in made { libgeos.GEOSGeom_destroy_r(context, ring) }
                 return nil
             }
             made.append(linear)
         }
         var holes: [OpaquePointer?] = made.dropFirst().map { $0 }
         return holes.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createPolygon_r(context, made[0], buffer.baseAddress, UInt32(buffer.count))
+            libgeos.GEOSGeom_createPolygon_r(context, made[0], buffer.baseAddress, UInt32(buffer.count))
         }
     }
 
@@ -55,12 +56,12 @@ extension GeometryValidator {
     /// could not be made.
     func collection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer?]) -> OpaquePointer? {
         guard parts.allSatisfy({ $0 != nil }) else {
-            for part in parts { if let part { GEOSGeom_destroy_r(context, part) } }
+            for part in parts { if let part { libgeos.GEOSGeom_destroy_r(context, part) } }
             return nil
         }
         var parts = parts
         return parts.withUnsafeMutableBufferPointer { buffer in
-            GEOSGeom_createCollection_r(context, Int32(type.rawValue), buffer.baseAddress, UInt32(buffer.count))
+            libgeos.GEOSGeom_createCollection_r(context, Int32(type.rawValue), buffer.baseAddress, UInt32(buffer.count))
         }
     }
 
@@ -68,26 +69,28 @@ extension GeometryValidator {
 
     /// The positions of a GEOS point, line or ring.
     private func coordinates(of geometry: OpaquePointer) -> [Coordinate] {
-        guard let sequence = GEOSGeom_getCoordSeq_r(context, geometry) else { return [] }
+        guard let sequence = libgeos.GEOSGeom_getCoordSeq_r(context, geometry) else { return [] }
         var size: UInt32 = 0
-        GEOSCoordSeq_getSize_r(context, sequence, &size)
+        libgeos.GEOSCoordSeq_getSize_r(context, sequence, &size)
         var result: [Coordinate] = []
         result.reserveCapacity(Int(size))
         for index in 0..<size {
             var x = 0.0
             var y = 0.0
-            GEOSCoordSeq_getXY_r(context, sequence, index, &x, &y)
+            libgeos.GEOSCoordSeq_getXY_r(context, sequence, index, &x, &y)
             result.append(Coordinate(latitude: y, longitude: x))
         }
         return result
     }
 
     private func rings(of polygon: OpaquePointer) -> [[Coordinate]] {
-        guard let exterior = GEOSGetExteriorRing_r(context, polygon) else { return [] }
+        guard let exterior = libgeos.GEOSGetExteriorRing_r(context, polygon) else { return [] }
         var rings = [coordinates(of: exterior)]
-        let holes = GEOSGetNumInteriorRings_r(context, polygon)
+        let holes = libgeos.GEOSGetNumInteriorRings_r(context, polygon)
         for index in 0..<max(holes, 0) {
-            if let hole = GEOSGetInteriorRingN_r(context, polygon, index) { rings.append(coordinates(of: hole)) }
+            if let hole = libgeos.GEOSGetInteriorRingN_r(context, polygon, index) {
+                rings.append(coordinates(of: hole))
+            }
         }
         return rings
     }
@@ -95,11 +98,11 @@ extension GeometryValidator {
     /// The GEOS geometry as Meridian's (empty parts dropped; nil for an
     /// empty geometry).
     func decode(_ geos: OpaquePointer) -> Geometry? {
-        if GEOSisEmpty_r(context, geos) == 1 { return nil }
-        let parts = (0..<max(GEOSGetNumGeometries_r(context, geos), 0)).compactMap {
-            GEOSGetGeometryN_r(context, geos, $0)
+        if libgeos.GEOSisEmpty_r(context, geos) == 1 { return nil }
+        let parts = (0..<max(libgeos.GEOSGetNumGeometries_r(context, geos), 0)).compactMap {
+            libgeos.GEOSGetGeometryN_r(context, geos, $0)
         }
-        switch GEOSGeomTypeId_r(context, geos) {
+        switch libgeos.GEOSGeomTypeId_r(context, geos) {
         case Int32(GEOS_POINT.rawValue):
             return coordinates(of: geos).first.map(Geometry.point)
         case Int32(GEOS_LINESTRING.rawValue), Int32(GEOS_LINEARRING.rawValue):
@@ -111,7 +114,7 @@ extension GeometryValidator {
         case Int32(GEOS_MULTILINESTRING.rawValue):
             return .multiLineString(parts.map { coordinates(of: $0) })
         case Int32(GEOS_MULTIPOLYGON.rawValue):
-            return .multiPolygon(parts.filter { GEOSisEmpty_r(context, $0) == 0 }.map { rings(of: $0) })
+            return .multiPolygon(parts.filter { libgeos.GEOSisEmpty_r(context, $0) == 0 }.map { rings(of: $0) })
         default:
             let members = parts.compactMap { decode($0) }
             return members.isEmpty ? nil : .geometryCollection(members)
@@ -124,9 +127,9 @@ extension GeometryValidator {
     /// square of its coordinates' unit.
     func area(_ geometry: Geometry) -> Double {
         guard let geos = makeGEOS(geometry) else { return 0 }
-        defer { GEOSGeom_destroy_r(context, geos) }
+        defer { libgeos.GEOSGeom_destroy_r(context, geos) }
         var area = 0.0
-        return GEOSArea_r(context, geos, &area) == 1 ? area : 0
+        return libgeos.GEOSArea_r(context, geos, &area) == 1 ? area : 0
     }
 }
 
@@ -138,10 +141,12 @@ extension GeometryValidator {
     /// centroid would not. Nil for an empty or invalid geometry.
     public func labelPoint(of geometry: Geometry) -> Coordinate? {
         guard let box = geometry.boundingBox, let geos = makeGEOS(geometry) else { return nil }
-        defer { GEOSGeom_destroy_r(context, geos) }
+        defer { libgeos.GEOSGeom_destroy_r(context, geos) }
         let extent = max(box.east - box.west, box.north - box.south)
-        guard extent > 0, let circle = GEOSMaximumInscribedCircle_r(context, geos, extent / 1000) else { return nil }
-        defer { GEOSGeom_destroy_r(context, circle) }
+        guard extent > 0, let circle = libgeos.GEOSMaximumInscribedCircle_r(context, geos, extent / 1000) else {
+            return nil
+        }
+        defer { libgeos.GEOSGeom_destroy_r(context, circle) }
         // The result is a line from the centre to the nearest boundary point.
         guard let centre = decode(circle), case .lineString(let line) = centre, let first = line.first else {
             return nil

@@ -27,11 +27,11 @@ extension GeometryValidator {
                 return geometry
             }
             guard let geos = makeGEOS(geometry) else { return nil }
-            defer { GEOSGeom_destroy_r(context, geos) }
-            guard let clipped = GEOSClipByRect_r(context, geos, box.west, box.south, box.east, box.north) else {
+            defer { libgeos.GEOSGeom_destroy_r(context, geos) }
+            guard let clipped = libgeos.GEOSClipByRect_r(context, geos, box.west, box.south, box.east, box.north) else {
                 return nil
             }
-            defer { GEOSGeom_destroy_r(context, clipped) }
+            defer { libgeos.GEOSGeom_destroy_r(context, clipped) }
             guard let result = decode(clipped) else { return nil }
             // Keep the kind: a polygon clipped to two pieces is a MultiPolygon, not a collection.
             switch (geometry, result) {
@@ -51,10 +51,12 @@ extension GeometryValidator {
         case .multiPoint(let points): return points.first
         case .geometryCollection(let members): return members.lazy.compactMap { self.pointOnSurface($0) }.first
         default:
-            guard let geos = makeGEOS(geometry), let point = GEOSPointOnSurface_r(context, geos) else { return nil }
+            guard let geos = makeGEOS(geometry), let point = libgeos.GEOSPointOnSurface_r(context, geos) else {
+                return nil
+            }
             defer {
-                GEOSGeom_destroy_r(context, geos)
-                GEOSGeom_destroy_r(context, point)
+                libgeos.GEOSGeom_destroy_r(context, geos)
+                libgeos.GEOSGeom_destroy_r(context, point)
             }
             if case .point(let c)? = decode(point) { return c }
             return nil
@@ -74,9 +76,11 @@ extension GeometryValidator {
             return kept.isEmpty ? nil : .geometryCollection(kept)
         default:
             guard let geos = makeGEOS(geometry) else { return geometry }
-            defer { GEOSGeom_destroy_r(context, geos) }
-            guard let simpler = GEOSTopologyPreserveSimplify_r(context, geos, tolerance) else { return geometry }
-            defer { GEOSGeom_destroy_r(context, simpler) }
+            defer { libgeos.GEOSGeom_destroy_r(context, geos) }
+            guard let simpler = libgeos.GEOSTopologyPreserveSimplify_r(context, geos, tolerance) else {
+                return geometry
+            }
+            defer { libgeos.GEOSGeom_destroy_r(context, simpler) }
             guard let result = decode(simpler) else { return nil }
             if case .multiPolygon = geometry, case .polygon(let rings) = result { return .multiPolygon([rings]) }
             return result

@@ -162,7 +162,7 @@ extension GeometryValidator {
             // GEOS's work, only for a polygon still invalid or to be snapped.
             guard let geos = makeGEOS(result) else { return nil }
             var current = geos
-            defer { GEOSGeom_destroy_r(context, current) }
+            defer { libgeos.GEOSGeom_destroy_r(context, current) }
             func dropped(_ why: String) -> Geometry? {
                 changes.append(GeometryChange(code: "fix.geometry.dropped", message: why))
                 return nil
@@ -171,7 +171,7 @@ extension GeometryValidator {
                 guard let valid = makeValid(current) else {
                     return dropped("GEOS could not rebuild it (\(problem.reason))")
                 }
-                GEOSGeom_destroy_r(context, current)
+                libgeos.GEOSGeom_destroy_r(context, current)
                 current = valid
                 guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
                     return dropped("\(problem.message(namingParts: true)): nothing of area remains once made valid")
@@ -187,11 +187,11 @@ extension GeometryValidator {
                     ))
             }
             if let precision = options.precision,
-                let snapped = GEOSGeom_setPrecision_r(
+                let snapped = libgeos.GEOSGeom_setPrecision_r(
                     context, current, (0..<precision).reduce(1.0) { grid, _ in grid / 10 },
                     Int32(GEOS_PREC_VALID_OUTPUT.rawValue))
             {
-                GEOSGeom_destroy_r(context, current)
+                libgeos.GEOSGeom_destroy_r(context, current)
                 current = snapped
                 guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
                     return dropped("it collapses at \(precision) decimal places: nothing of area remains")
@@ -306,11 +306,11 @@ extension GeometryValidator {
 
     /// GEOS's MakeValid, linework method, collapsed parts not kept.
     private func makeValid(_ geometry: OpaquePointer) -> OpaquePointer? {
-        guard let parameters = GEOSMakeValidParams_create_r(context) else { return nil }
-        defer { GEOSMakeValidParams_destroy_r(context, parameters) }
-        GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK)
-        GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0)
-        return GEOSMakeValidWithParams_r(context, geometry, parameters)
+        guard let parameters = libgeos.GEOSMakeValidParams_create_r(context) else { return nil }
+        defer { libgeos.GEOSMakeValidParams_destroy_r(context, parameters) }
+        libgeos.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK)
+        libgeos.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0)
+        return libgeos.GEOSMakeValidWithParams_r(context, geometry, parameters)
     }
 }
 

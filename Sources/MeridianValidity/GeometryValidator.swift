@@ -28,8 +28,10 @@ public final class GeometryValidator {
     private let lastError = ErrorBox()
 
     public init() {
-        context = GEOS_init_r()
-        GEOSContext_setErrorMessageHandler_r(
+        // GEOS gives no context only when it cannot allocate one.
+        guard let context = libgeos.GEOS_init_r() else { preconditionFailure("GEOS cannot make a context") }
+        self.context = context
+        libgeos.GEOSContext_setErrorMessageHandler_r(
             context,
             { message, box in
                 guard let message, let box else { return }
@@ -38,7 +40,7 @@ public final class GeometryValidator {
     }
 
     deinit {
-        GEOS_finish_r(context)
+        libgeos.GEOS_finish_r(context)
     }
 
     /// Holds GEOS's last error message for this context.
@@ -49,13 +51,15 @@ public final class GeometryValidator {
     /// The geometry a WKT text describes (2D: Z and M values are dropped),
     /// or GEOS's reason it is not WKT.
     public func geometry(fromWKT text: String) -> Result<Geometry?, WKTError> {
-        guard let reader = GEOSWKTReader_create_r(context) else { return .failure(WKTError(reason: "GEOS failed")) }
-        defer { GEOSWKTReader_destroy_r(context, reader) }
+        guard let reader = libgeos.GEOSWKTReader_create_r(context) else {
+            return .failure(WKTError(reason: "GEOS failed"))
+        }
+        defer { libgeos.GEOSWKTReader_destroy_r(context, reader) }
         lastError.message = nil
-        guard let geos = GEOSWKTReader_read_r(context, reader, text) else {
+        guard let geos = libgeos.GEOSWKTReader_read_r(context, reader, text) else {
             return .failure(WKTError(reason: lastError.message ?? "not WKT"))
         }
-        defer { GEOSGeom_destroy_r(context, geos) }
+        defer { libgeos.GEOSGeom_destroy_r(context, geos) }
         return .success(decode(geos))
     }
 
@@ -76,13 +80,13 @@ public final class GeometryValidator {
             return members.flatMap { problems(in: $0) }
         }
         guard let geos = makeGEOS(geometry) else { return [] }
-        defer { GEOSGeom_destroy_r(context, geos) }
+        defer { libgeos.GEOSGeom_destroy_r(context, geos) }
         var reason: UnsafeMutablePointer<CChar>?
         var location: OpaquePointer?
-        let valid = GEOSisValidDetail_r(context, geos, 0, &reason, &location)
+        let valid = libgeos.GEOSisValidDetail_r(context, geos, 0, &reason, &location)
         defer {
-            if let reason { GEOSFree_r(context, reason) }
-            if let location { GEOSGeom_destroy_r(context, location) }
+            if let reason { libgeos.GEOSFree_r(context, reason) }
+            if let location { libgeos.GEOSGeom_destroy_r(context, location) }
         }
         guard valid == 0, let reason else { return [] }
         let text = String(cString: reason)
@@ -90,7 +94,7 @@ public final class GeometryValidator {
         if let location {
             var x = 0.0
             var y = 0.0
-            if GEOSGeomGetX_r(context, location, &x) == 1, GEOSGeomGetY_r(context, location, &y) == 1 {
+            if libgeos.GEOSGeomGetX_r(context, location, &x) == 1, libgeos.GEOSGeomGetY_r(context, location, &y) == 1 {
                 place = Coordinate(latitude: y, longitude: x)
             }
         }

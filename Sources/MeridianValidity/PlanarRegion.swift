@@ -21,8 +21,8 @@ public final class PlanarRegion {
     private let prepared: OpaquePointer
 
     init?(validator: GeometryValidator, geometry: OpaquePointer) {
-        guard let prepared = GEOSPrepare_r(validator.context, geometry) else {
-            GEOSGeom_destroy_r(validator.context, geometry)
+        guard let prepared = libgeos.GEOSPrepare_r(validator.context, geometry) else {
+            libgeos.GEOSGeom_destroy_r(validator.context, geometry)
             return nil
         }
         self.validator = validator
@@ -31,8 +31,8 @@ public final class PlanarRegion {
     }
 
     deinit {
-        GEOSPreparedGeom_destroy_r(validator.context, prepared)
-        GEOSGeom_destroy_r(validator.context, geometry)
+        libgeos.GEOSPreparedGeom_destroy_r(validator.context, prepared)
+        libgeos.GEOSGeom_destroy_r(validator.context, geometry)
     }
 
     /// The area of `shape` outside the region (0 when it lies inside);
@@ -41,16 +41,16 @@ public final class PlanarRegion {
     public func areaOutside(_ shape: Geometry) -> Double? {
         let context = validator.context
         guard let other = validator.makeGEOS(shape) else { return nil }
-        defer { GEOSGeom_destroy_r(context, other) }
-        switch GEOSPreparedCovers_r(context, prepared, other) {
+        defer { libgeos.GEOSGeom_destroy_r(context, other) }
+        switch libgeos.GEOSPreparedCovers_r(context, prepared, other) {
         case 1: return 0
         case 0: break
         default: return nil
         }
-        guard let outside = GEOSDifference_r(context, other, geometry) else { return nil }
-        defer { GEOSGeom_destroy_r(context, outside) }
+        guard let outside = libgeos.GEOSDifference_r(context, other, geometry) else { return nil }
+        defer { libgeos.GEOSGeom_destroy_r(context, outside) }
         var area = 0.0
-        return GEOSArea_r(context, outside, &area) == 1 ? area : nil
+        return libgeos.GEOSArea_r(context, outside, &area) == 1 ? area : nil
     }
 }
 
@@ -62,19 +62,19 @@ extension GeometryValidator {
         var parts: [OpaquePointer?] = []
         for shape in shapes {
             guard let made = makeGEOS(shape) else { continue }
-            if GEOSisValid_r(context, made) == 1 {
+            if libgeos.GEOSisValid_r(context, made) == 1 {
                 parts.append(made)
             } else {
-                parts.append(GEOSMakeValid_r(context, made))
-                GEOSGeom_destroy_r(context, made)
+                parts.append(libgeos.GEOSMakeValid_r(context, made))
+                libgeos.GEOSGeom_destroy_r(context, made)
             }
         }
         parts.removeAll { $0 == nil }
         guard !parts.isEmpty, let all = collection(GEOS_GEOMETRYCOLLECTION, parts) else { return nil }
-        defer { GEOSGeom_destroy_r(context, all) }
-        guard let union = GEOSUnaryUnion_r(context, all) else { return nil }
-        defer { GEOSGeom_destroy_r(context, union) }
-        guard let grown = GEOSBuffer_r(context, union, distance, 8) else { return nil }
+        defer { libgeos.GEOSGeom_destroy_r(context, all) }
+        guard let union = libgeos.GEOSUnaryUnion_r(context, all) else { return nil }
+        defer { libgeos.GEOSGeom_destroy_r(context, union) }
+        guard let grown = libgeos.GEOSBuffer_r(context, union, distance, 8) else { return nil }
         return PlanarRegion(validator: self, geometry: grown)
     }
 }

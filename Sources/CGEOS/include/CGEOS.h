@@ -1,0 +1,39 @@
+// GEOS's C API (libgeos-dev), the engine of geometry validity as PostGIS,
+// shapely and GEOSwift use it: its types and constants from <geos_c.h>, and
+// its functions through a table filled when GEOS is first used (see
+// CGEOS.c), so that commands that never check a geometry never load it.
+#ifndef MERIDIAN_CGEOS_H
+#define MERIDIAN_CGEOS_H
+
+// The re-entrant C API only (the _r functions take a context handle).
+#define GEOS_USE_ONLY_R_API
+#include <geos_c.h>
+#include <stddef.h>
+
+#define MR_GEOS_FUNCTIONS(X)                                                                                     \
+    X(GEOS_init_r) X(GEOS_finish_r) X(GEOSContext_setErrorMessageHandler_r) X(GEOSFree_r) X(GEOSArea_r)         \
+    X(GEOSBuffer_r) X(GEOSClipByRect_r) X(GEOSDifference_r) X(GEOSUnaryUnion_r) X(GEOSPointOnSurface_r)         \
+    X(GEOSMaximumInscribedCircle_r) X(GEOSTopologyPreserveSimplify_r) X(GEOSCoordSeq_create_r)                  \
+    X(GEOSCoordSeq_getSize_r) X(GEOSCoordSeq_getXY_r) X(GEOSCoordSeq_setXY_r) X(GEOSGeomGetX_r)                 \
+    X(GEOSGeomGetY_r) X(GEOSGeomTypeId_r) X(GEOSGeom_createCollection_r) X(GEOSGeom_createLineString_r)         \
+    X(GEOSGeom_createLinearRing_r) X(GEOSGeom_createPolygon_r) X(GEOSGeom_destroy_r) X(GEOSGeom_getCoordSeq_r)  \
+    X(GEOSGeom_setPrecision_r) X(GEOSGetExteriorRing_r) X(GEOSGetGeometryN_r) X(GEOSGetInteriorRingN_r)        \
+    X(GEOSGetNumGeometries_r) X(GEOSGetNumInteriorRings_r) X(GEOSMakeValidParams_create_r)                      \
+    X(GEOSMakeValidParams_destroy_r) X(GEOSMakeValidParams_setKeepCollapsed_r)                                  \
+    X(GEOSMakeValidParams_setMethod_r) X(GEOSMakeValidWithParams_r) X(GEOSMakeValid_r) X(GEOSPrepare_r)         \
+    X(GEOSPreparedCovers_r) X(GEOSPreparedGeom_destroy_r) X(GEOSWKTReader_create_r)                             \
+    X(GEOSWKTReader_destroy_r) X(GEOSWKTReader_read_r) X(GEOSisEmpty_r) X(GEOSisValidDetail_r) X(GEOSisValid_r)
+
+/// The GEOS functions Meridian calls, each under its own name.
+typedef struct {
+#define MR_GEOS_FIELD(name) __typeof__(name) *_Nonnull name;
+    MR_GEOS_FUNCTIONS(MR_GEOS_FIELD)
+#undef MR_GEOS_FIELD
+} MRGEOS;
+
+/// GEOS's functions, the library opened on the first call; NULL when it
+/// cannot be opened or lacks a function, with a message of at most
+/// `errorLength` bytes (NUL included) in `error`.
+const MRGEOS *_Nullable mr_geos(char *_Nonnull error, size_t errorLength);
+
+#endif

@@ -1,0 +1,18 @@
+import CGEOS
+import MeridianCore
+
+/// GEOS's functions (CGEOS's table), GEOS opened the first time one is
+/// needed. Without GEOS installed the process stops there, with a message
+/// that names the package (exit status 69), as the dynamic loader stopped
+/// it at start when GEOS was linked.
+let libgeos: MRGEOS = {
+    var error = [CChar](repeating: 0, count: 256)
+    guard let api = mr_geos(&error, error.count) else {
+        let message = "meridian: " + String(cString: error) + "\n"
+        message.utf8CString.withUnsafeBytes {
+            _ = Platform.write(2, all: UnsafeRawBufferPointer(rebasing: $0.dropLast()))
+        }
+        Platform.exit(69)
+    }
+    return api.pointee
+}()

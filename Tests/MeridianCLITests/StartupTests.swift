@@ -1,0 +1,50 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+#if os(Linux)
+    /// GEOS, SQLite, librsvg and cairo are opened when a command first needs
+    /// them, not at every start: glibc's loader, asked to list what it
+    /// initialises (`LD_DEBUG=libs`), names none of them for `--version` or a
+    /// plain conversion, and names each for the command that uses it.
+    @Suite struct StartupTests {
+        /// The shared libraries the loader initialised while `arguments` ran.
+        static func librariesLoaded(_ arguments: [String]) throws -> [String] {
+            let result = try CLI.run(arguments, environment: ["LD_DEBUG": "libs"])
+            return result.stderr.split(separator: "\n").compactMap { line in
+                guard let range = line.range(of: "calling init: ") else { return nil }
+                return String(line[range.upperBound...].split(separator: "/").last ?? "")
+            }
+        }
+
+        static let lazy = ["libgeos_c", "libgeos.", "libsqlite3", "librsvg", "libcairo"]
+
+        @Test func versionLoadsNoneOfTheLazyLibraries() throws {
+            let loaded = try Self.librariesLoaded(["--version"])
+            #expect(loaded.contains { $0.hasPrefix("libc.so") })
+            for name in Self.lazy { #expect(!loaded.contains { $0.hasPrefix(name) }, "\(name) loaded at start") }
+        }
+
+        @Test func aPlainConversionLoadsNoneOfThem() throws {
+            try withTemporaryFolder { folder in
+                let output = folder.appendingPathComponent("out.geojson").path
+                let loaded = try Self.librariesLoaded([
+                    "convert", Samples.path("cambridge-landmarks.geojson"), "-o", output,
+                ])
+                for name in Self.lazy { #expect(!loaded.contains { $0.hasPrefix(name) }, "\(name) loaded") }
+            }
+        }
+
+        @Test func eachIsOpenedByTheCommandThatNeedsIt() throws {
+            try withTemporaryFolder { folder in
+                let gpkg = folder.appendingPathComponent("out.gpkg").path
+                let writing = try Self.librariesLoaded([
+                    "convert", Samples.path("cambridge-landmarks.geojson"), "-o", gpkg,
+                ])
+                #expect(writing.contains { $0.hasPrefix("libsqlite3") })
+                let validating = try Self.librariesLoaded(["validate", Samples.path("meridian-arcade.zip")])
+                #expect(validating.contains { $0.hasPrefix("libgeos_c") })
+            }
+        }
+    }
+#endif
