@@ -3,12 +3,17 @@
 #
 #   work   $TMPDIR/meridian-benchmark (created)
 #   bin    the release build's folder
+#   release_build ARGS...   `swift build -c release --static-swift-stdlib ARGS...`:
+#          every script builds the way the README tells users to, so that
+#          the binaries are shared and whole-process times include the
+#          start-up users get
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 work=${TMPDIR:-/tmp}/meridian-benchmark
 mkdir -p "$work"
-swift build -c release --product meridian >/dev/null
-bin=$(swift build -c release --show-bin-path)
+release_build() { swift build -c release --static-swift-stdlib "$@"; }
+release_build --product meridian >/dev/null
+bin=$(release_build --show-bin-path)
 
 # "3.2x": how many times faster b runs than a took (a / b).
 ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }

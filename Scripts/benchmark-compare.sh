@@ -14,7 +14,7 @@ now=$bin/meridian
 if [ ! -x "$work/$rev/.build/release/meridian" ]; then
   rm -rf "$work/$rev"
   git worktree add --detach "$work/$rev" "$rev" >/dev/null 2>&1
-  (cd "$work/$rev" && swift build -c release --product meridian >/dev/null)
+  (cd "$work/$rev" && release_build --product meridian >/dev/null)
 fi
 before=$work/$rev/.build/release/meridian
 

@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+# As the README builds the tool (see benchmark-common.sh).
+release_build() { swift build -c release --static-swift-stdlib "$@"; }
 fixtures="${1:-../shared/fixtures}/geojson/real"
 runs="${RUNS:-5}"
 size=1024x768
@@ -20,8 +22,8 @@ for tool in node rsvg-convert python3; do
   command -v "$tool" >/dev/null || { echo "benchmark-render: $tool is required" >&2; exit 1; }
 done
 
-swift build -c release --product meridian >/dev/null
-meridian="$(swift build -c release --show-bin-path)/meridian"
+release_build --product meridian >/dev/null
+meridian="$(release_build --show-bin-path)/meridian"
 
 # best_ms CMD...: the fastest of $runs runs, in milliseconds.
 best_ms() {

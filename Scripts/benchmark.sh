@@ -11,14 +11,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
+# As the README builds the tool (see benchmark-common.sh).
+release_build() { swift build -c release --static-swift-stdlib "$@"; }
 fixtures=../shared/fixtures/geojson/real
 work=${TMPDIR:-/tmp}/meridian-benchmark
 mkdir -p "$work"
 size=${1:-200}
 
-swift build -c release --product meridian >/dev/null
-swift build -c release --product meridian-benchmark >/dev/null
-bin=$(swift build -c release --show-bin-path)
+release_build --product meridian >/dev/null
+release_build --product meridian-benchmark >/dev/null
+bin=$(release_build --show-bin-path)
 swiftc -O Benchmarks/Peers/FoundationPeer.swift -o "$work/foundation-peer" 2>/dev/null
 
 large="$work/large-$size.geojson"

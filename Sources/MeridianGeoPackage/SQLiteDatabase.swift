@@ -6,7 +6,7 @@ import MeridianGeoJSON
 /// SQLite is opened the first time a database is.
 private let sqliteLibrary: (api: MRSQLite?, problem: String) = {
     var error = [CChar](repeating: 0, count: 256)
-    guard let api = mr_sqlite(&error, error.count) else { return (nil, String(cString: error)) }
+    guard let api = mr_sqlite(&error, error.count) else { return (nil, String(nulTerminated: error)) }
     return (api.pointee, "")
 }()
 
@@ -35,7 +35,7 @@ final class SQLiteDatabase {
         let status = libsqlite.sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.flatMap { libsqlite.sqlite3_errmsg($0).map(String.init(cString:)) } ?? "out of memory"
-            if let db { libsqlite.sqlite3_close_v2(db) }
+            if let db { _ = libsqlite.sqlite3_close_v2(db) }
             throw DiagnosticError(
                 code: "gpkg.sqlite", message: "cannot open \(path) as SQLite: \(message)",
                 location: SourceLocation(file: path))
@@ -45,7 +45,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
-        libsqlite.sqlite3_close_v2(handle)
+        _ = libsqlite.sqlite3_close_v2(handle)
     }
 
     func failure(_ doing: String) -> DiagnosticError {
@@ -86,7 +86,7 @@ final class SQLiteDatabase {
         }
 
         deinit {
-            libsqlite.sqlite3_finalize(handle)
+            _ = libsqlite.sqlite3_finalize(handle)
         }
 
         /// True while there is a row.
@@ -99,8 +99,8 @@ final class SQLiteDatabase {
         }
 
         func reset() {
-            libsqlite.sqlite3_reset(handle)
-            libsqlite.sqlite3_clear_bindings(handle)
+            _ = libsqlite.sqlite3_reset(handle)
+            _ = libsqlite.sqlite3_clear_bindings(handle)
         }
 
         var columnCount: Int { Int(libsqlite.sqlite3_column_count(handle)) }
@@ -123,15 +123,15 @@ final class SQLiteDatabase {
         func bind(_ value: JSONValue?, at index: Int) {
             let i = Int32(index)
             switch value {
-            case nil, .null?: libsqlite.sqlite3_bind_null(handle, i)
-            case .bool(let b)?: libsqlite.sqlite3_bind_int64(handle, i, b ? 1 : 0)
-            case .integer(let n)?: libsqlite.sqlite3_bind_int64(handle, i, n)
-            case .double(let d)?: libsqlite.sqlite3_bind_double(handle, i, d)
-            case .string(let s)?: libsqlite.sqlite3_bind_text(handle, i, s, -1, Self.transient)
+            case nil, .null?: _ = libsqlite.sqlite3_bind_null(handle, i)
+            case .bool(let b)?: _ = libsqlite.sqlite3_bind_int64(handle, i, b ? 1 : 0)
+            case .integer(let n)?: _ = libsqlite.sqlite3_bind_int64(handle, i, n)
+            case .double(let d)?: _ = libsqlite.sqlite3_bind_double(handle, i, d)
+            case .string(let s)?: _ = libsqlite.sqlite3_bind_text(handle, i, s, -1, Self.transient)
             case let other?:
                 // Arrays and objects as compact JSON text.
                 let json = String(decoding: other.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
-                libsqlite.sqlite3_bind_text(handle, i, json, -1, Self.transient)
+                _ = libsqlite.sqlite3_bind_text(handle, i, json, -1, Self.transient)
             }
         }
 
@@ -141,8 +141,8 @@ final class SQLiteDatabase {
             }
         }
 
-        func bind(_ value: Double, at index: Int) { libsqlite.sqlite3_bind_double(handle, Int32(index), value) }
-        func bind(_ value: Int64, at index: Int) { libsqlite.sqlite3_bind_int64(handle, Int32(index), value) }
+        func bind(_ value: Double, at index: Int) { _ = libsqlite.sqlite3_bind_double(handle, Int32(index), value) }
+        func bind(_ value: Int64, at index: Int) { _ = libsqlite.sqlite3_bind_int64(handle, Int32(index), value) }
 
         /// SQLite copies what is bound.
         static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)

@@ -23,7 +23,7 @@ extension GeometryValidator {
     private func sequence(_ coordinates: [Coordinate]) -> OpaquePointer? {
         guard let sequence = libgeos.GEOSCoordSeq_create_r(context, UInt32(coordinates.count), 2) else { return nil }
         for (index, c) in coordinates.enumerated() {
-            libgeos.GEOSCoordSeq_setXY_r(context, sequence, UInt32(index), c.longitude, c.latitude)
+            _ = libgeos.GEOSCoordSeq_setXY_r(context, sequence, UInt32(index), c.longitude, c.latitude)
         }
         return sequence
     }
@@ -71,13 +71,13 @@ extension GeometryValidator {
     private func coordinates(of geometry: OpaquePointer) -> [Coordinate] {
         guard let sequence = libgeos.GEOSGeom_getCoordSeq_r(context, geometry) else { return [] }
         var size: UInt32 = 0
-        libgeos.GEOSCoordSeq_getSize_r(context, sequence, &size)
+        _ = libgeos.GEOSCoordSeq_getSize_r(context, sequence, &size)
         var result: [Coordinate] = []
         result.reserveCapacity(Int(size))
         for index in 0..<size {
             var x = 0.0
             var y = 0.0
-            libgeos.GEOSCoordSeq_getXY_r(context, sequence, index, &x, &y)
+            _ = libgeos.GEOSCoordSeq_getXY_r(context, sequence, index, &x, &y)
             result.append(Coordinate(latitude: y, longitude: x))
         }
         return result

@@ -308,8 +308,8 @@ extension GeometryValidator {
     private func makeValid(_ geometry: OpaquePointer) -> OpaquePointer? {
         guard let parameters = libgeos.GEOSMakeValidParams_create_r(context) else { return nil }
         defer { libgeos.GEOSMakeValidParams_destroy_r(context, parameters) }
-        libgeos.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK)
-        libgeos.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0)
+        _ = libgeos.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK)
+        _ = libgeos.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0)
         return libgeos.GEOSMakeValidWithParams_r(context, geometry, parameters)
     }
 }

@@ -31,7 +31,7 @@ public final class GeometryValidator {
         // GEOS gives no context only when it cannot allocate one.
         guard let context = libgeos.GEOS_init_r() else { preconditionFailure("GEOS cannot make a context") }
         self.context = context
-        libgeos.GEOSContext_setErrorMessageHandler_r(
+        _ = libgeos.GEOSContext_setErrorMessageHandler_r(
             context,
             { message, box in
                 guard let message, let box else { return }

@@ -48,7 +48,7 @@ extension Snapshot {
             }
         }
         guard let png else {
-            let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            let message = String(nulTerminated: error)
             throw DiagnosticError(code: "snapshot.png.failed", message: message)
         }
         defer { mr_free(png) }

@@ -229,7 +229,7 @@ public struct RuleConfiguration: Sendable {
         if path.hasPrefix("/") { return path }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let cwd = String(nulTerminated: buffer)
         let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         return trimmed == "." ? cwd : cwd + "/" + trimmed
     }

@@ -1,0 +1,7 @@
+extension String {
+    /// The text a C function wrote into `buffer`, up to its first NUL
+    /// (or the whole buffer when it has none), decoded as UTF-8.
+    package init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
