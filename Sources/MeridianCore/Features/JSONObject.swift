@@ -37,6 +37,14 @@ public struct JSONObject: Sendable {
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object of these members, whose keys the caller knows to be
+    /// distinct (a decoder reusing the keys of an earlier object).
+    package init(distinctKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "one value per key")
+        self.keys = keys
+        self.values = values
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

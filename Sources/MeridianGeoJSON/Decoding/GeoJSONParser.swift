@@ -9,9 +9,13 @@ import MeridianCore
 /// after `coordinates` costs nothing extra.
 struct GeoJSONParser {
     var reader: JSONReader
+    /// The keys of the last feature's properties, which the next one's
+    /// usually repeat (see ``JSONReader/readValue(following:)``).
+    let propertyShape: KeyShape
 
-    init(_ reader: JSONReader) {
+    init(_ reader: JSONReader, propertyShape: KeyShape = KeyShape()) {
         self.reader = reader
+        self.propertyShape = propertyShape
     }
 
     /// What kind of object a position in the document allows.
@@ -91,7 +95,7 @@ struct GeoJSONParser {
                             "geojson.member.wrong-type",
                             "properties member should be an object or null, found \(describeValue())", at: reader.index)
                     }
-                    properties = try reader.readValue()
+                    properties = try reader.readValue(following: propertyShape)
                 } else if reader.equals(key, "id") {
                     let next = try reader.peek()
                     if next == 0x22 {

@@ -422,6 +422,36 @@ struct JSONReader {
         }
     }
 
+    /// Reads a value as ``readValue(duplicateKeys:)`` does, but an object
+    /// whose keys come in the order of `shape`'s (all of them, or the first
+    /// ones) takes `shape`'s key strings instead of making its own, and
+    /// needs no search for repeated keys; an object that departs from the
+    /// shape is read again the general way and becomes the shape. The keys
+    /// of a FeatureCollection's properties usually repeat feature after
+    /// feature.
+    mutating func readValue(following shape: KeyShape) throws(JSONReaderFailure) -> JSONValue {
+        guard try peek() == 0x7B, shape.isWorthFollowing else { return try readValue() }
+        let start = index
+        let startDepth = depth
+        guard try beginObject() else { return .object(JSONObject()) }
+        var values: [JSONValue] = []
+        values.reserveCapacity(shape.keys.count)
+        repeat {
+            let raw = try readKey()
+            guard !raw.hasEscapes, shape.matches(key: values.count, base + raw.start, count: raw.end - raw.start) else {
+                index = start
+                depth = startDepth
+                let value = try readValue()
+                shape.learn(value)
+                return value
+            }
+            values.append(try readValue())
+        } while try nextMember()
+        shape.hits += 1
+        let keys = values.count == shape.keys.count ? shape.keys : Array(shape.keys[0..<values.count])
+        return .object(JSONObject(distinctKeys: keys, values: values))
+    }
+
     /// Walks past any value, checking it fully but keeping nothing.
     mutating func skipValue() throws(JSONReaderFailure) {
         switch try peek() {
@@ -605,4 +635,40 @@ struct KeyIndex {
 struct DuplicateKey: Sendable, Hashable {
     var name: String
     var offset: Int
+}
+
+/// The keys of the last object read by ``JSONReader/readValue(following:)``
+/// (one reader's, or one stream's: not shared between threads), as strings
+/// and as the raw bytes they were read from.
+final class KeyShape {
+    private(set) var keys: [String] = []
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = [0]
+    var hits = 0
+    private var misses = 0
+
+    /// False once objects have departed from the shape far more often than
+    /// they followed it (keys that differ from object to object).
+    var isWorthFollowing: Bool { misses <= hits + 16 }
+
+    /// Whether key number `position` of the shape is these bytes.
+    @inline(__always)
+    func matches(key position: Int, _ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard position < keys.count, ends[position + 1] - ends[position] == count else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + ends[position], start, count) == 0 }
+    }
+
+    /// Takes the keys of `value` as the shape (none when it is not an object).
+    func learn(_ value: JSONValue) {
+        misses += 1
+        keys = []
+        bytes = []
+        ends = [0]
+        guard case .object(let object) = value else { return }
+        keys = object.keys
+        for key in keys {
+            bytes += key.utf8
+            ends.append(bytes.count)
+        }
+    }
 }

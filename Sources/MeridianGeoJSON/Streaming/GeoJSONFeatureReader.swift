@@ -49,6 +49,8 @@ public final class GeoJSONFeatureReader {
     private var pendingIndex = 0
     private var state = State.start
     private var recordNumber = 0
+    /// The keys of the last feature's properties, kept from record to record.
+    private let propertyShape = KeyShape()
 
     private enum State {
         case start, inFeatures, afterFeatures, records, done
@@ -288,7 +290,8 @@ public final class GeoJSONFeatureReader {
         let start = source.position
         return source.buffer.withUnsafeBufferPointer { all -> (Feature, Int)? in
             let slice = UnsafeBufferPointer(rebasing: all[start...])
-            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2))
+            var parser = GeoJSONParser(
+                JSONReader(slice, maximumDepth: options.maximumDepth - 2), propertyShape: propertyShape)
             guard case .feature(let feature)? = try? parser.readObject(.feature) else { return nil }
             return (feature, start + parser.reader.index)
         }
@@ -334,7 +337,8 @@ public final class GeoJSONFeatureReader {
         let start = source.position
         let result: Result<GeoJSONDocument, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth))
+            var parser = GeoJSONParser(
+                JSONReader(slice, maximumDepth: options.maximumDepth), propertyShape: propertyShape)
             do throws(JSONReaderFailure) {
                 let decoded = try parser.readObject(.any)
                 try parser.reader.expectEnd()
@@ -350,7 +354,8 @@ public final class GeoJSONFeatureReader {
         let start = source.position
         let result: Result<Feature, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2))
+            var parser = GeoJSONParser(
+                JSONReader(slice, maximumDepth: options.maximumDepth - 2), propertyShape: propertyShape)
             do throws(JSONReaderFailure) {
                 guard case .feature(let feature) = try parser.readObject(.feature) else {
                     return .failure(DiagnosticError(code: "geojson.type.unexpected", message: "expected a Feature"))

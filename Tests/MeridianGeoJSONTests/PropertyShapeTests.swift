@@ -1,0 +1,73 @@
+import Foundation
+import MeridianCore
+import Testing
+
+@testable import MeridianGeoJSON
+
+/// Properties whose keys repeat those of the feature before take that
+/// feature's key strings (`KeyShape`); whatever the keys do, every feature's
+/// properties are what reading them alone gives.
+@Suite struct PropertyShapeTests {
+    static let properties = [
+        #"{"a":1,"b":"x","c":[1,{"d":2}]}"#,
+        #"{"a":2,"b":"y","c":[3,{"d":4}]}"#,
+        #"{"a":3,"b":"z"}"#,
+        #"{"a":4,"b":"w","c":5,"e":6}"#,
+        #"{"b":7,"a":8}"#,
+        #"{"b":9,"a":10,"b":11}"#,
+        #"{"\u0062":12,"a":13}"#,
+        #"{"b":14,"a":15}"#,
+        #"{}"#,
+        #"null"#,
+        #"{"b":16,"a":17}"#,
+    ]
+
+    static var collection: String {
+        let features = properties.map { #"{"type":"Feature","properties":\#($0),"geometry":null}"# }
+        return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+    }
+
+    /// The members of one properties text read on its own.
+    static func alone(_ text: String) throws -> (keys: [String], values: [JSONValue]) {
+        guard case .object(let object) = try JSONValue(parsing: Array(text.utf8)) else { return ([], []) }
+        return (object.keys, object.values)
+    }
+
+    static func check(_ features: [Feature]) throws {
+        try #require(features.count == properties.count)
+        for (feature, text) in zip(features, properties) {
+            let expected = try alone(text)
+            #expect(feature.properties.keys == expected.keys, "\(text)")
+            #expect(feature.properties.values == expected.values, "\(text)")
+            #expect(feature.properties[expected.keys.first ?? "a"] == expected.values.first, "\(text)")
+        }
+    }
+
+    @Test func aDocumentReadsEveryFeaturesPropertiesAsItsOwn() throws {
+        try Self.check(try GeoJSONDocument(decoding: Array(Self.collection.utf8)).featureCollection.features)
+    }
+
+    @Test func aStreamReadsEveryFeaturesPropertiesAsItsOwn() throws {
+        let path = NSTemporaryDirectory() + "meridian-shape-\(UUID().uuidString).geojson"
+        try Data(Self.collection.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(path: path)
+        var features: [Feature] = []
+        while let feature = try reader.next() { features.append(feature) }
+        try Self.check(features)
+    }
+
+    @Test func followingObjectsShareTheShapesKeys() throws {
+        let shape = KeyShape()
+        for text in [#"{"name":"x","rank":1}"#, #"{"name":"y","rank":2}"#, #"{"name":"z"}"#] {
+            let bytes = Array(text.utf8)
+            _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONReaderFailure) in
+                var reader = JSONReader(buffer)
+                return try reader.readValue(following: shape)
+            }
+        }
+        // The first object taught the shape; the other two followed it.
+        #expect(shape.hits == 2)
+        #expect(shape.keys == ["name", "rank"])
+    }
+}
