@@ -277,7 +277,7 @@ struct JSONReader {
             index += 1
         } else if base[index] >= 0x31 && base[index] <= 0x39 {
             index += 1
-            while index < bytes.count, base[index] &- 0x30 < 10 { index += 1 }
+            skipDigits()
         } else {
             throw fail(.invalidNumber, "a number needs digits, found \(describe(at: index))")
         }
@@ -285,7 +285,7 @@ struct JSONReader {
             isInteger = false
             index += 1
             let digits = index
-            while index < bytes.count, base[index] &- 0x30 < 10 { index += 1 }
+            skipDigits()
             if index == digits { throw fail(.invalidNumber, "a decimal point must be followed by digits") }
         }
         if index < bytes.count, base[index] | 0x20 == 0x65 {
@@ -304,6 +304,24 @@ struct JSONReader {
             }
         }
         return RawNumber(start: start, end: index, isInteger: isInteger)
+    }
+
+    /// Moves past a run of ASCII digits, eight at a time while eight bytes
+    /// remain: in each 8-byte word, a byte that is not a digit has a high
+    /// nibble other than 3, or a low nibble that carries when 6 is added.
+    @inline(__always)
+    mutating func skipDigits() {
+        while bytes.count - index >= 8 {
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let x = chunk ^ 0x3030_3030_3030_3030
+            let notDigits = (x | ((x & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+            if notDigits != 0 {
+                index += notDigits.trailingZeroBitCount >> 3
+                return
+            }
+            index += 8
+        }
+        while index < bytes.count, base[index] &- 0x30 < 10 { index += 1 }
     }
 
     /// Reads a number as the correctly rounded Double. Numbers too large
