@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
@@ -27,6 +28,31 @@ import Testing
             }
         }
     }
+
+    /// The one-pass reading of `-?D+.D+` numbers (what most coordinates
+    /// are) against Swift's own correctly rounded conversion, bit for bit.
+    @Test func plainDecimalsReadAsTheNearestDouble() throws {
+        var random = SeededRandom(seed: 15)
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            let integerCount = Int.random(in: 1...6, using: &random)
+            let fractionCount = Int.random(in: 1...(19 - integerCount), using: &random)
+            var text = Bool.random(using: &random) ? "-" : ""
+            text += String(Int.random(in: (integerCount == 1 ? 0 : 1)...9, using: &random))
+            for _ in 1..<integerCount { text += String(Int.random(in: 0...9, using: &random)) }
+            text += "."
+            for _ in 0..<fractionCount { text += String(Int.random(in: 0...9, using: &random)) }
+            texts.append(text)
+        }
+        let value = try Self.parse("[" + texts.joined(separator: ",") + "]")
+        guard case .array(let elements) = value else { throw NumberError.notAnArray }
+        try #require(elements.count == texts.count)
+        for (element, text) in zip(elements, texts) where element.doubleValue?.bitPattern != Double(text)!.bitPattern {
+            Issue.record("\(text) read as \(String(describing: element.doubleValue))")
+        }
+    }
+
+    enum NumberError: Error { case notAnArray }
 
     @Test func aNumberRunningIntoALetterIsRefusedAtEveryLength() {
         for length in 1...24 {

@@ -111,23 +111,33 @@ enum DecimalParser {
             // wrapped accumulation is exact after all.
         }
 
+        if !truncated { return value(significand: w, exponent: q, negative: negative) }
         if w == 0 { return negative ? -0.0 : 0.0 }
 
-        // 1. Clinger's fast path (never taken when digits were dropped: then
-        //    w has 19 digits and exceeds 2^53).
-        if w <= 1 << 53 && q >= -22 && q <= 22 {
-            let m = Double(Int64(bitPattern: w))  // exact: w <= 2^53
-            let value = q < 0 ? m / exactPowerOfTen(-q) : m * exactPowerOfTen(q)
-            return negative ? -value : value
-        }
-
-        // 2. Eisel–Lemire.
+        // 2. Eisel–Lemire (Clinger's fast path is never taken when digits
+        //    were dropped: then w has 19 digits and exceeds 2^53).
         guard let bits = eiselLemire(w, q) else { return nil }
         if truncated {
             // The number lies strictly between w × 10^q and (w + 1) × 10^q; if
             // both ends round to the same double, so does everything between.
             guard let upper = eiselLemire(w &+ 1, q), upper == bits else { return nil }
         }
+        return Double(bitPattern: negative ? bits | (1 << 63) : bits)
+    }
+
+    /// The double nearest `w × 10^q` (negated when `negative`), by
+    /// Clinger's fast path or Eisel–Lemire; nil when neither decides it.
+    @inline(__always)
+    static func value(significand w: UInt64, exponent q: Int, negative: Bool) -> Double? {
+        if w == 0 { return negative ? -0.0 : 0.0 }
+        // 1. Clinger's fast path.
+        if w <= 1 << 53 && q >= -22 && q <= 22 {
+            let m = Double(Int64(bitPattern: w))  // exact: w <= 2^53
+            let value = q < 0 ? m / exactPowerOfTen(-q) : m * exactPowerOfTen(q)
+            return negative ? -value : value
+        }
+        // 2. Eisel–Lemire.
+        guard let bits = eiselLemire(w, q) else { return nil }
         return Double(bitPattern: negative ? bits | (1 << 63) : bits)
     }
 
@@ -175,7 +185,7 @@ enum DecimalParser {
 
     /// Whether all eight bytes of a little-endian chunk are ASCII digits.
     @inline(__always)
-    private static func isEightDigits(_ chunk: UInt64) -> Bool {
+    static func isEightDigits(_ chunk: UInt64) -> Bool {
         // A byte b is a digit iff its high nibble is 3 and the high nibble of
         // b + 6 is still 3 (b <= 0x39). Bytes whose high nibble is 3 cannot
         // carry into their neighbour when 6 is added.
@@ -186,7 +196,7 @@ enum DecimalParser {
 
     /// The value of eight ASCII digits, the first one in the lowest byte.
     @inline(__always)
-    private static func valueOfEightDigits(_ chunk: UInt64) -> UInt32 {
+    static func valueOfEightDigits(_ chunk: UInt64) -> UInt32 {
         var v = chunk &- 0x3030_3030_3030_3030  // eight values 0...9
         // Combine neighbouring bytes into 2-digit values in 16-bit lanes,
         // then 4-digit values in 32-bit lanes, then the 8-digit value.

@@ -306,6 +306,56 @@ struct JSONReader {
         return RawNumber(start: start, end: index, isInteger: isInteger)
     }
 
+    /// The form most coordinates take, `-?D+.D+` with at most 19 digits
+    /// and no exponent, checked and converted in one pass over its bytes;
+    /// nil (the index unmoved) for any other form, valid or not, which
+    /// ``scanNumber()`` then reads (and refuses) the general way.
+    @inline(__always)
+    mutating func readPlainDecimal() -> Double? {
+        var p = index
+        let end = bytes.count
+        let negative = p < end && base[p] == 0x2D
+        if negative { p += 1 }
+        guard p < end else { return nil }
+        var w = UInt64(base[p] &- 0x30)
+        guard w < 10 else { return nil }
+        p += 1
+        var integerCount = 1
+        if w != 0 {
+            while p < end, base[p] &- 0x30 < 10 {
+                w = w &* 10 &+ UInt64(base[p] &- 0x30)
+                p += 1
+                integerCount += 1
+            }
+        }
+        guard p < end, base[p] == 0x2E else { return nil }
+        p += 1
+        let fractionStart = p
+        while end - p >= 8 {
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            guard DecimalParser.isEightDigits(chunk) else { break }
+            w = w &* 100_000_000 &+ UInt64(DecimalParser.valueOfEightDigits(chunk))
+            p += 8
+        }
+        while p < end, base[p] &- 0x30 < 10 {
+            w = w &* 10 &+ UInt64(base[p] &- 0x30)
+            p += 1
+        }
+        let fractionCount = p - fractionStart
+        // More than 19 digits may have wrapped `w`; an exponent, or a
+        // number running into a letter or a point, is the general way's.
+        guard fractionCount > 0, integerCount + fractionCount <= 19 else { return nil }
+        if p < end {
+            let next = base[p]
+            if next == 0x2E || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) { return nil }
+        }
+        guard let value = DecimalParser.value(significand: w, exponent: -fractionCount, negative: negative) else {
+            return nil
+        }
+        index = p
+        return value
+    }
+
     /// Moves past a run of ASCII digits, eight at a time while eight bytes
     /// remain: in each 8-byte word, a byte that is not a digit has a high
     /// nibble other than 3, or a low nibble that carries when 6 is added.
@@ -328,6 +378,7 @@ struct JSONReader {
     /// for a Double (1e999999) are an error, not infinity.
     @inline(__always)
     mutating func readDouble() throws(JSONReaderFailure) -> Double {
+        if let value = readPlainDecimal() { return value }
         let raw = try scanNumber()
         let value = DecimalParser.parse(base + raw.start, count: raw.end - raw.start)
         if value.isInfinite {
