@@ -9,13 +9,14 @@ import MeridianCore
 /// after `coordinates` costs nothing extra.
 struct GeoJSONParser {
     var reader: JSONReader
-    /// The keys of the last feature's properties, which the next one's
-    /// usually repeat (see ``JSONReader/readValue(following:)``).
-    let propertyShape: KeyShape
+    /// What one parse leaves for the next (the last properties' keys, and
+    /// a buffer for positions): a document's, or one stream's across its
+    /// features.
+    let carried: ParserCarryOver
 
-    init(_ reader: JSONReader, propertyShape: KeyShape = KeyShape()) {
+    init(_ reader: JSONReader, carried: ParserCarryOver = ParserCarryOver()) {
         self.reader = reader
-        self.propertyShape = propertyShape
+        self.carried = carried
     }
 
     /// What kind of object a position in the document allows.
@@ -95,7 +96,7 @@ struct GeoJSONParser {
                             "geojson.member.wrong-type",
                             "properties member should be an object or null, found \(describeValue())", at: reader.index)
                     }
-                    properties = try reader.readValue(following: propertyShape)
+                    properties = try reader.readValue(following: carried.propertyShape)
                 } else if reader.equals(key, "id") {
                     let next = try reader.peek()
                     if next == 0x22 {
@@ -264,11 +265,23 @@ struct GeoJSONParser {
         let inner = try reader.peek()
         reader.index = afterBracket
         if inner != 0x5B && inner != 0x5D {
-            var positions: [Coordinate] = []
+            // Positions are gathered in the carried buffer and copied into
+            // an array of exactly their size: an array grown by appending
+            // holds up to twice the memory its positions need.
+            var gathered: [Coordinate] = []
+            swap(&gathered, &carried.positions)
+            gathered.removeAll(keepingCapacity: true)
             repeat {
                 try expectNestedArray()
-                positions.append(try readPosition())
+                gathered.append(try readPosition())
             } while try reader.nextElement()
+            let positions = gathered.withUnsafeBufferPointer { all in
+                [Coordinate](unsafeUninitializedCapacity: all.count) { buffer, count in
+                    _ = buffer.initialize(fromContentsOf: all)
+                    count = all.count
+                }
+            }
+            swap(&gathered, &carried.positions)
             return .positions(positions)
         }
         var children: [CoordinateNode] = []
@@ -431,4 +444,12 @@ extension FeatureIdentifier {
         case .double(let value): .double(value)
         }
     }
+}
+
+/// What a parse of one GeoJSON object leaves for the next: the keys of the
+/// last properties read (``KeyShape``) and the buffer positions are
+/// gathered in. One per document or stream; not shared between threads.
+final class ParserCarryOver {
+    let propertyShape = KeyShape()
+    var positions: [Coordinate] = []
 }

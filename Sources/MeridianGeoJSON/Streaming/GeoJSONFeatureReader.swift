@@ -49,8 +49,8 @@ public final class GeoJSONFeatureReader {
     private var pendingIndex = 0
     private var state = State.start
     private var recordNumber = 0
-    /// The keys of the last feature's properties, kept from record to record.
-    private let propertyShape = KeyShape()
+    /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
+    private let carried = ParserCarryOver()
 
     private enum State {
         case start, inFeatures, afterFeatures, records, done
@@ -291,7 +291,7 @@ public final class GeoJSONFeatureReader {
         return source.buffer.withUnsafeBufferPointer { all -> (Feature, Int)? in
             let slice = UnsafeBufferPointer(rebasing: all[start...])
             var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth - 2), propertyShape: propertyShape)
+                JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
             guard case .feature(let feature)? = try? parser.readObject(.feature) else { return nil }
             return (feature, start + parser.reader.index)
         }
@@ -338,7 +338,7 @@ public final class GeoJSONFeatureReader {
         let result: Result<GeoJSONDocument, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
             var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth), propertyShape: propertyShape)
+                JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
             do throws(JSONReaderFailure) {
                 let decoded = try parser.readObject(.any)
                 try parser.reader.expectEnd()
@@ -355,7 +355,7 @@ public final class GeoJSONFeatureReader {
         let result: Result<Feature, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
             let slice = UnsafeBufferPointer(rebasing: all[start..<end])
             var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth - 2), propertyShape: propertyShape)
+                JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
             do throws(JSONReaderFailure) {
                 guard case .feature(let feature) = try parser.readObject(.feature) else {
                     return .failure(DiagnosticError(code: "geojson.type.unexpected", message: "expected a Feature"))
