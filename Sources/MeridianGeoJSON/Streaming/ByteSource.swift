@@ -43,6 +43,10 @@ final class ByteSource {
         self.fileName = fileName
     }
 
+    /// Whether the bytes come from a regular file: all of them are there to
+    /// be read at once, where a pipe or a terminal may deliver them slowly.
+    private(set) lazy var isRegularFile = Platform.kind(ofDescriptor: descriptor) == .regular
+
     /// Bytes consumed so far (discarded or passed over in the buffer).
     var bytesConsumed: Int { bytesDiscarded + position }
 

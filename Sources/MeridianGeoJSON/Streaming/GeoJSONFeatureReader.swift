@@ -146,9 +146,24 @@ public final class GeoJSONFeatureReader {
             state = .done
             return
         }
-        let end = try source.endOfValue(within: wholeDocumentLimit)
+        // A regular file within the limit: read it all and parse it
+        // straight from the buffer. Otherwise (a pipe, whose records must
+        // come out as they arrive; a larger file; a broken document) find
+        // the first value's end with the structural scan, which also
+        // locates an error exactly.
+        var end: Int? = nil
+        var parsed: GeoJSONDocument? = nil
+        while source.isRegularFile, !source.reachedEnd, source.buffer.count - source.position <= wholeDocumentLimit {
+            _ = try source.fill()
+        }
+        if source.reachedEnd, let (document, documentEnd) = tryParseDocument() {
+            (parsed, end) = (document, documentEnd)
+        } else {
+            end = try source.endOfValue(within: wholeDocumentLimit)
+        }
         if let end {
-            let document = try parseDocument(upTo: end, pointerPrefix: "")
+            let document: GeoJSONDocument
+            if let parsed { document = parsed } else { document = try parseDocument(upTo: end, pointerPrefix: "") }
             source.position = end
             pending = document.featureCollection.features
             if try source.peekNonWhitespace() == nil {
@@ -282,6 +297,18 @@ public final class GeoJSONFeatureReader {
         let feature = try parseFeature(upTo: end, pointerPrefix: "/features/\(featureCount)")
         source.position = end
         return feature
+    }
+
+    /// The document at the reader's position and the index just past it,
+    /// or nil when it does not parse from the bytes buffered.
+    private func tryParseDocument() -> (GeoJSONDocument, Int)? {
+        let start = source.position
+        return source.buffer.withUnsafeBufferPointer { all -> (GeoJSONDocument, Int)? in
+            let slice = UnsafeBufferPointer(rebasing: all[start...])
+            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
+            guard let decoded = try? parser.readObject(.any) else { return nil }
+            return (GeoJSONDocument(decoded), start + parser.reader.index)
+        }
     }
 
     /// The feature at the reader's position and the index just past it, or
