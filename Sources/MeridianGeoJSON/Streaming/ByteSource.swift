@@ -47,6 +47,17 @@ final class ByteSource {
     /// be read at once, where a pipe or a terminal may deliver them slowly.
     private(set) lazy var isRegularFile = Platform.kind(ofDescriptor: descriptor) == .regular
 
+    /// Makes room in the buffer for what is left of a regular file, up to
+    /// `limit` bytes (and one more, for the read that finds its end), so
+    /// that reading it whole grows the buffer once rather than by doubling.
+    func reserveRemainder(upTo limit: Int) {
+        var status = stat()
+        let offset = lseek(descriptor, 0, SEEK_CUR)
+        guard isRegularFile, offset >= 0, fstat(descriptor, &status) == 0 else { return }
+        let remaining = min(max(Int(status.st_size) - Int(offset), 0), limit)
+        buffer.reserveCapacity(buffer.count + remaining + max(chunkSize, 1))
+    }
+
     /// Bytes consumed so far (discarded or passed over in the buffer).
     var bytesConsumed: Int { bytesDiscarded + position }
 

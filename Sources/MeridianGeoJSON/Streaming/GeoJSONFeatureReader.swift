@@ -153,6 +153,7 @@ public final class GeoJSONFeatureReader {
         // locates an error exactly.
         var end: Int? = nil
         var parsed: GeoJSONDocument? = nil
+        source.reserveRemainder(upTo: wholeDocumentLimit)
         while source.isRegularFile, !source.reachedEnd, source.buffer.count - source.position <= wholeDocumentLimit {
             _ = try source.fill()
         }
