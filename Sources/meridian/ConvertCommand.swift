@@ -23,7 +23,9 @@ struct ConvertCommand: ReportingCommand {
     @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
     var output: String = "-"
 
-    @Option(help: "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension).")
+    @Option(
+        help: "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension)."
+    )
     var to: OutputFormat?
 
     @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
@@ -53,6 +55,12 @@ struct ConvertCommand: ReportingCommand {
     )
     var onError: RecordErrorChoice = .stop
 
+    @Option(
+        help:
+            "Threads to decode and encode on (default: one per core; 1 keeps everything on one thread). The output is the same whatever the number."
+    )
+    var threads: Int?
+
     @OptionGroup(title: "Shaping") var shaping: ShapingArguments
 
     @OptionGroup(title: "CSV input") var csv: CSVArguments
@@ -62,6 +70,9 @@ struct ConvertCommand: ReportingCommand {
     func validate() throws {
         if let precision, !(0...17).contains(precision) {
             throw ValidationError("--precision must be between 0 and 17")
+        }
+        if let threads, !(1...256).contains(threads) {
+            throw ValidationError("--threads must be between 1 and 256")
         }
     }
 
@@ -77,10 +88,10 @@ struct ConvertCommand: ReportingCommand {
             summary = try FeatureConverter.convert(
                 input: input, output: output, format: format, writer: writer,
                 kmlWriter: KMLWriter(options: .init(precision: precision)),
-            gpxWriter: GPXWriter(options: .init(precision: precision)), level: level,
+                gpxWriter: GPXWriter(options: .init(precision: precision)), level: level,
                 skippingBadRecords: onError == .skip,
                 repair: fix ? FeatureRepairer.Options(precision: precision) : nil, shaping: try shaping.options(),
-                csv: csv.options,
+                csv: csv.options, threads: threads,
                 progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()

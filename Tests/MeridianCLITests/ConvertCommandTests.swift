@@ -91,3 +91,54 @@ import Testing
         #expect(value["properties"]?.objectValue?.keys == ["name", "kind", "opened"])
     }
 }
+
+/// `convert` decodes and encodes a large collection or record stream on
+/// every core; the output must be what one thread writes, byte for byte.
+@Suite struct ParallelConvertTests {
+    /// Real features (Natural Earth's land, states and rivers, 7.8 MB
+    /// together) in one collection, past the size read as a whole document.
+    static func largeCollection(in folder: URL) throws -> String {
+        var features: [Feature] = []
+        for name in ["ne_50m_land.json", "ne_50m_admin_1_states_provinces.json", "ne_10m_rivers_europe.json"] {
+            let bytes = try Fixtures.bytes(Fixtures.url("geojson/real/" + name))
+            features += try GeoJSONDocument(decoding: bytes).featureCollection.features
+        }
+        var collection = FeatureCollection(features: features)
+        collection.foreignMembers["name"] = "natural earth"
+        let path = folder.appendingPathComponent("large.geojson").path
+        try Data(GeoJSONWriter(options: .init(pretty: true)).encode(collection)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(.requires(fixture: "geojson/real/ne_50m_land.json"))
+    func everyThreadCountWritesTheSameBytes() throws {
+        try withTemporaryFolder { folder in
+            let input = try Self.largeCollection(in: folder)
+            for format in ["geojson", "ndjson", "geojsonseq"] {
+                var outputs: [Data] = []
+                for threads in ["1", "2", "3"] {
+                    let output = folder.appendingPathComponent("out-\(threads).\(format)").path
+                    let result = try CLI.run(["convert", input, "-o", output, "--threads", threads])
+                    #expect(result.status == 0, "\(result.stderr)")
+                    outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+                }
+                #expect(outputs[0].count > 4_000_000)
+                #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(format)")
+            }
+            // And back from the record streams, on every core.
+            let back = folder.appendingPathComponent("back.geojson").path
+            let one = folder.appendingPathComponent("out-1.geojson").path
+            #expect(
+                try CLI.run(["convert", folder.appendingPathComponent("out-2.ndjson").path, "-o", back]).status == 0)
+            let expected = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: one))))
+            let read = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: back))))
+            #expect(read.featureCollection.features == expected.featureCollection.features)
+        }
+    }
+
+    @Test func aThreadCountOutOfRangeIsAUsageError() throws {
+        let result = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "--threads", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--threads"))
+    }
+}

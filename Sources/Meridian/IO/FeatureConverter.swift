@@ -46,17 +46,19 @@ public enum FeatureConverter {
     /// the conversion. With `repair`, every geometry is made valid on the
     /// way (`convert --fix`, `meridian fix`); with `shaping`, features are
     /// filtered and shaped after that (``FeatureShaper``), and reading stops
-    /// once its `limit` is written.
+    /// once its `limit` is written. `threads` bounds the threads used (nil:
+    /// one per core; 1: this thread alone). The output is byte for byte the
+    /// same whatever the number.
     public static func convert(
         input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
         skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        csv: CSVReadingOptions = CSVReadingOptions(), progress: ((Int) -> Void)? = nil
+        csv: CSVReadingOptions = CSVReadingOptions(), threads: Int? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         try convert(
             input: Input(path: input), output: output, format: format, writer: writer, kmlWriter: kmlWriter,
             gpxWriter: gpxWriter, level: level, skippingBadRecords: skippingBadRecords, repair: repair,
-            shaping: shaping, csv: csv, progress: progress)
+            shaping: shaping, csv: csv, threads: threads, progress: progress)
     }
 
     /// The code the pipeline stops with once `--limit` features are written.
@@ -67,7 +69,7 @@ public enum FeatureConverter {
         input: Input, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
         skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        csv: CSVReadingOptions = CSVReadingOptions(), progress: ((Int) -> Void)? = nil
+        csv: CSVReadingOptions = CSVReadingOptions(), threads: Int? = nil, progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
         let source = try FeatureSource(
             input: input, level: level, skippingBadRecords: skippingBadRecords, csv: csv, layer: shaping?.layer)
@@ -91,7 +93,18 @@ public enum FeatureConverter {
         do throws(DiagnosticError) {
             var collection: FeatureCollection
             do throws(DiagnosticError) {
-                collection = try FeaturePipeline.run(source, progress: progress) {
+                if threads != 1, repairer == nil, shaper == nil, let encode = sink.batchEncoder {
+                    // Decoded and encoded on every core, written here in order.
+                    let decoder = FeatureBatchDecoder(threads: threads) { features in (encode(features), features.count)
+                    }
+                    while let batch = try source.nextBatch(using: decoder) {
+                        try sink.write(encoded: batch.0, count: batch.1, collection: source.collection)
+                        if let bytes = source.bytesConsumed { progress?(bytes) }
+                    }
+                    try sink.finish(collection: source.collection)
+                    return summary(source, sink: sink, shaper: nil, repairer: nil)
+                }
+                collection = try FeaturePipeline.run(source, threads: threads, progress: progress) {
                     feature, collection, layerName throws(DiagnosticError) in
                     var feature = feature
                     if let repairer {
@@ -126,6 +139,12 @@ public enum FeatureConverter {
             sink.discard()
             throw error
         }
+        return summary(source, sink: sink, shaper: shaper, repairer: repairer)
+    }
+
+    private static func summary(
+        _ source: FeatureSource, sink: FeatureSink, shaper: FeatureShaper?, repairer: FeatureRepairer?
+    ) -> Summary {
         let skipped = source.skippedRecords
         var warnings = source.warnings
         if let shaper, let wanted = shaper.options.layer, !shaper.sawLayer {

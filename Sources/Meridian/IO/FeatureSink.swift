@@ -88,6 +88,38 @@ public final class FeatureSink {
         featureCount += 1
     }
 
+    /// For the formats whose features are written one after another, each
+    /// on its own (GeoJSON, a text sequence, NDJSON): encodes features as
+    /// ``write(_:collection:layer:)`` writes them, on any thread, for
+    /// ``write(encoded:count:collection:)``. Nil for the formats that hold
+    /// their features to the end or write them into a database.
+    public var batchEncoder: (@Sendable ([Feature]) -> [UInt8])? {
+        let writer = self.writer
+        switch format {
+        case .geojson: return { writer.collectionElements($0, first: false) }
+        case .geojsonseq: return { writer.encodeRecords($0, as: .geoJSONSeq) }
+        case .ndjson: return { writer.encodeRecords($0, as: .ndjson) }
+        default: return nil
+        }
+    }
+
+    /// Appends `count` features encoded by ``batchEncoder``; `collection`
+    /// gives the members of the collection header, as for
+    /// ``write(_:collection:layer:)``.
+    public func write(encoded bytes: [UInt8], count: Int, collection: FeatureCollection = FeatureCollection())
+        throws(DiagnosticError)
+    {
+        guard count > 0 else { return }
+        if format == .geojson && featureCount == 0 {
+            // The first element's comma goes.
+            try destination.write(writer.collectionHeader(collection))
+            try destination.write(Array(bytes.dropFirst()))
+        } else {
+            try destination.write(bytes)
+        }
+        featureCount += count
+    }
+
     /// Writes what is left (a collection's closing members, the KML
     /// document) without committing: for commands that commit several
     /// outputs together (``OutputDestination/commit(_:)``).

@@ -99,6 +99,17 @@ public final class FeatureSource {
         }
     }
 
+    /// The next features as a batch made by `decoder`, nil at the end. A
+    /// large GeoJSON FeatureCollection, text sequence or NDJSON input is
+    /// decoded on the decoder's threads
+    /// (``GeoJSONFeatureReader/nextBatch(using:)``); other formats give
+    /// one feature at a time, read on this thread.
+    public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
+        if case .geojson(let reader) = reader { return try reader.nextBatch(using: decoder) }
+        guard let feature = try next() else { return nil }
+        return decoder.process([feature])
+    }
+
     /// The layer of a feature this source read, as `convert --layer` names
     /// layers and a GeoPackage output writes them, as GDAL's drivers split
     /// these formats: a GeoPackage's table (of the feature ``next()``
@@ -126,10 +137,16 @@ public final class FeatureSource {
         }
     }
 
-    /// Every remaining feature.
-    public func readAll() throws(DiagnosticError) -> [Feature] {
+    /// Every remaining feature, decoded on `threads` threads (nil: one per
+    /// core) when the input is a large GeoJSON collection or record stream.
+    public func readAll(threads: Int? = nil) throws(DiagnosticError) -> [Feature] {
         var features: [Feature] = []
-        while let feature = try next() { features.append(feature) }
+        if threads == 1 {
+            while let feature = try next() { features.append(feature) }
+            return features
+        }
+        let decoder = FeatureBatchDecoder(threads: threads) { $0 }
+        while let batch = try nextBatch(using: decoder) { features += batch }
         return features
     }
 

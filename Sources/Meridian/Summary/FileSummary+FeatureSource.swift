@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianGeoJSON
 
 extension FileSummary {
     /// Summarises any input a ``FeatureSource`` reads (GeoJSON family, KML,
@@ -6,9 +7,13 @@ extension FileSummary {
     /// every 1024 features when the format streams.
     public init(source: FeatureSource, progress: ((Int) -> Void)? = nil) throws(DiagnosticError) {
         self.init(path: source.path, layout: source.format.rawValue)
-        while let feature = try source.next() {
-            add(feature)
-            if let progress, featureCount % 1024 == 0, let bytes = source.bytesConsumed { progress(bytes) }
+        // A large GeoJSON input is decoded on every core, summarised here.
+        let decoder = FeatureBatchDecoder { $0 }
+        while let batch = try source.nextBatch(using: decoder) {
+            for feature in batch {
+                add(feature)
+                if let progress, featureCount % 1024 == 0, let bytes = source.bytesConsumed { progress(bytes) }
+            }
         }
         layout = source.layout
     }

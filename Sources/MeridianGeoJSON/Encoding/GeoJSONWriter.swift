@@ -94,10 +94,17 @@ public struct GeoJSONWriter: Sendable {
 
     /// One feature as a compact record for a stream.
     public func encodeRecord(_ feature: Feature, as framing: RecordFraming) -> [UInt8] {
+        encodeRecords(CollectionOfOne(feature), as: framing)
+    }
+
+    /// Features as compact records for a stream, one after the other.
+    public func encodeRecords(_ features: some Collection<Feature>, as framing: RecordFraming) -> [UInt8] {
         var output = JSONOutput(indentWidth: 0, precision: options.precision, capacity: 1024)
-        if framing == .geoJSONSeq { output.write(byte: 0x1E) }
-        write(feature, into: &output)
-        output.write(byte: 0x0A)
+        for feature in features {
+            if framing == .geoJSONSeq { output.write(byte: 0x1E) }
+            write(feature, into: &output)
+            output.write(byte: 0x0A)
+        }
         return output.bytes
     }
 
@@ -113,11 +120,19 @@ public struct GeoJSONWriter: Sendable {
 
     /// One feature inside a collection; `first` leaves out the comma.
     public func collectionElement(_ feature: Feature, first: Bool) -> [UInt8] {
+        collectionElements(CollectionOfOne(feature), first: first)
+    }
+
+    /// Features inside a collection, each after a comma but the first when
+    /// `first` (the collection's first feature).
+    public func collectionElements(_ features: some Collection<Feature>, first: Bool) -> [UInt8] {
         var output = makeOutput()
         output.level = 2
-        if !first { output.write(byte: 0x2C) }
-        output.newline()
-        write(feature, into: &output)
+        for (index, feature) in features.enumerated() {
+            if !first || index > 0 { output.write(byte: 0x2C) }
+            output.newline()
+            write(feature, into: &output)
+        }
         return output.bytes
     }
 

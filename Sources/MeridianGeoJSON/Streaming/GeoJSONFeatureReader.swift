@@ -24,13 +24,13 @@ public final class GeoJSONFeatureReader {
     }
 
     /// Detected when the first feature is read.
-    public private(set) var layout: Layout?
+    public internal(set) var layout: Layout?
     /// The collection's members other than `features` (bbox and foreign
     /// members); empty for other layouts. Members written after the
     /// `features` array are known once ``next()`` has returned nil.
     public private(set) var collection = FeatureCollection()
     /// How many features have been returned.
-    public private(set) var featureCount = 0
+    public internal(set) var featureCount = 0
     /// In a text sequence or NDJSON, a record that cannot be decoded is
     /// skipped (and listed in ``skippedRecords``) instead of stopping the
     /// reader. Errors of reading itself (I/O, a value past the size limit)
@@ -43,16 +43,21 @@ public final class GeoJSONFeatureReader {
     public private(set) var skippedRecordCount = 0
     private var skipped = DiagnosticCollector()
 
-    private let source: ByteSource
-    private let options: JSONReadingOptions
-    private var pending: [Feature] = []
-    private var pendingIndex = 0
-    private var state = State.start
-    private var recordNumber = 0
+    let source: ByteSource
+    let options: JSONReadingOptions
+    var pending: [Feature] = []
+    var pendingIndex = 0
+    var state = State.start
+    var recordNumber = 0
+    /// For ``nextBatch(using:)``: the input offsets where the runs handed
+    /// to other threads start, oldest first, and where the next one starts.
+    var runsInFlight: [Int] = []
+    var scanOffset = 0
+    var runStoppedShort = false
     /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
     private let carried = ParserCarryOver()
 
-    private enum State {
+    enum State {
         case start, inFeatures, afterFeatures, records, done
     }
 

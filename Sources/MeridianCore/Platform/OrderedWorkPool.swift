@@ -1,0 +1,158 @@
+/// Background threads that run submitted jobs and hand the results back in
+/// the order the jobs were submitted: the way a large input is decoded on
+/// every core while its features still come out in file order.
+///
+/// ```swift
+/// let pool = OrderedWorkPool<[UInt8], Int>(threads: 2) { bytes in bytes.count }
+/// pool.submit(first)
+/// pool.submit(second)
+/// pool.next()   // first's result, waiting for it if need be
+/// pool.stop()
+/// ```
+///
+/// The caller bounds how many jobs are in flight (``pending``); results
+/// finished ahead of their turn wait in memory. The threads run until
+/// ``stop()``. Built on POSIX threads, so that the modules below the
+/// command line do not load Foundation.
+package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var jobAvailable = pthread_cond_t()
+    private var resultAvailable = pthread_cond_t()
+    private var jobs: [(Int, Job)] = []
+    private var jobsRead = 0
+    private var results: [Int: Result] = [:]
+    private var submitted = 0
+    private var returned = 0
+    private var stopping = false
+    private var running = 0
+    private let work: @Sendable (Job) -> Result
+
+    /// The number of threads a machine's cores can keep busy.
+    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    private let threads: Int
+    private var started = false
+
+    /// A pool of `threads` threads (at least one), each with an 8 MiB
+    /// stack for the recursive descent of deeply nested input; they start
+    /// with the first job, so a pool never used costs nothing.
+    package init(threads: Int, work: @escaping @Sendable (Job) -> Result) {
+        self.work = work
+        self.threads = max(1, threads)
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&jobAvailable, nil)
+        pthread_cond_init(&resultAvailable, nil)
+    }
+
+    /// Jobs submitted whose results ``next()`` has not yet returned.
+    package var pending: Int { submitted - returned }
+
+    /// Queues a job for the next free thread.
+    package func submit(_ job: Job) {
+        if !started {
+            started = true
+            for _ in 0..<threads {
+                let pool = self
+                if Platform.startThread({ pool.serve() }) {
+                    pthread_mutex_lock(&mutex)
+                    running += 1
+                    pthread_mutex_unlock(&mutex)
+                }
+            }
+        }
+        pthread_mutex_lock(&mutex)
+        jobs.append((submitted, job))
+        submitted += 1
+        pthread_cond_signal(&jobAvailable)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    /// The result of the oldest job not yet returned, waiting for it; nil
+    /// when nothing is pending. With no thread running (none could be
+    /// started), the job is run on the caller's.
+    package func next() -> Result? {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard returned < submitted else { return nil }
+        if running == 0, jobsRead < jobs.count {
+            let (_, job) = jobs[jobsRead]
+            jobsRead += 1
+            pthread_mutex_unlock(&mutex)
+            let result = work(job)
+            pthread_mutex_lock(&mutex)
+            returned += 1
+            return result
+        }
+        while results[returned] == nil { pthread_cond_wait(&resultAvailable, &mutex) }
+        let result = results.removeValue(forKey: returned)
+        returned += 1
+        return result
+    }
+
+    /// Stops the threads once they finish the job in hand; jobs not
+    /// started are dropped.
+    package func stop() {
+        pthread_mutex_lock(&mutex)
+        stopping = true
+        pthread_cond_broadcast(&jobAvailable)
+        pthread_mutex_unlock(&mutex)
+    }
+
+    private func serve() {
+        pthread_mutex_lock(&mutex)
+        while true {
+            while jobsRead == jobs.count && !stopping { pthread_cond_wait(&jobAvailable, &mutex) }
+            if stopping { break }
+            let (index, job) = jobs[jobsRead]
+            jobsRead += 1
+            if jobsRead == jobs.count {
+                jobs.removeAll(keepingCapacity: true)
+                jobsRead = 0
+            }
+            pthread_mutex_unlock(&mutex)
+            let result = work(job)
+            pthread_mutex_lock(&mutex)
+            results[index] = result
+            pthread_cond_broadcast(&resultAvailable)
+        }
+        running -= 1
+        pthread_mutex_unlock(&mutex)
+    }
+}
+
+extension Platform {
+    /// Starts a detached thread with an 8 MiB stack running `body`; false
+    /// when the system refuses one.
+    package static func startThread(_ body: @escaping () -> Void) -> Bool {
+        final class Body {
+            let run: () -> Void
+            init(_ run: @escaping () -> Void) { self.run = run }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 8 << 20)
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t? = nil
+        #else
+            var thread = pthread_t()
+        #endif
+        let started = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            Unmanaged<Body>.fromOpaque(context).release()
+            return false
+        }
+        #if canImport(Darwin)
+            if let thread { pthread_detach(thread) }
+        #else
+            pthread_detach(thread)
+        #endif
+        return true
+    }
+}

@@ -1,0 +1,276 @@
+import MeridianCore
+
+/// Threads that decode runs of a large GeoJSON input's features, and turn
+/// each run's features into a `Batch` (encoded bytes, a summary, or just
+/// the features) on the same thread: what lets ``GeoJSONFeatureReader``
+/// use every core (``GeoJSONFeatureReader/nextBatch(using:)``).
+///
+/// ```swift
+/// let writer = GeoJSONWriter()
+/// let decoder = FeatureBatchDecoder(threads: 2) { features in
+///     features.flatMap { writer.encodeRecord($0, as: .ndjson) }
+/// }
+/// while let bytes = try reader.nextBatch(using: decoder) { output.write(bytes) }
+/// ```
+///
+/// One decoder serves one reader at a time. Its threads stop when it is
+/// released.
+public final class FeatureBatchDecoder<Batch: Sendable> {
+    let pool: OrderedWorkPool<RawFeatureRun, DecodedFeatureRun<Batch>>
+    /// What each run's features are made into.
+    public let process: @Sendable ([Feature]) -> Batch
+    /// Runs in flight at once: enough to keep every thread busy while the
+    /// caller handles the oldest.
+    let capacity: Int
+    /// The bytes of one run, about.
+    let runSize: Int
+
+    /// `threads` decoding threads (at least one); nil uses one per core.
+    /// `process` runs on those threads, on each run's features in order.
+    public init(threads: Int? = nil, runSize: Int = 512 << 10, process: @escaping @Sendable ([Feature]) -> Batch) {
+        let count = max(1, threads ?? OrderedWorkPool<Int, Int>.processorCount)
+        self.process = process
+        self.capacity = count * 3
+        self.runSize = max(1, runSize)
+        self.pool = OrderedWorkPool(threads: count) { run in run.decode(process) }
+    }
+
+    deinit { pool.stop() }
+}
+
+/// Whole features (or records) of a large input, copied out of the read
+/// buffer so that another thread can decode them. A run of a
+/// FeatureCollection's elements starts at a guess (just past a `}` that is
+/// followed by `,` and `{`); the reader keeps its result only when the
+/// features before it, decoded from a known start, end exactly there.
+/// Records of a text sequence or NDJSON are cut at their delimiter, which
+/// never occurs inside JSON text.
+struct RawFeatureRun: Sendable {
+    var bytes: [UInt8]
+    /// The offset in the input of `bytes[0]`.
+    var start: Int
+    /// The record delimiter (newline, or RS for a text sequence); nil for
+    /// a FeatureCollection's elements.
+    var delimiter: UInt8?
+    /// Whether a comma comes before the first element (every element but
+    /// a collection's first).
+    var leadingComma: Bool
+    var maximumDepth: Int
+
+    /// Decodes the run up to its end or the first thing that does not
+    /// decode (which the reader then reads again on its own thread, for
+    /// the located error or whatever follows the features).
+    func decode<Batch>(_ process: ([Feature]) -> Batch) -> DecodedFeatureRun<Batch> {
+        var features: [Feature] = []
+        var records = 0
+        let carried = ParserCarryOver()
+        let consumed = bytes.withUnsafeBufferPointer { all -> Int in
+            let count = all.count
+            var index = 0
+            var decodedEnd = 0
+            func skipWhitespace(also extra: UInt8) {
+                while index < count {
+                    let byte = all[index]
+                    guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == extra else { return }
+                    index += 1
+                }
+            }
+            if let delimiter {
+                let extra: UInt8 = delimiter == 0x1E ? 0x1E : 0x20
+                while true {
+                    skipWhitespace(also: extra)
+                    guard index < count else { return count }
+                    var end = index
+                    while end < count && all[end] != delimiter { end += 1 }
+                    var parser = GeoJSONParser(
+                        JSONReader(UnsafeBufferPointer(rebasing: all[index..<end]), maximumDepth: maximumDepth),
+                        carried: carried)
+                    guard let decoded = try? parser.readObject(.any), (try? parser.reader.expectEnd()) != nil else {
+                        return decodedEnd
+                    }
+                    features += GeoJSONDocument(decoded).featureCollection.features
+                    records += 1
+                    index = end
+                    decodedEnd = end
+                }
+            }
+            if leadingComma {
+                skipWhitespace(also: 0x20)
+                guard index < count, all[index] == 0x2C else { return 0 }
+                index += 1
+            }
+            while true {
+                skipWhitespace(also: 0x20)
+                guard index < count else { return decodedEnd }
+                var parser = GeoJSONParser(
+                    JSONReader(UnsafeBufferPointer(rebasing: all[index...]), maximumDepth: maximumDepth - 2),
+                    carried: carried)
+                guard case .feature(let feature)? = try? parser.readObject(.feature) else { return decodedEnd }
+                features.append(feature)
+                index += parser.reader.index
+                decodedEnd = index
+                skipWhitespace(also: 0x20)
+                guard index < count, all[index] == 0x2C else { return decodedEnd }
+                index += 1
+            }
+        }
+        return DecodedFeatureRun(
+            start: start, length: bytes.count, consumed: consumed, features: features.count, records: records,
+            batch: process(features))
+    }
+}
+
+/// A run decoded: how many of its bytes (from the start) held whole
+/// features, and those features made into a batch.
+struct DecodedFeatureRun<Batch: Sendable>: Sendable {
+    var start: Int
+    var length: Int
+    var consumed: Int
+    var features: Int
+    var records: Int
+    var batch: Batch
+}
+
+extension GeoJSONFeatureReader {
+    /// The next features, in input order, as a batch made by `decoder`;
+    /// nil at the end of the input. The elements of a large
+    /// FeatureCollection and the records of a text sequence or NDJSON are
+    /// decoded and processed on the decoder's threads, runs of about
+    /// half a megabyte at a time; whatever else (a document small enough to
+    /// read whole, a collection's own members, a feature that does not
+    /// decode) is read on this thread, exactly as ``next()`` reads it, so
+    /// the features, their order and any error are the same as reading one
+    /// at a time.
+    public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
+        while true {
+            if pendingIndex < pending.count {
+                let features = Array(pending[pendingIndex...])
+                featureCount += features.count
+                pending.removeAll(keepingCapacity: true)
+                pendingIndex = 0
+                return decoder.process(features)
+            }
+            if (state == .inFeatures || state == .records) && !runStoppedShort {
+                while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: decoder.runSize) {
+                    decoder.pool.submit(run)
+                    runsInFlight.append(run.start)
+                }
+                let committed = source.bytesConsumed
+                if let start = runsInFlight.first, start <= committed {
+                    runsInFlight.removeFirst()
+                    guard let decoded = decoder.pool.next() else { continue }
+                    // A run that starts where the input is read to holds the
+                    // next features; one that starts before was a wrong guess.
+                    guard start == committed else { continue }
+                    source.position += decoded.consumed
+                    recordNumber += decoded.records
+                    // What stopped it is read here next.
+                    runStoppedShort = decoded.consumed < decoded.length
+                    if decoded.features > 0 {
+                        featureCount += decoded.features
+                        return decoded.batch
+                    }
+                    continue
+                }
+            } else if state != .inFeatures && state != .records {
+                while runsInFlight.popLast() != nil { _ = decoder.pool.next() }
+            }
+            // Short of the next run, past where one stopped, or nothing to
+            // run: one step here.
+            runStoppedShort = false
+            guard let feature = try next() else {
+                while runsInFlight.popLast() != nil { _ = decoder.pool.next() }
+                return nil
+            }
+            var features = [feature]
+            features += pending[pendingIndex...]
+            featureCount += pending.count - pendingIndex
+            pending.removeAll(keepingCapacity: true)
+            pendingIndex = 0
+            return decoder.process(features)
+        }
+    }
+
+    /// Copies the next run of about `size` bytes out of the buffer, or nil
+    /// when none can be cut yet (the rest is read on this thread).
+    private func nextRun(size: Int) throws(DiagnosticError) -> RawFeatureRun? {
+        let committed = source.bytesConsumed
+        if runsInFlight.isEmpty || scanOffset < committed {
+            scanOffset = committed
+        }
+        // Keep what is held well within the limit on one value.
+        while !source.reachedEnd,
+            source.buffer.count - (scanOffset - source.bytesDiscarded) < size * 2,
+            source.buffer.count - source.position + source.chunkSize <= source.maximumHeld / 2
+        {
+            _ = try source.fill()
+        }
+        let begin = scanOffset - source.bytesDiscarded
+        let delimiter: UInt8? = state == .records ? (layout == .geoJSONSeq ? 0x1E : 0x0A) : nil
+        guard begin < source.buffer.count,
+            let cut = source.buffer.withUnsafeBufferPointer({ bytes in
+                Self.cut(bytes, from: begin + size, size: size, delimiter: delimiter, atEnd: source.reachedEnd)
+            }),
+            cut > begin
+        else { return nil }
+        let leadingComma = delimiter == nil && (scanOffset != committed || featureCount > 0)
+        scanOffset += cut - begin
+        return RawFeatureRun(
+            bytes: Array(source.buffer[begin..<cut]), start: scanOffset - (cut - begin), delimiter: delimiter,
+            leadingComma: leadingComma, maximumDepth: options.maximumDepth)
+    }
+
+    /// Where to end a run at or after `from`: at a record delimiter, or just
+    /// past a `}` followed by `,` and `{`, whitespace between, preferring
+    /// (within `size` bytes) one whose object starts `"type": "Feature"`, as
+    /// features mostly do; the end of the bytes when they end the input;
+    /// nil when no place is buffered.
+    private static func cut(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, size: Int, delimiter: UInt8?, atEnd: Bool)
+        -> Int?
+    {
+        guard let base = bytes.baseAddress else { return nil }
+        if let delimiter {
+            guard from < bytes.count, let found = memchr(base + from, Int32(delimiter), bytes.count - from) else {
+                return atEnd ? bytes.count : nil
+            }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+        let preferred = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, from + size)])
+        if let found = elementBoundary(in: preferred, from: from, startingFeature: true) { return found }
+        return elementBoundary(in: bytes, from: from, startingFeature: false) ?? (atEnd ? bytes.count : nil)
+    }
+
+    /// The index just past the first `}` at or after `from` followed by
+    /// `,` and `{` (and, with `startingFeature`, `"type": "Feature"`), or nil.
+    private static func elementBoundary(in bytes: UnsafeBufferPointer<UInt8>, from: Int, startingFeature: Bool)
+        -> Int?
+    {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = from
+        while index < count, let found = memchr(base + index, 0x7D, count - index) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var next = at + 1
+            func skip(_ byte: UInt8) -> Bool {
+                while next < count
+                    && (bytes[next] == 0x20 || bytes[next] == 0x0A || bytes[next] == 0x0D
+                        || bytes[next] == 0x09)
+                {
+                    next += 1
+                }
+                guard next < count && bytes[next] == byte else { return false }
+                next += 1
+                return true
+            }
+            func skip(_ text: StaticString) -> Bool {
+                for byte in UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) {
+                    guard skip(byte) else { return false }
+                }
+                return true
+            }
+            if skip(0x2C) && skip(0x7B) && (!startingFeature || skip("\"type\":\"Feature\"")) { return at + 1 }
+            index = at + 1
+        }
+        return nil
+    }
+}
