@@ -136,6 +136,24 @@ import Testing
         }
     }
 
+    /// info, validate and render read the large collection on every core
+    /// (MERIDIAN_THREADS unset) and say what they say on one.
+    @Test(.requires(fixture: "geojson/real/ne_50m_land.json"))
+    func otherCommandsSayTheSameOnEveryCore() throws {
+        try withTemporaryFolder { folder in
+            let input = try Self.largeCollection(in: folder)
+            for arguments in [
+                ["info", input, "--format", "json"], ["validate", input, "--format", "json"],
+                ["render", input, "-o", "-", "--size", "300x200"],
+            ] {
+                let one = try CLI.run(arguments, environment: ["MERIDIAN_THREADS": "1"])
+                let many = try CLI.run(arguments, environment: ["MERIDIAN_THREADS": "3"])
+                #expect(one.stdout.count > 100, "\(arguments[0]): \(one.stderr)")
+                #expect(many.stdout == one.stdout && many.status == one.status, "\(arguments[0])")
+            }
+        }
+    }
+
     @Test func aThreadCountOutOfRangeIsAUsageError() throws {
         let result = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "--threads", "0"])
         #expect(result.status == 2)

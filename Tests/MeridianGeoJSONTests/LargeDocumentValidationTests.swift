@@ -41,7 +41,9 @@ import Testing
         #"{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1]}}"#,
     ]
 
-    static func validate(_ bytes: [UInt8], wholeDocumentLimit: Int) throws -> [Diagnostic] {
+    static func validate(_ bytes: [UInt8], wholeDocumentLimit: Int, threads: Int? = nil, runSize: Int? = nil) throws
+        -> [Diagnostic]
+    {
         try withTemporaryFolder { folder in
             let url = folder.appendingPathComponent("doc.geojson")
             try Data(bytes).write(to: url)
@@ -49,7 +51,37 @@ import Testing
             defer { close(descriptor) }
             var options = GeoJSONValidator.Options()
             options.wholeDocumentLimit = wholeDocumentLimit
-            return GeoJSONValidator(options: options).validate(fileDescriptor: descriptor, file: "doc.geojson")
+            options.threads = threads
+            var validator = GeoJSONValidator(options: options)
+            if let runSize { validator.runSize = runSize }
+            return validator.validate(fileDescriptor: descriptor, file: "doc.geojson")
+        }
+    }
+
+    /// Checked on several threads, every feature a run of its own, or on
+    /// one: the same diagnostics, in the same order.
+    @Test(arguments: documents.indices)
+    func everyCoreFindsWhatOneThreadFinds(_ index: Int) throws {
+        let bytes = Array(Self.documents[index].utf8)
+        let one = try Self.validate(bytes, wholeDocumentLimit: 0, threads: 1)
+        let many = try Self.validate(bytes, wholeDocumentLimit: 0, threads: 3, runSize: 1)
+        #expect(many == one)
+    }
+
+    /// Records of NDJSON and of a text sequence, checked in runs on several
+    /// threads, keep their record numbers and places.
+    @Test func recordsOnEveryCoreAreReportedAsOnOne() throws {
+        let records = (0..<40).map { index in
+            index % 9 == 4
+                ? #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1]},"properties":{}}"#
+                : #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1.1234567,\#(index)]},"properties":{}}"#
+        }
+        for framing in ["", "\u{1E}"] {
+            let bytes = Array(records.map { framing + $0 + "\n" }.joined().utf8)
+            let one = try Self.validate(bytes, wholeDocumentLimit: 1 << 20, threads: 1)
+            let many = try Self.validate(bytes, wholeDocumentLimit: 1 << 20, threads: 2, runSize: 100)
+            #expect(many == one)
+            #expect(one.contains { $0.location.record == 32 && $0.code == "geojson.position.too-short" })
         }
     }
 

@@ -47,8 +47,8 @@ public enum FeatureConverter {
     /// way (`convert --fix`, `meridian fix`); with `shaping`, features are
     /// filtered and shaped after that (``FeatureShaper``), and reading stops
     /// once its `limit` is written. `threads` bounds the threads used (nil:
-    /// one per core; 1: this thread alone). The output is byte for byte the
-    /// same whatever the number.
+    /// one per core, or `MERIDIAN_THREADS`; 1: this thread alone). The
+    /// output is byte for byte the same whatever the number.
     public static func convert(
         input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
         kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
@@ -93,7 +93,7 @@ public enum FeatureConverter {
         do throws(DiagnosticError) {
             var collection: FeatureCollection
             do throws(DiagnosticError) {
-                if threads != 1, repairer == nil, shaper == nil, let encode = sink.batchEncoder {
+                if repairer == nil, shaper == nil, let encode = sink.batchEncoder {
                     // Decoded and encoded on every core, written here in order.
                     let decoder = FeatureBatchDecoder(threads: threads) { features in (encode(features), features.count)
                     }

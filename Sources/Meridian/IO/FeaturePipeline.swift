@@ -29,13 +29,14 @@ public enum FeaturePipeline {
     /// (``FeatureSource/layer(of:)``), to `consume` on this thread.
     /// `progress` is called on this thread with the source's bytes consumed.
     /// Returns the collection's members as known at the end. With
-    /// `threads` 1, the source is read on this thread too.
+    /// `threads` 1 (or, when nil, `MERIDIAN_THREADS=1`), the source is read
+    /// on this thread too.
     public static func run(
         _ source: FeatureSource, threads: Int? = nil,
         progress: ((Int) -> Void)? = nil,
         consume: (Feature, FeatureCollection, String?) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) -> FeatureCollection {
-        if threads == 1 {
+        if (threads ?? OrderedWorkPool<Int, Int>.defaultThreads) == 1 {
             while let feature = try source.next() {
                 try consume(feature, source.collection, source.layer(of: feature))
                 if let bytes = source.bytesConsumed { progress?(bytes) }

@@ -3,16 +3,24 @@ import MeridianGeoJSON
 
 extension FileSummary {
     /// Summarises any input a ``FeatureSource`` reads (GeoJSON family, KML,
-    /// KMZ, IMDF features), streaming it; `progress` is told the bytes read
-    /// every 1024 features when the format streams.
+    /// KMZ, IMDF features), streaming it (a large GeoJSON input on every
+    /// core); `progress` is told the bytes read every 1024 features or so
+    /// when the format streams.
     public init(source: FeatureSource, progress: ((Int) -> Void)? = nil) throws(DiagnosticError) {
         self.init(path: source.path, layout: source.format.rawValue)
-        // A large GeoJSON input is decoded on every core, summarised here.
-        let decoder = FeatureBatchDecoder { $0 }
-        while let batch = try source.nextBatch(using: decoder) {
-            for feature in batch {
-                add(feature)
-                if let progress, featureCount % 1024 == 0, let bytes = source.bytesConsumed { progress(bytes) }
+        // A large GeoJSON input is decoded and summarised in parts on every
+        // core; the parts are added up here, in order.
+        let decoder = FeatureBatchDecoder { features in
+            var part = FileSummary(path: "", layout: "")
+            for feature in features { part.add(feature) }
+            return part
+        }
+        var reported = 0
+        while let part = try source.nextBatch(using: decoder) {
+            add(part)
+            if let progress, featureCount - reported >= 1024, let bytes = source.bytesConsumed {
+                progress(bytes)
+                reported = featureCount
             }
         }
         layout = source.layout

@@ -65,6 +65,34 @@ public struct FileSummary: Sendable {
         }
     }
 
+    /// Counts in a summary of the features that follow this one's (a later
+    /// part of the same file, summarised on another thread): names first
+    /// seen there come after those seen here.
+    public mutating func add(_ later: FileSummary) {
+        featureCount += later.featureCount
+        nullGeometryCount += later.nullGeometryCount
+        positionCount += later.positionCount
+        if let box = later.boundingBox {
+            if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
+        }
+        for (name, count) in later.geometryCounts {
+            if let index = geometryIndex[name] {
+                geometryCounts[index].count += count
+            } else {
+                geometryIndex[name] = geometryCounts.count
+                geometryCounts.append((name, count))
+            }
+        }
+        for (name, count) in later.propertyKeys {
+            if let index = keyIndex[name] {
+                propertyKeys[index].count += count
+            } else {
+                keyIndex[name] = propertyKeys.count
+                propertyKeys.append((name, count))
+            }
+        }
+    }
+
     /// An Apple Maps link framing the extent (see ``MapsURL/init(extent:)``).
     public var mapsURL: MapsURL? {
         boundingBox.map(MapsURL.init(extent:))

@@ -51,6 +51,12 @@ public struct DiagnosticCollector: Sendable {
     /// counts of those it left out.
     public mutating func append(_ other: DiagnosticCollector) {
         append(contentsOf: other.kept)
+        appendUnkept(of: other)
+    }
+
+    /// Adds the counts of the diagnostics another collector left out (its
+    /// kept ones being added some other way).
+    public mutating func appendUnkept(of other: DiagnosticCollector) {
         for (code, count) in other.counts {
             let unkept = count - min(count, other.maximumPerCode)
             guard unkept > 0 else { continue }
@@ -68,6 +74,19 @@ public struct DiagnosticCollector: Sendable {
     /// Orders the kept diagnostics by a key (where they are, say); those
     /// with equal keys keep the order they were found in.
     public mutating func sortKept<Key: Comparable>(by key: (Diagnostic) -> Key) {
+        // Mostly they were found in order already (and sorting builds
+        // generic tuples, which are costly once per record of a stream).
+        var previous: Key? = nil
+        var sorted = true
+        for diagnostic in kept {
+            let current = key(diagnostic)
+            if let previous, current < previous {
+                sorted = false
+                break
+            }
+            previous = current
+        }
+        if sorted { return }
         kept = kept.enumerated()
             .map { (key: key($0.element), order: $0.offset, diagnostic: $0.element) }
             .sorted { ($0.key, $0.order) < ($1.key, $1.order) }

@@ -18,6 +18,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
     private var mutex = pthread_mutex_t()
     private var jobAvailable = pthread_cond_t()
     private var resultAvailable = pthread_cond_t()
+    /// Jobs not yet taken by a thread, with their numbers, oldest first.
     private var jobs: [(Int, Job)] = []
     private var jobsRead = 0
     private var results: [Int: Result] = [:]
@@ -27,8 +28,17 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
     private var running = 0
     private let work: @Sendable (Job) -> Result
 
-    /// The number of threads a machine's cores can keep busy.
-    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// The number of threads to decode on when none is asked for: the
+    /// environment's `MERIDIAN_THREADS` when it is a whole number from 1 to
+    /// 256 (1 keeps all the work on the calling thread), else one per core.
+    package static var defaultThreads: Int {
+        if let text = getenv("MERIDIAN_THREADS").map({ String(cString: $0) }), let count = Int(text),
+            (1...256).contains(count)
+        {
+            return count
+        }
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
 
     private let threads: Int
     private var started = false
@@ -75,8 +85,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         defer { pthread_mutex_unlock(&mutex) }
         guard returned < submitted else { return nil }
         if running == 0, jobsRead < jobs.count {
-            let (_, job) = jobs[jobsRead]
-            jobsRead += 1
+            let (_, job) = takeJob()
             pthread_mutex_unlock(&mutex)
             let result = work(job)
             pthread_mutex_lock(&mutex)
@@ -98,17 +107,24 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         pthread_mutex_unlock(&mutex)
     }
 
+    /// The oldest job not taken (the lock held); the jobs taken are
+    /// dropped from time to time, so that none is kept once run.
+    private func takeJob() -> (Int, Job) {
+        let taken = jobs[jobsRead]
+        jobsRead += 1
+        if jobsRead == jobs.count || jobsRead >= 16 {
+            jobs.removeFirst(jobsRead)
+            jobsRead = 0
+        }
+        return taken
+    }
+
     private func serve() {
         pthread_mutex_lock(&mutex)
         while true {
             while jobsRead == jobs.count && !stopping { pthread_cond_wait(&jobAvailable, &mutex) }
             if stopping { break }
-            let (index, job) = jobs[jobsRead]
-            jobsRead += 1
-            if jobsRead == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                jobsRead = 0
-            }
+            let (index, job) = takeJob()
             pthread_mutex_unlock(&mutex)
             let result = work(job)
             pthread_mutex_lock(&mutex)

@@ -24,14 +24,19 @@ public final class FeatureBatchDecoder<Batch: Sendable> {
     let capacity: Int
     /// The bytes of one run, about.
     let runSize: Int
+    /// One thread: everything is decoded on the caller's.
+    let isInline: Bool
 
-    /// `threads` decoding threads (at least one); nil uses one per core.
+    /// `threads` decoding threads; nil uses one per core, or the
+    /// environment's `MERIDIAN_THREADS`. With one, the features are
+    /// decoded on the caller's thread.
     /// `process` runs on those threads, on each run's features in order.
     public init(threads: Int? = nil, runSize: Int = 512 << 10, process: @escaping @Sendable ([Feature]) -> Batch) {
-        let count = max(1, threads ?? OrderedWorkPool<Int, Int>.processorCount)
+        let count = max(1, threads ?? OrderedWorkPool<Int, Int>.defaultThreads)
         self.process = process
         self.capacity = count * 3
         self.runSize = max(1, runSize)
+        self.isInline = count == 1
         self.pool = OrderedWorkPool(threads: count) { run in run.decode(process) }
     }
 
@@ -150,7 +155,7 @@ extension GeoJSONFeatureReader {
                 pendingIndex = 0
                 return decoder.process(features)
             }
-            if (state == .inFeatures || state == .records) && !runStoppedShort {
+            if (state == .inFeatures || state == .records) && !runStoppedShort && !decoder.isInline {
                 while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: decoder.runSize) {
                     decoder.pool.submit(run)
                     runsInFlight.append(run.start)

@@ -30,12 +30,7 @@ extension GeoJSONValidator {
                 return validate([UInt8](), file: file)
             }
             if first == 0x1E {
-                var record = 0
-                while try source.peekNonWhitespace(alsoSkipping: 0x1E) != nil {
-                    let end = try source.next(0x1E)
-                    record += 1
-                    found.append(validateRecord(source, upTo: end, file: file, record: record))
-                }
+                try validateRecords(source, delimiter: 0x1E, file: file, into: &found)
                 return found.diagnostics
             }
             guard first == 0x7B else {
@@ -73,17 +68,34 @@ extension GeoJSONValidator {
                 while try source.fill() {}
                 return validateRecord(source, upTo: source.buffer.count, file: file).diagnostics
             }
-            var record = 0
-            while try source.peekNonWhitespace() != nil {
-                let end = try source.next(0x0A)
-                record += 1
-                found.append(validateRecord(source, upTo: end, file: file, record: record))
-            }
+            try validateRecords(source, delimiter: 0x0A, file: file, into: &found)
             return found.diagnostics
         } catch {
             found.append(error.diagnostic)
             return found.diagnostics
         }
+    }
+
+    /// Validates each record up to the next `delimiter` (RS or newline) as
+    /// a document of its own, on every core.
+    private func validateRecords(
+        _ source: ByteSource, delimiter: UInt8, file: String?, into found: inout DiagnosticCollector
+    ) throws(DiagnosticError) {
+        var runs = ValidationRuns(validator: self, file: file, isRecords: true)
+        var record = 0
+        while try source.peekNonWhitespace(alsoSkipping: delimiter == 0x1E ? 0x1E : nil) != nil {
+            let end = try source.next(delimiter)
+            record += 1
+            guard runs != nil else {
+                found.append(validateRecord(source, upTo: end, file: file, record: record))
+                continue
+            }
+            let checked = runs!.add(
+                source.buffer[source.position..<end], origin: source.bases(at: source.position), number: record)
+            for run in checked { found.append(run.found) }
+            source.position = end
+        }
+        for run in runs?.finish() ?? [] { found.append(run.found) }
     }
 
     /// Validates `source.buffer[position..<end]` as one document, moves
@@ -118,6 +130,17 @@ extension GeoJSONValidator {
         /// Where the elements were cut out: the offset in the shell, the
         /// bytes removed, and the file's line (before) and column just after.
         var cut: (offset: Int, removed: Int, after: (lines: Int, column: Int, bytes: Int))?
+        // The elements are checked on every core, in runs, in order.
+        var runs = ValidationRuns(validator: self, file: file, isRecords: false)
+        defer { _ = runs?.finish() }
+        /// Takes in checked runs; the syntax error that ends the check, if any.
+        func absorb(_ checked: [CheckedRun], into pass: inout GeoJSONValidationPass) -> Diagnostic? {
+            for run in checked {
+                pass.absorb(run)
+                if let failure = run.failure { return failure }
+            }
+            return nil
+        }
 
         func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
         func peek() throws(DiagnosticError) -> UInt8? {
@@ -175,6 +198,13 @@ extension GeoJSONValidator {
                     let end = try source.endOfValue() ?? source.buffer.count
                     let start = source.position
                     let origin = source.bases(at: start)
+                    if runs != nil {
+                        let checked = runs!.add(source.buffer[start..<end], origin: origin, number: index)
+                        if let failure = absorb(checked, into: &features) { return [failure] }
+                        source.position = end
+                        index += 1
+                        continue
+                    }
                     let failure: Diagnostic? = source.buffer.withUnsafeBufferPointer { buffer in
                         let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
                         do throws(JSONReaderFailure) {
@@ -195,6 +225,7 @@ extension GeoJSONValidator {
                     source.position = end
                     index += 1
                 }
+                if runs != nil, let failure = absorb(runs!.finish(), into: &features) { return [failure] }
                 cut = (cutOffset, source.bytesConsumed - cutStart, source.bases(at: source.position))
                 try takeWhitespace()
                 if try peek() == 0x5D { take(1) }
@@ -232,15 +263,5 @@ extension GeoJSONValidator {
         if isCollection { found.append(features.finish()) }
         found.sortKept { $0.location.byteOffset ?? 0 }
         return found.diagnostics
-    }
-
-    /// Moves a location found in a slice that starts at `origin` in the
-    /// file to where it is in the file.
-    private static func relocate(_ location: inout SourceLocation, by origin: (lines: Int, column: Int, bytes: Int)) {
-        if let line = location.line {
-            if line == 1, let column = location.column { location.column = column + origin.column - 1 }
-            location.line = line + origin.lines
-        }
-        if let offset = location.byteOffset { location.byteOffset = offset + origin.bytes }
     }
 }

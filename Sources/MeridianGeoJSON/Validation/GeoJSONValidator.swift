@@ -88,6 +88,13 @@ public struct GeoJSONValidator: Sendable {
         /// checked in polygons whose structure is sound: `geometry.*` codes.
         public var geometry: ValidityLevel = .errors
 
+        /// The threads `validate(fileDescriptor:...)` checks the records of
+        /// a text sequence or NDJSON, and the features of a collection past
+        /// ``wholeDocumentLimit``, on; nil is one per core (or the
+        /// environment's `MERIDIAN_THREADS`), 1 this thread alone. The
+        /// diagnostics are the same whatever the number.
+        public var threads: Int?
+
         public init(
             precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512,
             maximumPerCode: Int = 1_000
@@ -100,6 +107,9 @@ public struct GeoJSONValidator: Sendable {
     }
 
     public var options: Options
+    /// About how many bytes of records or features are checked together
+    /// on one thread (small in tests, to make many runs).
+    var runSize = 512 << 10
 
     public init(options: Options = .init()) {
         self.options = options

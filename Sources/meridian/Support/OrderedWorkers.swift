@@ -1,23 +1,22 @@
-import Foundation
+import MeridianCore
 
 /// Runs independent jobs on a few threads and hands their results back in
 /// the order of the jobs, as soon as each one's turn comes: many files are
-/// processed on both cores while the output stays deterministic.
+/// processed on every core while the output stays deterministic.
 ///
 /// ```swift
-/// OrderedWorkers.run(count: paths.count, workers: 2) { index in
+/// OrderedWorkers.run(count: paths.count) { index in
 ///     summarise(paths[index])
 /// } emit: { index, summary in
 ///     print(summary)
 /// }
 /// ```
 ///
-/// `emit` runs on the calling thread. Results finished ahead of their turn
-/// wait in memory; jobs are taken in order, so at most a few are ahead.
+/// `emit` runs on the calling thread. A few jobs run ahead of the one
+/// being emitted, so results wait in memory for a few jobs at most.
 enum OrderedWorkers {
-    /// Two workers: the machine this tool was built for has two cores, and
-    /// more would only contend for them.
-    static let defaultWorkers = 2
+    /// One worker per core, or `MERIDIAN_THREADS`.
+    static var defaultWorkers: Int { OrderedWorkPool<Int, Int>.defaultThreads }
 
     static func run<Result: Sendable>(
         count: Int, workers: Int = defaultWorkers, work: @escaping @Sendable (Int) -> Result,
@@ -28,49 +27,15 @@ enum OrderedWorkers {
             for index in 0..<count { emit(index, work(index)) }
             return
         }
-        let state = _SharedState<Result>()
-        for _ in 0..<min(workers, count) {
-            let thread = Thread {
-                while let index = state.take(below: count) {
-                    state.finish(index, work(index))
-                }
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        let pool = OrderedWorkPool(threads: min(workers, count), work: work)
+        defer { pool.stop() }
+        var submitted = 0
         for index in 0..<count {
-            emit(index, state.wait(for: index))
-        }
-    }
-}
-
-/// The jobs' shared bookkeeping, behind one condition variable.
-private final class _SharedState<Result: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var next = 0
-    private var results: [Int: Result] = [:]
-
-    func take(below count: Int) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func finish(_ index: Int, _ result: Result) {
-        condition.lock()
-        results[index] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait(for index: Int) -> Result {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let result = results.removeValue(forKey: index) { return result }
-            condition.wait()
+            while submitted < count && submitted < index + 2 * workers {
+                pool.submit(submitted)
+                submitted += 1
+            }
+            if let result = pool.next() { emit(index, result) }
         }
     }
 }
