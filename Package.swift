@@ -14,7 +14,9 @@ let package = Package(
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
+        .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .executable(name: "meridian", targets: ["meridian"]),
+        .executable(name: "meridian-serve", targets: ["meridian-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +27,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // The CSV parser our own is raced against (the benchmark program only).
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // meridian serve: Hummingbird 2 on SwiftNIO, with structured logs,
+        // metrics in Prometheus's format and graceful shutdown.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "MeridianCore"),
@@ -75,6 +84,27 @@ let package = Package(
             dependencies: [
                 "Meridian",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The server: map images and place search over HTTP. Its own
+        // executable, which `meridian serve` runs, so that the command line's
+        // every start does not load SwiftNIO.
+        .target(
+            name: "MeridianServer",
+            dependencies: [
+                "Meridian",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "meridian-serve",
+            dependencies: [
+                "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -129,6 +159,10 @@ let package = Package(
         .testTarget(
             name: "MeridianValidityTests", dependencies: ["MeridianValidity", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianServerTests",
+            dependencies: ["MeridianServer", "meridian", "meridian-serve", "MeridianTestSupport"]
+        ),
         .testTarget(
             name: "MeridianCLITests",
             dependencies: [

@@ -22,7 +22,7 @@ struct MeridianCommand: ParsableCommand {
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
             RenderCommand.self,
             PreviewCommand.self, SplitCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
-            GeocodeCommand.self, ReverseCommand.self, LookupCommand.self, IndexCommand.self,
+            GeocodeCommand.self, ReverseCommand.self, LookupCommand.self, IndexCommand.self, ServeCommand.self,
         ]
     )
 

@@ -23,8 +23,9 @@ public struct MapDocument: Sendable {
     public var size = Snapshotter.Size(width: 600, height: 400)
     public var scale = 1.0
 
-    /// The document's keys, for the message of an unknown one.
-    static let keys = [
+    /// The document's keys (also the parameters of `meridian serve`'s
+    /// `/snapshot`).
+    public static let keys = [
         "center", "z", "spn", "distance", "heading", "pitch", "size", "scale", "t", "colorScheme", "poi",
         "annotations", "overlays", "circles", "title", "attribution", "controls",
     ]

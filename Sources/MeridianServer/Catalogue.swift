@@ -1,0 +1,102 @@
+import Meridian
+
+/// The datasets a server was started with, loaded: each one's features as a
+/// layer to draw (by the dataset's name), and one place index over all of
+/// them. Immutable; a reload builds a new catalogue and swaps it in
+/// (``CatalogueHolder``), so a request always sees one whole catalogue.
+public final class Catalogue: Sendable {
+    /// One dataset: a file named at start, known to requests by its name
+    /// (the file's name without folders and extension), never by its path.
+    public struct Dataset: Sendable {
+        public var name: String
+        /// What snapshots draw; nil for a place index, which has no features.
+        public var layer: Layer?
+        /// How many places it gave the index.
+        public var placeCount: Int
+    }
+
+    public let datasets: [Dataset]
+    public let places: PlaceIndex
+    /// What loading worked around (unreadable features, a stale index).
+    public let warnings: [Diagnostic]
+    /// Counts reloads; part of every ETag, so a cached image of old data
+    /// is never taken for current.
+    public let generation: Int
+
+    /// Loads `paths` (data files of any format Meridian reads, or a place
+    /// index built by `meridian index`). Two files with the same name are
+    /// an error: requests could not tell them apart.
+    public init(paths: [String], generation: Int = 0) throws(DiagnosticError) {
+        var datasets: [Dataset] = []
+        var warnings: [Diagnostic] = []
+        var seen = Set<String>()
+        for path in paths {
+            let name = Layer.name(of: path)
+            guard seen.insert(name).inserted else {
+                throw DiagnosticError(
+                    code: "serve.dataset.duplicate",
+                    message: "two datasets are named \"\(name)\"; requests name datasets by file name, so rename one",
+                    location: SourceLocation(file: path))
+            }
+            if PlaceIndexFile.isIndex(path) {
+                datasets.append(Dataset(name: name, layer: nil, placeCount: 0))
+                continue
+            }
+            let layer = try Layer(input: Input(path: path), warnings: &warnings)
+            datasets.append(Dataset(name: name, layer: layer, placeCount: 0))
+        }
+        let (index, loadWarnings) = try PlaceIndexFile.load(paths, rebuild: false)
+        warnings += loadWarnings
+        for (position, dataset) in datasets.enumerated() {
+            datasets[position].placeCount =
+                paths.count == 1 ? index.count : index.sources.filter { Layer.name(of: $0.path) == dataset.name }.count
+        }
+        self.datasets = datasets
+        self.places = index
+        self.warnings = warnings
+        self.generation = generation
+    }
+
+    /// The layers of the datasets named (all that have features when
+    /// `names` is nil); an unknown name is a `serve.dataset.unknown` error
+    /// listing the known ones.
+    public func layers(named names: [String]?) throws(DiagnosticError) -> [Layer] {
+        guard let names else { return datasets.compactMap(\.layer) }
+        var layers: [Layer] = []
+        for name in names {
+            guard let dataset = datasets.first(where: { $0.name == name }) else {
+                throw DiagnosticError(
+                    code: "serve.dataset.unknown",
+                    message:
+                        "no dataset is named \"\(name)\"; the datasets are \(datasets.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+                )
+            }
+            if let layer = dataset.layer { layers.append(layer) }
+        }
+        return layers
+    }
+}
+
+/// The catalogue requests read, swapped whole on reload: a request that
+/// started on the old one finishes on it.
+public final class CatalogueHolder: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    private var catalogue: Catalogue
+
+    public init(_ catalogue: Catalogue) {
+        self.catalogue = catalogue
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    public var current: Catalogue {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return catalogue
+    }
+
+    public func replace(with next: Catalogue) {
+        pthread_mutex_lock(&mutex)
+        catalogue = next
+        pthread_mutex_unlock(&mutex)
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Logging
+import Meridian
+import MeridianServer
+
+/// `meridian serve`, on its own so that the command line's every start
+/// does not load SwiftNIO: `meridian serve ARGS` runs `meridian-serve ARGS`.
+@main
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meridian serve",
+        abstract: "Serve map images and place search over HTTP, over your own data files.",
+        discussion: """
+            Loads the datasets at start (data files of any format Meridian reads, or place indexes \
+            from meridian index) and answers GET /snapshot (SVG or PNG, with the parameters of Apple's \
+            Maps Web Snapshots), /v1/search, /v1/searchAutocomplete, /v1/geocode, /v1/reverseGeocode, \
+            /v1/place/ID and /v1/places?ids= (shaped as the Apple Maps Server API), POST /validate, \
+            GET /datasets, /health and /metrics (Prometheus). SIGHUP reloads the datasets without \
+            dropping a request; SIGTERM and SIGINT finish the requests under way and exit 0. \
+            docs/openapi.yaml describes every endpoint.
+            """)
+
+    @Argument(help: "The datasets: data files, or place indexes. Requests name them by file name.")
+    var datasets: [String] = []
+
+    @Option(help: "The address to listen on (default: 127.0.0.1, this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(
+        help:
+            "Require Authorization: Bearer TOKEN on every request but /health (default: the environment's MERIDIAN_TOKEN)."
+    )
+    var token: String?
+
+    @Option(help: "Origins allowed to call from a browser, comma-separated, or * (default: none, CORS off).")
+    var cors: String?
+
+    @Option(help: "The largest POST body, in MiB.")
+    var maxBodyMb = 64
+
+    @Option(help: "The longest side of a snapshot, in pixels.")
+    var maxImageSide = 4096
+
+    @Option(help: "How long a snapshot may take, in seconds, before the answer is 503.")
+    var renderTimeout = 10.0
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        if datasets.isEmpty { throw ValidationError("give at least one dataset to serve") }
+        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if !(1...4096).contains(maxBodyMb) { throw ValidationError("--max-body-mb must be between 1 and 4096") }
+        if !(16...16384).contains(maxImageSide) {
+            throw ValidationError("--max-image-side must be between 16 and 16384")
+        }
+        if !(renderTimeout > 0 && renderTimeout <= 600) {
+            throw ValidationError("--render-timeout must be above 0 and at most 600 seconds")
+        }
+        if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: \(logLevel) is not a level") }
+    }
+
+    func run() async throws {
+        var options = ServerOptions()
+        options.datasets = datasets
+        options.host = host
+        options.port = port
+        options.token = token ?? getenv("MERIDIAN_TOKEN").map { String(cString: $0) }
+        options.corsOrigins = cors.map { $0.split(separator: ",").map(String.init) } ?? []
+        options.maximumBodyBytes = maxBodyMb << 20
+        options.maximumImageSide = maxImageSide
+        options.renderTimeout = renderTimeout
+        options.renderConcurrency = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+            return handler
+        }
+        let server: MeridianServer
+        do {
+            server = try MeridianServer(options: options)
+        } catch {
+            FileHandleless.error(
+                "meridian serve: \(error.diagnostic.location.file.map { $0 + ": " } ?? "")\(error.diagnostic.message)")
+            throw ExitCode(3)
+        }
+        for warning in server.catalogue.current.warnings {
+            FileHandleless.error("meridian serve: warning: \(warning.message)")
+        }
+        try await server.run { port in
+            // The line a script waits for, with the port when it was 0.
+            let line = "meridian serve: listening on http://\(host):\(port)\n"
+            _ = Array(line.utf8).withUnsafeBytes { Platform.write(1, all: $0) }
+        }
+    }
+}
+
+/// Standard error without Foundation.
+enum FileHandleless {
+    static func error(_ line: String) {
+        _ = Array((line + "\n").utf8).withUnsafeBytes { Platform.write(2, all: $0) }
+    }
+}
