@@ -1,0 +1,356 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real server, started as a user starts it (`meridian serve ...
+/// --port 0`, a free loopback port), spoken to over HTTP.
+final class RunningServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    private let output = Pipe()
+
+    /// The built `meridian`, beside the test bundle.
+    static let executable: URL = {
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [folder, folder.deletingLastPathComponent()].map { $0.appendingPathComponent("meridian") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts `meridian serve ARGUMENTS --port 0` and waits for the line
+    /// that gives the port.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = Self.executable
+        process.arguments = ["serve"] + arguments + ["--port", "0", "--log-level", "warning"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let range = text.range(of: #"http://[^:]+:(\d+)"#, options: .regularExpression),
+            let port = Int(text[range].split(separator: ":").last ?? "")
+        else {
+            process.waitUntilExit()
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw StartFailure(description: "the server did not start: \(text) \(stderr)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    struct Reply {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    }
+
+    static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        configuration.urlCache = nil
+        configuration.timeoutIntervalForRequest = 60
+        return URLSession(configuration: configuration)
+    }()
+
+    /// One request; `target` is the path and query.
+    func request(
+        _ target: String, method: String = "GET", body: Data? = nil, headers: [String: String] = [:]
+    ) async throws -> Reply {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await Self.session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            fields[String(describing: name).lowercased()] = String(describing: value)
+        }
+        return Reply(status: http.statusCode, headers: fields, body: data)
+    }
+
+    /// Sends `signal` and waits for the exit status.
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+@Suite(.serialized) struct ServerEndToEndTests {
+    static let venue = Samples.path("meridian-arcade.zip")
+    static let landmarks = Samples.path("cambridge-landmarks.geojson")
+
+    @Test func everyEndpointAnswers() async throws {
+        let server = try RunningServer([Self.venue, Self.landmarks])
+        #expect(try await server.request("/health").json["status"] as? String == "ok")
+
+        let datasets = try await server.request("/datasets").json
+        let names = (datasets["datasets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        #expect(names == ["meridian-arcade", "cambridge-landmarks"])
+
+        let search = try await server.request("/v1/search?q=king%27s+college")
+        let results = search.json["results"] as? [[String: Any]] ?? []
+        #expect(search.status == 200)
+        #expect(results.first?["id"] as? String == "kings-college-chapel")
+        #expect((results.first?["source"] as? [String: Any])?["dataset"] as? String == "cambridge-landmarks")
+        #expect(search.json["displayMapRegion"] != nil)
+
+        let complete = try await server.request("/v1/searchAutocomplete?q=kin")
+        let completions = complete.json["results"] as? [[String: Any]] ?? []
+        #expect(completions.contains { ($0["displayLines"] as? [String])?.first == "King's College Chapel" })
+        #expect(completions.allSatisfy { ($0["completionUrl"] as? String)?.hasPrefix("/v1/search?q=") == true })
+
+        let venueSearch = try await server.request("/v1/search?q=restroom&resultTypeFilter=Poi")
+        #expect((venueSearch.json["results"] as? [[String: Any]])?.isEmpty == false)
+
+        let geocode = try await server.request("/v1/geocode?q=Meridian+Arcade")
+        #expect(geocode.status == 200)
+
+        // Inside the venue: the unit, its level, the building, the venue.
+        let venueResults = venueSearch.json["results"] as? [[String: Any]] ?? []
+        let inside = try #require(venueResults.first?["coordinate"] as? [String: Double])
+        let reverse = try await server.request(
+            "/v1/reverseGeocode?loc=\(inside["latitude"]!),\(inside["longitude"]!)")
+        #expect((reverse.json["results"] as? [[String: Any]])?.isEmpty == false)
+
+        let place = try await server.request("/v1/place/kings-college-chapel")
+        #expect(place.json["name"] as? String == "King's College Chapel")
+        #expect(try await server.request("/v1/place/nowhere").status == 404)
+
+        let places = try await server.request("/v1/places?ids=kings-college-chapel,nowhere")
+        #expect((places.json["results"] as? [[String: Any]])?.count == 1)
+        #expect((places.json["errors"] as? [[String: Any]])?.first?["id"] as? String == "nowhere")
+
+        let svg = try await server.request("/snapshot?size=400x300&datasets=cambridge-landmarks")
+        #expect(svg.status == 200 && svg.headers["content-type"] == "image/svg+xml")
+        #expect(svg.text.hasPrefix("<svg") || svg.text.hasPrefix("<?xml"))
+        let tag = try #require(svg.headers["etag"])
+        #expect(svg.headers["cache-control"]?.contains("max-age") == true)
+        let again = try await server.request(
+            "/snapshot?size=400x300&datasets=cambridge-landmarks", headers: ["If-None-Match": tag])
+        #expect(again.status == 304)
+
+        let png = try await server.request(
+            "/snapshot?size=320x240&scale=2&colorScheme=dark", headers: ["Accept": "image/png"])
+        #expect(png.status == 200 && png.headers["content-type"] == "image/png")
+        #expect(Array(png.body.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+        let good = try await server.request(
+            "/validate?name=landmarks.geojson", method: "POST",
+            body: try Data(contentsOf: URL(fileURLWithPath: Self.landmarks)))
+        #expect(good.json["version"] as? Int == 1)
+        #expect((good.json["summary"] as? [String: Any])?["errors"] as? Int == 0)
+        let venueReport = try await server.request(
+            "/validate", method: "POST", body: try Data(contentsOf: URL(fileURLWithPath: Self.venue)))
+        #expect(venueReport.status == 200 && venueReport.json["files"] != nil)
+        let bad = try await server.request(
+            "/validate", method: "POST",
+            body: Data(#"{"type":"Feature","geometry":{"type":"Point","coordinates":[1]}}"#.utf8))
+        let files = bad.json["files"] as? [[String: Any]] ?? []
+        #expect(files.first?["file"] as? String == "request")
+        #expect((files.first?["errors"] as? Int ?? 0) >= 1)
+        #expect(!bad.text.contains("/tmp") && !bad.text.contains("meridian-serve-"))
+
+        let metrics = try await server.request("/metrics")
+        #expect(metrics.status == 200 && metrics.text.contains("hb_request"))
+
+        #expect(try await server.request("/nowhere").status == 404)
+        #expect(server.stop() == 0)
+    }
+
+    /// Bad requests get a 4xx whose JSON body names what is wrong, and
+    /// nothing of where the data lives.
+    @Test func badRequestsAreNamedNotTraced() async throws {
+        let server = try RunningServer([Self.landmarks])
+        for (target, status, code) in [
+            ("/v1/search", 400, "serve.parameter.missing"),
+            ("/v1/search?q=a&searchLocation=91,0", 400, "serve.parameter.invalid"),
+            ("/v1/search?q=a&searchRegion=1,2,3", 400, "serve.parameter.invalid"),
+            ("/v1/reverseGeocode?loc=abc", 400, "serve.parameter.invalid"),
+            ("/snapshot?size=5000x5000", 400, "serve.parameter.invalid"),
+            ("/snapshot?center=95,0", 400, "snapshot.document.value"),
+            ("/snapshot?annotations=%5Bnot+json", 400, "serve.parameter.invalid"),
+            ("/snapshot?datasets=secret", 400, "serve.dataset.unknown"),
+            ("/snapshot?format=gif", 400, "serve.parameter.invalid"),
+            ("/v1/places", 400, "serve.parameter.missing"),
+            ("/nowhere", 404, "serve.path.unknown"),
+        ] {
+            let reply = try await server.request(target)
+            #expect(reply.status == status, "\(target)")
+            #expect((reply.json["error"] as? [String: Any])?["code"] as? String == code, "\(target): \(reply.text)")
+            let folder = URL(fileURLWithPath: Self.landmarks).deletingLastPathComponent().path
+            #expect(!reply.text.contains(folder) && !reply.text.contains("/tmp/"), "\(target): \(reply.text)")
+        }
+        let long = try await server.request("/v1/search?q=" + String(repeating: "a", count: 20_000))
+        #expect(long.status == 414)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func tokenLimitsAndCORS() async throws {
+        let server = try RunningServer(
+            [Self.landmarks, "--token", "s3cret", "--max-body-mb", "1", "--cors", "https://maps.example.org"])
+        #expect(try await server.request("/health").status == 200)
+        let refused = try await server.request("/v1/search?q=king")
+        #expect(refused.status == 401 && refused.headers["www-authenticate"] == "Bearer")
+        #expect(try await server.request("/v1/search?q=king", headers: ["Authorization": "Bearer wrong"]).status == 401)
+        let auth = ["Authorization": "Bearer s3cret"]
+        #expect(try await server.request("/v1/search?q=king", headers: auth).status == 200)
+        let large = try await server.request(
+            "/validate", method: "POST", body: Data(count: 2 << 20), headers: auth)
+        #expect(large.status == 413)
+        let listed = try await server.request(
+            "/v1/search?q=king", headers: auth.merging(["Origin": "https://maps.example.org"]) { $1 })
+        #expect(listed.headers["access-control-allow-origin"] == "https://maps.example.org")
+        let other = try await server.request(
+            "/v1/search?q=king", headers: auth.merging(["Origin": "https://evil.example"]) { $1 })
+        #expect(other.headers["access-control-allow-origin"] == nil)
+        #expect(server.stop() == 0)
+
+        // CORS is off unless asked for.
+        let plain = try RunningServer([Self.landmarks])
+        let reply = try await plain.request("/health", headers: ["Origin": "https://maps.example.org"])
+        #expect(reply.headers["access-control-allow-origin"] == nil)
+        #expect(plain.stop() == 0)
+    }
+
+    /// SIGHUP reloads the datasets while requests keep coming, none lost;
+    /// SIGTERM finishes and exits 0.
+    @Test func reloadLosesNoRequestAndTermFinishes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let data = folder.appendingPathComponent("landmarks.geojson")
+            try Data(contentsOf: URL(fileURLWithPath: Self.landmarks)).write(to: data)
+            let server = try RunningServer([data.path])
+            let before = try await server.request("/datasets").json
+            #expect(before["generation"] as? Int == 0)
+            var collection = try JSONSerialization.jsonObject(with: Data(contentsOf: data)) as! [String: Any]
+            collection["features"] = Array((collection["features"] as! [Any]).prefix(2))
+            try JSONSerialization.data(withJSONObject: collection).write(to: data)
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<200 {
+                    group.addTask {
+                        if index == 50 { kill(server.process.processIdentifier, SIGHUP) }
+                        return try await server.request("/v1/searchAutocomplete?q=c").status
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses.count == 200 && statuses.allSatisfy { $0 == 200 })
+            var after: [String: Any] = [:]
+            for _ in 0..<50 {
+                after = try await server.request("/datasets").json
+                if after["generation"] as? Int == 1 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(after["generation"] as? Int == 1)
+            #expect(after["places"] as? Int == 2)
+            #expect(server.stop(SIGTERM) == 0)
+        }
+    }
+}
+
+/// docs/openapi.json describes the server: every documented operation,
+/// called with its examples, answers a documented status with the
+/// documented content type, and its JSON carries the schema's required
+/// fields; an operation the server answers that the document leaves out
+/// would be a 404 here.
+@Suite struct OpenAPIDocumentTests {
+    nonisolated(unsafe) static let document: [String: Any] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/openapi.json")
+        return (try? JSONSerialization.jsonObject(with: Data(contentsOf: url))) as? [String: Any] ?? [:]
+    }()
+
+    /// The schema a `$ref` names, or the schema itself.
+    static func resolve(_ schema: [String: Any]) -> [String: Any] {
+        guard let reference = schema["$ref"] as? String else { return schema }
+        let name = String(reference.split(separator: "/").last ?? "")
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+        return schemas?[name] as? [String: Any] ?? [:]
+    }
+
+    /// The paths at which `value` lacks a field `schema` requires.
+    static func missing(_ value: Any, _ schema: [String: Any], at path: String = "") -> [String] {
+        let schema = resolve(schema)
+        var problems: [String] = []
+        if let object = value as? [String: Any] {
+            for name in schema["required"] as? [String] ?? [] where object[name] == nil {
+                problems.append(path + "/" + name)
+            }
+            for (name, property) in schema["properties"] as? [String: [String: Any]] ?? [:] {
+                if let inner = object[name] { problems += missing(inner, property, at: path + "/" + name) }
+            }
+        } else if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
+            for (index, element) in array.enumerated() { problems += missing(element, items, at: path + "/\(index)") }
+        }
+        return problems
+    }
+
+    @Test func theServerIsWhatTheDocumentSays() async throws {
+        let paths = try #require(Self.document["paths"] as? [String: [String: Any]])
+        #expect(paths.count == 11)
+        let server = try RunningServer([ServerEndToEndTests.venue, ServerEndToEndTests.landmarks])
+        for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
+            for (method, value) in operations {
+                let operation = try #require(value as? [String: Any])
+                var path = template
+                var query: [String] = []
+                for parameter in operation["parameters"] as? [[String: Any]] ?? [] {
+                    guard let name = parameter["name"] as? String, let example = parameter["example"] else { continue }
+                    let text = "\(example)".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                    if parameter["in"] as? String == "path" {
+                        path = path.replacingOccurrences(of: "{\(name)}", with: text)
+                    } else {
+                        query.append("\(name)=\(text)")
+                    }
+                }
+                var body: Data? = nil
+                if let content = (operation["requestBody"] as? [String: Any])?["content"] as? [String: [String: Any]],
+                    let example = content.values.compactMap({ $0["example"] }).first
+                {
+                    body = try JSONSerialization.data(withJSONObject: example)
+                }
+                let target = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+                let reply = try await server.request(target, method: method.uppercased(), body: body)
+                let responses = try #require(operation["responses"] as? [String: [String: Any]])
+                let documented = try #require(responses[String(reply.status)], "\(method) \(target): \(reply.status)")
+                let content = documented["content"] as? [String: [String: Any]] ?? [:]
+                let type = reply.headers["content-type"]?.split(separator: ";").first.map(String.init) ?? ""
+                #expect(
+                    content.isEmpty
+                        || content.keys.contains { type == $0 || ($0 == "text/plain" && type == "text/plain") },
+                    "\(method) \(target): \(type)")
+                if type == "application/json", let schema = content["application/json"]?["schema"] as? [String: Any] {
+                    let json = try JSONSerialization.jsonObject(with: reply.body)
+                    #expect(Self.missing(json, schema).isEmpty, "\(method) \(target): \(Self.missing(json, schema))")
+                }
+            }
+        }
+        #expect(server.stop() == 0)
+    }
+}
