@@ -116,8 +116,8 @@ extension Routes {
                         ("latitude", .double(place.coordinate.latitude)),
                         ("longitude", .double(place.coordinate.longitude)),
                     ]))
-                if let address = placeJSON(place, languages: options.languages).objectValue?["structuredAddress"] {
-                    object["structuredAddress"] = address
+                if let address = place.structuredAddress(languages: options.languages) {
+                    object["structuredAddress"] = .object(address)
                 }
             }
             if let category = completion.category { object["poiCategory"] = .string(category.rawValue) }

@@ -1,3 +1,6 @@
+import Meridian
+import TOMLKit
+
 /// How `meridian serve` listens and what it refuses: every limit here is a
 /// clear 4xx or 503 answer when a request passes it.
 public struct ServerOptions: Sendable {
@@ -25,4 +28,81 @@ public struct ServerOptions: Sendable {
     public var renderQueue = 256
 
     public init() {}
+}
+
+extension ServerOptions {
+    /// The keys of a configuration file (`meridian serve --config serve.toml`).
+    public static let configurationKeys = [
+        "datasets", "host", "port", "token", "cors", "max-body-mb", "max-image-side", "render-timeout",
+    ]
+
+    /// Reads a TOML configuration over these options:
+    ///
+    /// ```toml
+    /// datasets = ["venue.zip", "parks.geojson"]
+    /// host = "0.0.0.0"
+    /// port = 8080
+    /// token = "..."                  # or MERIDIAN_TOKEN
+    /// cors = ["https://maps.example.org"]
+    /// max-body-mb = 64
+    /// max-image-side = 4096
+    /// render-timeout = 10.0
+    /// ```
+    ///
+    /// An unknown key or a value of the wrong type is a `serve.config`
+    /// error naming the file, the key and its line.
+    public mutating func read(configuration text: String, path: String) throws(DiagnosticError) {
+        let root: TOMLTable
+        switch Result(catching: { try TOMLTable(string: text) }) {
+        case .success(let table): root = table
+        case .failure(let failure):
+            let parse = failure as? TOMLParseError
+            throw DiagnosticError(
+                code: "serve.config", message: "not valid TOML: \(parse?.description ?? "\(failure)")",
+                location: SourceLocation(file: path, line: parse?.source.begin.line, column: parse?.source.begin.column)
+            )
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func error(_ key: String, _ message: String) -> DiagnosticError {
+            let line = lines.firstIndex { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix(key) }.map { $0 + 1 }
+            return DiagnosticError(
+                code: "serve.config", message: message, location: SourceLocation(file: path, line: line))
+        }
+        func strings(_ key: String) throws(DiagnosticError) -> [String]? {
+            guard let value = root[key] else { return nil }
+            guard let array = value.array, array.allSatisfy({ $0.string != nil }) else {
+                throw error(key, "\(key) must be an array of strings")
+            }
+            return array.compactMap(\.string)
+        }
+        func integer(_ key: String, _ range: ClosedRange<Int>) throws(DiagnosticError) -> Int? {
+            guard let value = root[key] else { return nil }
+            guard let number = value.int, range.contains(number) else {
+                throw error(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return number
+        }
+        for key in root.keys where !Self.configurationKeys.contains(key) {
+            throw error(key, "unknown key '\(key)'; the keys are \(Self.configurationKeys.joined(separator: ", "))")
+        }
+        if let datasets = try strings("datasets") { self.datasets = datasets }
+        if let cors = try strings("cors") { corsOrigins = cors }
+        if let value = root["host"] {
+            guard let host = value.string else { throw error("host", "host must be a string") }
+            self.host = host
+        }
+        if let value = root["token"] {
+            guard let token = value.string, !token.isEmpty else { throw error("token", "token must be a string") }
+            self.token = token
+        }
+        if let port = try integer("port", 0...65535) { self.port = port }
+        if let megabytes = try integer("max-body-mb", 1...4096) { maximumBodyBytes = megabytes << 20 }
+        if let side = try integer("max-image-side", 16...16384) { maximumImageSide = side }
+        if let value = root["render-timeout"] {
+            guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0, seconds <= 600 else {
+                throw error("render-timeout", "render-timeout must be a number of seconds above 0, at most 600")
+            }
+            renderTimeout = seconds
+        }
+    }
 }

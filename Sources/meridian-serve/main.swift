@@ -23,11 +23,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The datasets: data files, or place indexes. Requests name them by file name.")
     var datasets: [String] = []
 
-    @Option(help: "The address to listen on (default: 127.0.0.1, this machine only).")
-    var host = "127.0.0.1"
+    @Option(
+        help:
+            "A TOML file of these settings (datasets, host, port, token, cors, max-body-mb, max-image-side, render-timeout); options given here win."
+    )
+    var config: String?
 
-    @Option(help: "The port (0: any free port, printed at start).")
-    var port = 8080
+    @Option(help: "The address to listen on (default: 127.0.0.1, this machine only).")
+    var host: String?
+
+    @Option(help: "The port (default: 8080; 0: any free port, printed at start).")
+    var port: Int?
 
     @Option(
         help:
@@ -38,26 +44,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Origins allowed to call from a browser, comma-separated, or * (default: none, CORS off).")
     var cors: String?
 
-    @Option(help: "The largest POST body, in MiB.")
-    var maxBodyMb = 64
+    @Option(help: "The largest POST body, in MiB (default: 64).")
+    var maxBodyMb: Int?
 
-    @Option(help: "The longest side of a snapshot, in pixels.")
-    var maxImageSide = 4096
+    @Option(help: "The longest side of a snapshot, in pixels (default: 4096).")
+    var maxImageSide: Int?
 
-    @Option(help: "How long a snapshot may take, in seconds, before the answer is 503.")
-    var renderTimeout = 10.0
+    @Option(help: "How long a snapshot may take, in seconds, before the answer is 503 (default: 10).")
+    var renderTimeout: Double?
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
     func validate() throws {
-        if datasets.isEmpty { throw ValidationError("give at least one dataset to serve") }
-        if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
-        if !(1...4096).contains(maxBodyMb) { throw ValidationError("--max-body-mb must be between 1 and 4096") }
-        if !(16...16384).contains(maxImageSide) {
+        if datasets.isEmpty && config == nil { throw ValidationError("give at least one dataset to serve") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if let maxBodyMb, !(1...4096).contains(maxBodyMb) {
+            throw ValidationError("--max-body-mb must be between 1 and 4096")
+        }
+        if let maxImageSide, !(16...16384).contains(maxImageSide) {
             throw ValidationError("--max-image-side must be between 16 and 16384")
         }
-        if !(renderTimeout > 0 && renderTimeout <= 600) {
+        if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 600) {
             throw ValidationError("--render-timeout must be above 0 and at most 600 seconds")
         }
         if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: \(logLevel) is not a level") }
@@ -65,14 +73,24 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = ServerOptions()
-        options.datasets = datasets
-        options.host = host
-        options.port = port
-        options.token = token ?? getenv("MERIDIAN_TOKEN").map { String(cString: $0) }
-        options.corsOrigins = cors.map { $0.split(separator: ",").map(String.init) } ?? []
-        options.maximumBodyBytes = maxBodyMb << 20
-        options.maximumImageSide = maxImageSide
-        options.renderTimeout = renderTimeout
+        if let config {
+            do throws(DiagnosticError) {
+                let bytes = try Self.read(config)
+                try options.read(configuration: String(decoding: bytes, as: UTF8.self), path: config)
+            } catch {
+                FileHandleless.error("meridian serve: \(DiagnosticReport.line(error.diagnostic))")
+                throw ExitCode(2)
+            }
+        }
+        if !datasets.isEmpty { options.datasets = datasets }
+        if options.datasets.isEmpty { throw ValidationError("give at least one dataset to serve") }
+        if let host { options.host = host }
+        if let port { options.port = port }
+        if let token = token ?? getenv("MERIDIAN_TOKEN").map({ String(cString: $0) }) { options.token = token }
+        if let cors { options.corsOrigins = cors.split(separator: ",").map(String.init) }
+        if let maxBodyMb { options.maximumBodyBytes = maxBodyMb << 20 }
+        if let maxImageSide { options.maximumImageSide = maxImageSide }
+        if let renderTimeout { options.renderTimeout = renderTimeout }
         options.renderConcurrency = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -90,11 +108,32 @@ struct ServeCommand: AsyncParsableCommand {
         for warning in server.catalogue.current.warnings {
             FileHandleless.error("meridian serve: warning: \(warning.message)")
         }
+        let listening = options.host
         try await server.run { port in
             // The line a script waits for, with the port when it was 0.
-            let line = "meridian serve: listening on http://\(host):\(port)\n"
+            let line = "meridian serve: listening on http://\(listening):\(port)\n"
             _ = Array(line.utf8).withUnsafeBytes { Platform.write(1, all: $0) }
         }
+    }
+}
+
+extension ServeCommand {
+    /// A configuration file's bytes (at most 1 MiB).
+    static func read(_ path: String) throws(DiagnosticError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(
+                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
+                location: SourceLocation(file: path))
+        }
+        defer { Platform.close(descriptor) }
+        var bytes: [UInt8] = []
+        while bytes.count <= 1 << 20, Platform.read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {}
+        guard bytes.count <= 1 << 20 else {
+            throw DiagnosticError(
+                code: "serve.config", message: "larger than 1 MiB", location: SourceLocation(file: path))
+        }
+        return bytes
     }
 }
 

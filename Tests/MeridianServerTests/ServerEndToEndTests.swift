@@ -235,6 +235,29 @@ final class RunningServer: @unchecked Sendable {
         #expect(plain.stop() == 0)
     }
 
+    @Test func aConfigurationFileSetsTheServer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meridian-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("serve.toml")
+        try Data(
+            "datasets = [\"\(Self.landmarks)\"]\ntoken = \"from-file\"\nmax-image-side = 512\n".utf8
+        ).write(to: config)
+        let server = try RunningServer(["--config", config.path])
+        #expect(try await server.request("/v1/search?q=king").status == 401)
+        let auth = ["Authorization": "Bearer from-file"]
+        #expect(try await server.request("/v1/search?q=king", headers: auth).status == 200)
+        #expect(try await server.request("/snapshot?size=600x400", headers: auth).status == 400)
+        #expect(server.stop() == 0)
+
+        try Data("datasets = []\nprot = 80\n".utf8).write(to: config)
+        let refused = try runProcess(RunningServer.executable, ["serve", "--config", config.path, Self.landmarks])
+        #expect(refused.status == 2)
+        let message = String(decoding: refused.stderr, as: UTF8.self)
+        #expect(message.contains("serve.toml:2") && message.contains("prot"), "\(message)")
+    }
+
     /// SIGHUP reloads the datasets while requests keep coming, none lost;
     /// SIGTERM finishes and exits 0.
     @Test func reloadLosesNoRequestAndTermFinishes() async throws {

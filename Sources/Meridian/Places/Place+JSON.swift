@@ -33,16 +33,7 @@ extension Place {
                 address.fullAddress(style: style, singleLine: false).split(separator: "\n").map {
                     .string(String($0))
                 })
-            var structured = JSONObject()
-            if let value = address.provinceName { structured["administrativeArea"] = .string(value) }
-            if let value = address.locality { structured["locality"] = .string(value) }
-            if let value = address.postalCode { structured["postCode"] = .string(value) }
-            if let value = address.streetLine(style ?? PlaceAddress.Style(country: address.country)) {
-                structured["fullThoroughfare"] = .string(value)
-            }
-            if let value = address.street { structured["thoroughfare"] = .string(value) }
-            if let value = address.houseNumber { structured["subThoroughfare"] = .string(value) }
-            object["structuredAddress"] = .object(structured)
+            object["structuredAddress"] = structuredAddress(languages: languages).map(JSONValue.object)
             if let value = address.regionName { object["country"] = .string(value) }
             if let value = address.country { object["countryCode"] = .string(value.uppercased()) }
         }
@@ -64,6 +55,24 @@ extension Place {
         source["featureIndex"] = .integer(Int64(self.source.featureIndex))
         object["source"] = .object(source)
         return object
+    }
+
+    /// The Apple Maps Server API's `structuredAddress` of the place (nil
+    /// when it has no address): `administrativeArea`, `locality`,
+    /// `postCode`, `fullThoroughfare`, `thoroughfare`, `subThoroughfare`.
+    public func structuredAddress(languages: [String] = []) -> JSONObject? {
+        guard let address else { return nil }
+        let style = languages.lazy.compactMap(PlaceAddress.Style.init(language:)).first
+        var structured = JSONObject()
+        if let value = address.provinceName { structured["administrativeArea"] = .string(value) }
+        if let value = address.locality { structured["locality"] = .string(value) }
+        if let value = address.postalCode { structured["postCode"] = .string(value) }
+        if let value = address.streetLine(style ?? PlaceAddress.Style(country: address.country)) {
+            structured["fullThoroughfare"] = .string(value)
+        }
+        if let value = address.street { structured["thoroughfare"] = .string(value) }
+        if let value = address.houseNumber { structured["subThoroughfare"] = .string(value) }
+        return structured
     }
 
     /// The place as a GeoJSON Point feature: `name`, `category` (MapKit's
