@@ -145,6 +145,10 @@ final class RenderGate: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Work handed to the drawing threads, at most one per thread.
+    private var jobs: [@Sendable () -> Void] = []
+    private var jobReady = pthread_cond_t()
+    private var threads = 0
     let concurrency: Int
     let queue: Int
 
@@ -152,9 +156,38 @@ final class RenderGate: @unchecked Sendable {
         self.concurrency = max(1, concurrency)
         self.queue = queue
         pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&jobReady, nil)
     }
 
-    /// Runs `work` on a thread of its own once a turn comes; `.busy` when
+    /// Hands a job to a drawing thread, starting the threads the first
+    /// time (always the same few: a thread per drawing would leave memory
+    /// behind in an allocator arena each). False when none could start.
+    private func dispatch(_ job: @escaping @Sendable () -> Void) -> Bool {
+        pthread_mutex_lock(&mutex)
+        if threads == 0 {
+            for _ in 0..<concurrency where Platform.startThread({ [self] in serve() }) { threads += 1 }
+        }
+        let available = threads > 0
+        if available {
+            jobs.append(job)
+            pthread_cond_signal(&jobReady)
+        }
+        pthread_mutex_unlock(&mutex)
+        return available
+    }
+
+    private func serve() {
+        pthread_mutex_lock(&mutex)
+        while true {
+            while jobs.isEmpty { pthread_cond_wait(&jobReady, &mutex) }
+            let job = jobs.removeFirst()
+            pthread_mutex_unlock(&mutex)
+            job()
+            pthread_mutex_lock(&mutex)
+        }
+    }
+
+    /// Runs `work` on a drawing thread once a turn comes; `.busy` when
     /// too many wait, `.timedOut` when it has not finished within `timeout`
     /// seconds (it then finishes unheard, holding its turn until it does).
     func run<Value: Sendable>(timeout: Double, _ work: @escaping @Sendable () -> Value) async -> Outcome<Value> {
@@ -162,7 +195,7 @@ final class RenderGate: @unchecked Sendable {
         let result = Box<Value>()
         let finished: Bool = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let once = Once(continuation)
-            let started = Platform.startThread { [self] in
+            let started = dispatch { [self] in
                 result.value = work()
                 leave()
                 once.resume(true)
