@@ -173,13 +173,13 @@ _meridian() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|help)
+    info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|serve|help)
         # Offer subcommand argument completions
         "_meridian_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules search complete geocode reverse lookup index help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'info convert validate fix merge render preview split rules search complete geocode reverse lookup index serve help' -- "${cur}"))
         ;;
     esac
 }
@@ -204,7 +204,7 @@ _meridian_convert() {
     repeating_flags=()
     non_repeating_flags=(--pretty --rewind --cut-antimeridian --fix --clip --explode --point-on-surface --keep-shared-borders --csv-strings --quiet -q --verbose -v --version -h --help)
     repeating_options=(--select --drop --rename)
-    non_repeating_options=(--output -o --to --precision --level --on-error --where --bbox --layer --limit --simplify --simplify-method --csv-lon --csv-lat --csv-wkt --csv-delimiter --format)
+    non_repeating_options=(--output -o --to --precision --level --on-error --threads --where --bbox --layer --limit --simplify --simplify-method --csv-lon --csv-lat --csv-wkt --csv-delimiter --format)
     __meridian_offer_flags_options 1
 
     # Offer option value completions
@@ -224,6 +224,9 @@ _meridian_convert() {
         ;;
     '--on-error')
         __meridian_add_completions -W 'stop'$'\n''skip'
+        return
+        ;;
+    '--threads')
         return
         ;;
     '--where')
@@ -770,6 +773,14 @@ _meridian_index() {
         return
         ;;
     esac
+}
+
+_meridian_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __meridian_offer_flags_options -1
 }
 
 _meridian_help() {

@@ -65,13 +65,14 @@ _meridian() {
             'reverse:Say what is at a coordinate, as MapKit'\''s MKReverseGeocodingRequest.'
             'lookup:Find places by identifier, as MapKit'\''s MKMapItemRequest for several Place IDs.'
             'index:Build a place index that search, complete, geocode, reverse and lookup open in milliseconds.'
+            'serve:Serve map images and place search over HTTP, over your own data files.'
             'help:Show subcommand help information.'
         )
         _describe -V subcommand subcommands && ret=0
         ;;
     arg)
         case "${words[1]}" in
-        info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|help)
+        info|convert|validate|fix|merge|render|preview|split|rules|search|complete|geocode|reverse|lookup|index|serve|help)
             "_meridian_${words[1]}" && ret=0
             ;;
         esac
@@ -114,6 +115,7 @@ _meridian_convert() {
         '--fix[Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change.]'
         '--level[IMDF input only\: keep the level with this ordinal and what is on it.]:level:'
         '--on-error[What a record of a GeoJSON sequence or NDJSON that cannot be decoded does\: stop (the conversion fails) or skip (it is left out, counted and reported).]:on-error:{__meridian_complete "${___on_error[@]}"}'
+        '--threads[Threads to decode and encode on (default\: one per core; 1 keeps everything on one thread). The output is the same whatever the number.]:threads:'
         '--where[Keep the features for which the expression holds\: comparisons (= != < <= > >=), and, or, not, in (...), is \[not\] null, contains, startswith, endswith; '\''strings'\'', numbers, true, false, null; property names, "quoted names", a.b paths, $id, $geometry.]:expression:'
         '*--select[Keep only these properties, in this order (comma-separated; repeatable).]:keys:'
         '*--drop[Remove these properties (comma-separated; repeatable).]:keys:'
@@ -448,6 +450,18 @@ _meridian_index() {
     local -ar arg_specs=(
         '*:inputs:'
         '(--output -o)'{--output,-o}'[The index file to write.]:output:'
+        '--version[Show the version.]'
+        '(-h --help)'{-h,--help}'[Show help information.]'
+    )
+    _arguments -w -s -S : "${arg_specs[@]}" && ret=0
+
+    return "${ret}"
+}
+
+_meridian_serve() {
+    local -i ret=1
+    local -ar arg_specs=(
+        '*:arguments:'
         '--version[Show the version.]'
         '(-h --help)'{-h,--help}'[Show help information.]'
     )
