@@ -75,7 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServerOptions()
         if let config {
             do throws(DiagnosticError) {
-                let bytes = try Self.read(config)
+                guard let bytes = try Platform.readWholeFile(config, limit: 1 << 20) else {
+                    throw DiagnosticError(
+                        code: "serve.config", message: "larger than 1 MiB", location: SourceLocation(file: config))
+                }
                 try options.read(configuration: String(decoding: bytes, as: UTF8.self), path: config)
             } catch {
                 FileHandleless.error("meridian serve: \(DiagnosticReport.line(error.diagnostic))")
@@ -114,26 +117,6 @@ struct ServeCommand: AsyncParsableCommand {
             let line = "meridian serve: listening on http://\(listening):\(port)\n"
             _ = Array(line.utf8).withUnsafeBytes { Platform.write(1, all: $0) }
         }
-    }
-}
-
-extension ServeCommand {
-    /// A configuration file's bytes (at most 1 MiB).
-    static func read(_ path: String) throws(DiagnosticError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
-                location: SourceLocation(file: path))
-        }
-        defer { Platform.close(descriptor) }
-        var bytes: [UInt8] = []
-        while bytes.count <= 1 << 20, Platform.read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {}
-        guard bytes.count <= 1 << 20 else {
-            throw DiagnosticError(
-                code: "serve.config", message: "larger than 1 MiB", location: SourceLocation(file: path))
-        }
-        return bytes
     }
 }
 

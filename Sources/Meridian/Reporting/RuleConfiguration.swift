@@ -67,19 +67,8 @@ public struct RuleConfiguration: Sendable {
 
     /// Reads and checks the file at `path`.
     public init(path: String) throws(DiagnosticError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
-                location: SourceLocation(file: path))
-        }
-        defer { Platform.close(descriptor) }
-        var bytes: [UInt8] = []
-        while Platform.read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {
-            if bytes.count > 1 << 20 {
-                throw Self.error(
-                    "config.syntax", "\(path) is larger than a configuration may be (1 MiB)", path, line: nil)
-            }
+        guard let bytes = try Platform.readWholeFile(path, limit: 1 << 20) else {
+            throw Self.error("config.syntax", "\(path) is larger than a configuration may be (1 MiB)", path, line: nil)
         }
         try self.init(text: String(decoding: bytes, as: UTF8.self), path: path)
     }

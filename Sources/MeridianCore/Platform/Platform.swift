@@ -86,6 +86,24 @@ package enum Platform {
         return nil
     }
 
+    /// The bytes of the (small) file at `path`, read whole; nil when it
+    /// holds more than `limit` bytes. An `io.open` error when it cannot be
+    /// opened.
+    package static func readWholeFile(_ path: String, limit: Int) throws(DiagnosticError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(
+                code: "io.open", message: "cannot open \(path): \(errorMessage())", location: SourceLocation(file: path)
+            )
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        while read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {
+            if bytes.count > limit { return nil }
+        }
+        return bytes
+    }
+
     @discardableResult
     package static func close(_ descriptor: Int32) -> Int32 {
         systemClose(descriptor)
