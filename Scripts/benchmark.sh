@@ -61,7 +61,8 @@ echo
 echo "== Peak memory of an in-memory decode (canada.json is $(du -m "$fixtures/canada.json" | cut -f1) MB on disk)"
 for file in "$fixtures/canada.json" "$large"; do
   mb=$(python3 -c "import os; print(f'{os.path.getsize(\"$file\") / 1e6:.1f}')")
-  printf "%-34s file %8s MB   meridian decode peak %6s MB\n" "$(basename "$file")" "$mb" "$(peak_mb "$bin/meridian-benchmark" decode "$file")"
+  printf "%-34s file %8s MB   meridian decode peak %6s MB   from the file %6s MB\n" "$(basename "$file")" "$mb" \
+    "$(peak_mb "$bin/meridian-benchmark" decode "$file")" "$(peak_mb "$bin/meridian-benchmark" decode-file "$file")"
 done
 
 echo

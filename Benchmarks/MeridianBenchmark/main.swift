@@ -2,6 +2,7 @@ import CSV
 // Times Meridian's in-process work on one file, for Scripts/benchmark.sh:
 //
 //     meridian-benchmark decode FILE     GeoJSON bytes -> typed features
+//     meridian-benchmark decode-file FILE  the file -> typed features, streamed (peak memory)
 //     meridian-benchmark json FILE       bytes -> generic JSONValue tree
 //     meridian-benchmark encode FILE     typed features -> GeoJSON bytes
 //     meridian-benchmark csv FILE        CSV bytes -> features (Meridian's RFC 4180 reader)
@@ -19,6 +20,12 @@ import MeridianGeoJSON
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "places" {
     try runPlacesBenchmark(arguments)
+    exit(0)
+}
+if arguments.count == 3, arguments[1] == "decode-file" {
+    // Once, for the peak memory of decoding a file without holding its text.
+    let document = try GeoJSONDocument(contentsOfFile: arguments[2])
+    print(document.featureCollection.features.count)
     exit(0)
 }
 guard arguments.count == 3 else {

@@ -144,3 +144,37 @@ import Testing
         #expect(stopped?.diagnostic.location.line == 38)
     }
 }
+
+/// A document decoded from its file, streamed, is the document decoded
+/// from its bytes.
+@Suite struct DocumentFromFileTests {
+    @Test func everyLayoutDecodesAsFromBytes() throws {
+        var collection = FeatureCollection(features: ParallelFeatureReaderTests().trickyFeatures(25_000))
+        collection.foreignMembers["name"] = "many"
+        collection.bbox = [0, 0, 1, 1]
+        let documents: [[UInt8]] = [
+            GeoJSONWriter().encode(collection),  // past the whole-document limit: streamed in runs
+            Array(
+                #"{"type":"Feature","id":7,"properties":{"a":1},"geometry":{"type":"Point","coordinates":[1,2]}}"#.utf8),
+            Array(#"{"type":"LineString","coordinates":[[1,2],[3,4]],"title":"x"}"#.utf8),
+        ]
+        #expect(documents[0].count > 4 << 20)
+        for bytes in documents {
+            let path = try ParallelFeatureReaderTests().temporaryFile(bytes)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let expected = try GeoJSONDocument(decoding: bytes)
+            #expect(try GeoJSONDocument(contentsOfFile: path) == expected)
+        }
+        let lines = GeoJSONWriter().encodeRecords(collection.features.prefix(20), as: .ndjson)
+        let path = try ParallelFeatureReaderTests().temporaryFile(lines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(
+            try GeoJSONDocument(contentsOfFile: path).featureCollection.features
+                == Array(collection.features.prefix(20)))
+        let broken = try ParallelFeatureReaderTests().temporaryFile(
+            Array("{\"type\":\"Feature\",\n\"geometry\":}".utf8))
+        defer { try? FileManager.default.removeItem(atPath: broken) }
+        let error = #expect(throws: DiagnosticError.self) { try GeoJSONDocument(contentsOfFile: broken) }
+        #expect(error?.diagnostic.location.line == 2)
+    }
+}
