@@ -192,6 +192,15 @@ extension GeoJSONFeatureReader {
             featureCount += pending.count - pendingIndex
             pending.removeAll(keepingCapacity: true)
             pendingIndex = 0
+            // On one thread, batches of a few hundred, as the runs give,
+            // so that `process` is not paid once per feature.
+            while decoder.isInline, features.count < 256, let more = try next() {
+                features.append(more)
+                features += pending[pendingIndex...]
+                featureCount += pending.count - pendingIndex
+                pending.removeAll(keepingCapacity: true)
+                pendingIndex = 0
+            }
             return decoder.process(features)
         }
     }
