@@ -50,7 +50,7 @@ public struct MeridianServer: Sendable {
             router: router,
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port), serverName: "meridian"),
-            services: [Reloader(server: self)],
+            services: [Reloader(server: self), MemoryTrimmer()],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger)
     }
@@ -86,6 +86,23 @@ struct Reloader: Service {
         let signals = await UnixSignalsSequence(trapping: .sighup)
         for await _ in signals.cancelOnGracefulShutdown() {
             server.reload()
+        }
+    }
+}
+
+/// Every few seconds, hands the memory the allocator holds free back to
+/// the system: a burst of snapshots leaves the allocator's arenas at their
+/// high-water mark otherwise, and the server's size would show the busiest
+/// moment it ever had rather than what it holds.
+struct MemoryTrimmer: Service {
+    func run() async throws {
+        // glibc's malloc_trim, looked up because its header is not in the C library's module.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        typealias Trim = @convention(c) (Int) -> Int32
+        let trim = unsafeBitCast(symbol, to: Trim.self)
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: .seconds(5))
+            _ = trim(0)
         }
     }
 }
