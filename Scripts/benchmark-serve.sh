@@ -55,6 +55,8 @@ reverse geocoding|/v1/reverseGeocode?loc=$inside
 snapshot 1024x768 SVG of the venue|/snapshot?size=1024x768&datasets=meridian-arcade&format=svg
 LIST
 echo "RSS after the runs: $(rss_mb) MB"
+sleep 6
+echo "RSS six seconds later (the server trims free memory every 5 s): $(rss_mb) MB"
 
 echo "== faults"
 # A reload in the middle of a run loses nothing.
