@@ -100,9 +100,12 @@ struct MemoryTrimmer: Service {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         typealias Trim = @convention(c) (Int) -> Int32
         let trim = unsafeBitCast(symbol, to: Trim.self)
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            try? await Task.sleep(for: .seconds(5))
-            _ = trim(0)
+        // Stops at once on shutdown, not at the end of a sleep.
+        try? await cancelWhenGracefulShutdown {
+            while true {
+                try await Task.sleep(for: .seconds(5))
+                _ = trim(0)
+            }
         }
     }
 }

@@ -195,19 +195,23 @@ final class RenderGate: @unchecked Sendable {
         let result = Box<Value>()
         let finished: Bool = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let once = Once(continuation)
+            // The clock; cancelled when the drawing finishes first, so that
+            // no sleeper outlives its snapshot.
+            let timer = Task {
+                try? await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                once.resume(false)
+            }
             let started = dispatch { [self] in
                 result.value = work()
                 leave()
                 once.resume(true)
+                timer.cancel()
             }
             guard started else {
                 leave()
+                timer.cancel()
                 once.resume(false)
                 return
-            }
-            Task {
-                try? await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
-                once.resume(false)
             }
         }
         guard finished, let value = result.value else { return .timedOut }
