@@ -34,16 +34,22 @@ enum Reply {
 struct Query {
     let parameters: [String: String]
 
-    init(_ request: Request) {
+    /// The query's parameters; a broken `%` escape (or one that is not
+    /// UTF-8) is a `serve.parameter.invalid` error naming the parameter.
+    init(_ request: Request) throws(DiagnosticError) {
         // Read from the raw query, so that `+` is a space and `%2B` a plus.
         var parameters: [String: String] = [:]
         for pair in (request.uri.query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = String(parts[0]).removingPercentEncoding else { continue }
-            // The first of a repeated parameter counts, as most servers read it.
-            if parameters[name] == nil {
-                parameters[name] = parts.count > 1 ? String(parts[1]).removingPercentEncoding ?? "" : ""
+            guard let name = String(parts[0]).removingPercentEncoding,
+                let value = parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+            else {
+                throw Self.invalid(
+                    String(parts[0].prefix(100)),
+                    "not URL-encoded text (a % must be followed by two hex digits of UTF-8)")
             }
+            // The first of a repeated parameter counts, as most servers read it.
+            if parameters[name] == nil { parameters[name] = value }
         }
         self.parameters = parameters
     }

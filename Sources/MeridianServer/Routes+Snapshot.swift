@@ -15,13 +15,13 @@ extension Routes {
     ]
 
     func snapshot(_ request: Request) async -> Response {
-        let query = Query(request)
         let started = ContinuousClock.now
         let document: MapDocument
         let layers: [Layer]
         let png: Bool
         let current = catalogue.current
         do throws(DiagnosticError) {
+            let query = try Query(request)
             var object = JSONObject()
             for key in MapDocument.keys {
                 guard let text = query[key] else { continue }

@@ -10,7 +10,12 @@ import Meridian
 extension Routes {
     func validate(_ request: Request) async -> Response {
         var request = request
-        let query = Query(request)
+        let query: Query
+        do throws(DiagnosticError) {
+            query = try Query(request)
+        } catch {
+            return Reply.error(.badRequest, error.diagnostic)
+        }
         let name = query["name"].map { String($0.prefix(200)) } ?? "request"
         let geometry: GeometryValidityLevel
         switch query["geometry"] {

@@ -195,6 +195,8 @@ final class RunningServer: @unchecked Sendable {
             ("/snapshot?datasets=secret", 400, "serve.dataset.unknown"),
             ("/snapshot?format=gif", 400, "serve.parameter.invalid"),
             ("/v1/places", 400, "serve.parameter.missing"),
+            // Latin-1, not UTF-8.
+            ("/v1/search?q=caf%E9", 400, "serve.parameter.invalid"),
             ("/nowhere", 404, "serve.path.unknown"),
         ] {
             let reply = try await server.request(target)
