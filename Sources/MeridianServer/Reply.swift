@@ -41,8 +41,8 @@ struct Query {
         var parameters: [String: String] = [:]
         for pair in (request.uri.query ?? "").split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = String(parts[0]).removingPercentEncoding,
-                let value = parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+            guard let name = MapsURL.percentDecode(parts[0]),
+                let value = MapsURL.percentDecode(parts.count > 1 ? parts[1] : "")
             else {
                 throw Self.invalid(
                     String(parts[0].prefix(100)),
@@ -113,35 +113,5 @@ extension Substring {
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }
         return text
-    }
-}
-
-extension String {
-    /// The text with `%XX` escapes and `+` decoded, nil when an escape is
-    /// broken or the bytes are not UTF-8.
-    var removingPercentEncoding: String? {
-        var bytes: [UInt8] = []
-        var iterator = utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(0x20)
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(Self.hexValue),
-                    let low = iterator.next().flatMap(Self.hexValue)
-                else { return nil }
-                bytes.append(high << 4 | low)
-            default: bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -105,7 +105,7 @@ extension Routes {
         let completions = catalogue.current.places.completions(for: try text(query), options: options)
         let results: [JSONValue] = completions.map { completion in
             var object = JSONObject()
-            object["completionUrl"] = .string("/v1/search?q=" + Self.percentEncoded(completion.title))
+            object["completionUrl"] = .string("/v1/search?q=" + MapsURL.percentEncode(completion.title))
             object["displayLines"] = .array(
                 [completion.title, completion.subtitle].filter { !$0.isEmpty }.map(JSONValue.string))
             object["titleHighlightRanges"] = .array(completion.titleHighlightRanges.map(Self.range))
@@ -169,21 +169,5 @@ extension Routes {
     static func range(_ range: Range<Int>) -> JSONValue {
         .object(
             JSONObject([("location", .integer(Int64(range.lowerBound))), ("length", .integer(Int64(range.count)))]))
-    }
-
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                encoded += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
-            }
-        }
-        return encoded
     }
 }

@@ -41,13 +41,7 @@ public struct FileSummary: Sendable {
     public mutating func add(_ feature: Feature) {
         featureCount += 1
         if let geometry = feature.geometry {
-            let name = geometry.typeName
-            if let index = geometryIndex[name] {
-                geometryCounts[index].count += 1
-            } else {
-                geometryIndex[name] = geometryCounts.count
-                geometryCounts.append((name, 1))
-            }
+            Self.tally(geometry.typeName, 1, into: &geometryCounts, index: &geometryIndex)
             positionCount += geometry.coordinateCount
             if let box = geometry.boundingBox {
                 if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
@@ -55,14 +49,7 @@ public struct FileSummary: Sendable {
         } else {
             nullGeometryCount += 1
         }
-        for key in feature.properties.keys {
-            if let index = keyIndex[key] {
-                propertyKeys[index].count += 1
-            } else {
-                keyIndex[key] = propertyKeys.count
-                propertyKeys.append((key, 1))
-            }
-        }
+        for key in feature.properties.keys { Self.tally(key, 1, into: &propertyKeys, index: &keyIndex) }
     }
 
     /// Counts in a summary of the features that follow this one's (a later
@@ -76,20 +63,20 @@ public struct FileSummary: Sendable {
             if boundingBox == nil { boundingBox = box } else { boundingBox!.extend(box) }
         }
         for (name, count) in later.geometryCounts {
-            if let index = geometryIndex[name] {
-                geometryCounts[index].count += count
-            } else {
-                geometryIndex[name] = geometryCounts.count
-                geometryCounts.append((name, count))
-            }
+            Self.tally(name, count, into: &geometryCounts, index: &geometryIndex)
         }
-        for (name, count) in later.propertyKeys {
-            if let index = keyIndex[name] {
-                propertyKeys[index].count += count
-            } else {
-                keyIndex[name] = propertyKeys.count
-                propertyKeys.append((name, count))
-            }
+        for (name, count) in later.propertyKeys { Self.tally(name, count, into: &propertyKeys, index: &keyIndex) }
+    }
+
+    /// Adds `count` to `name`'s entry, appending it when first seen.
+    private static func tally(
+        _ name: String, _ count: Int, into list: inout [(name: String, count: Int)], index: inout [String: Int]
+    ) {
+        if let position = index[name] {
+            list[position].count += count
+        } else {
+            index[name] = list.count
+            list.append((name, count))
         }
     }
 

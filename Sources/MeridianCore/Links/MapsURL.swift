@@ -196,7 +196,7 @@ public enum MapsURL: Sendable, Hashable {
     /// RFC 3986 unreserved characters stay; every other UTF-8 byte becomes
     /// %XX. Commas stay in values: Apple writes `center=52.2,0.12` either
     /// way, and a literal comma keeps links readable.
-    static func percentEncode(_ text: String, keepingCommas: Bool = false) -> String {
+    package static func percentEncode(_ text: String, keepingCommas: Bool = false) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in text.utf8 {
@@ -218,7 +218,7 @@ public enum MapsURL: Sendable, Hashable {
 
     /// Undoes percent-encoding (and `+` for a space); nil for a broken
     /// escape or bytes that are not UTF-8.
-    static func percentDecode(_ text: Substring) -> String? {
+    package static func percentDecode(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         func digit(_ byte: UInt8?) -> UInt8? {

@@ -20,11 +20,11 @@ extension GeoJSONDocument {
         let decoder = FeatureBatchDecoder { $0 }
         var features: [Feature] = []
         while let batch = try reader.nextBatch(using: decoder) { features += batch }
-        switch (reader.layout, features.first) {
-        case (.feature?, let feature?) where features.count == 1:
+        switch (reader.layout, features.first, features.first?.geometry) {
+        case (.feature?, let feature?, _) where features.count == 1:
             self = .feature(feature)
-        case (.geometry?, let feature?) where features.count == 1 && feature.geometry != nil:
-            self = .geometry(feature.geometry!, members: feature.geometryMembers)
+        case (.geometry?, let feature?, let geometry?) where features.count == 1:
+            self = .geometry(geometry, members: feature.geometryMembers)
         default:
             var collection = reader.collection
             collection.features = features

@@ -148,13 +148,7 @@ extension GeoJSONFeatureReader {
     /// at a time.
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
         while true {
-            if pendingIndex < pending.count {
-                let features = Array(pending[pendingIndex...])
-                featureCount += features.count
-                pending.removeAll(keepingCapacity: true)
-                pendingIndex = 0
-                return decoder.process(features)
-            }
+            if pendingIndex < pending.count { return decoder.process(takePending()) }
             if (state == .inFeatures || state == .records) && !runStoppedShort && !decoder.isInline {
                 while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: decoder.runSize) {
                     decoder.pool.submit(run)
@@ -187,22 +181,24 @@ extension GeoJSONFeatureReader {
                 while runsInFlight.popLast() != nil { _ = decoder.pool.next() }
                 return nil
             }
-            var features = [feature]
-            features += pending[pendingIndex...]
-            featureCount += pending.count - pendingIndex
-            pending.removeAll(keepingCapacity: true)
-            pendingIndex = 0
+            var features = [feature] + takePending()
             // On one thread, batches of a few hundred, as the runs give,
             // so that `process` is not paid once per feature.
             while decoder.isInline, features.count < 256, let more = try next() {
-                features.append(more)
-                features += pending[pendingIndex...]
-                featureCount += pending.count - pendingIndex
-                pending.removeAll(keepingCapacity: true)
-                pendingIndex = 0
+                features += [more] + takePending()
             }
             return decoder.process(features)
         }
+    }
+
+    /// The features decoded on this thread and not yet returned (the rest
+    /// of a document or record), counted as returned.
+    private func takePending() -> [Feature] {
+        let features = Array(pending[pendingIndex...])
+        featureCount += features.count
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex = 0
+        return features
     }
 
     /// Copies the next run of about `size` bytes out of the buffer, or nil
