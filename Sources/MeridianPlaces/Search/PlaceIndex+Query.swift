@@ -35,30 +35,37 @@ extension PlaceIndex {
     }
 
     /// Categories whose search terms start with the whole fragment, when
-    /// some place has the category and the filter lets it through.
-    /// Each category's search terms, with their folded forms.
-    static let foldedSearchTerms: [PointOfInterestCategory: [(term: String, folded: String)]] = Dictionary(
-        uniqueKeysWithValues: PointOfInterestCategory.allCases.map { category in
-            (category, category.searchTerms.map { ($0, TextFolding.fold($0)) })
-        })
-
+    /// some place has the category and the filter lets it through: at most two.
     func suggestions(for words: [Word], options: SearchOptions) -> [Completion] {
-        let fragment = words.map(\.text).joined(separator: " ")
+        let fragment = Array(words.map(\.text).joined(separator: " ").utf8)
         var result: [Completion] = []
-        for category in PointOfInterestCategory.allCases where options.filter.includes(category) {
-            guard
-                categoriesPresent.contains(category),
-                let term = Self.foldedSearchTerms[category]?.first(where: { $0.folded.hasPrefix(fragment) })?.term
+        for (category, terms) in suggestable {
+            guard let term = terms.first(where: { $0.folded.starts(with: fragment) }),
+                options.filter.includes(category)
             else { continue }
-            let title = term.prefix(1).uppercased() + term.dropFirst()
             result.append(
                 Completion(
-                    title: title, subtitle: "Search Nearby",
-                    titleHighlightRanges: Self.highlights(of: words, in: title),
+                    title: term.title, subtitle: "Search Nearby",
+                    titleHighlightRanges: Self.highlights(of: words, in: term.title),
                     subtitleHighlightRanges: [], type: .query, place: nil, category: category, distance: nil))
             if result.count == 2 { break }
         }
         return result
+    }
+
+    /// The categories in `categories` (in ``PointOfInterestCategory/allCases``
+    /// order), each with its search terms as completion titles and folded.
+    static func suggestable(_ categories: Set<PointOfInterestCategory>) -> [(
+        category: PointOfInterestCategory, terms: [(title: String, folded: [UInt8])]
+    )] {
+        PointOfInterestCategory.allCases.filter(categories.contains).map { category in
+            let terms = category.searchTerms.map { term in
+                var folded: [UInt8] = []
+                TextFolding.fold(term, into: &folded)
+                return (term.prefix(1).uppercased() + term.dropFirst(), folded)
+            }
+            return (category, terms)
+        }
     }
 
     /// The UTF-16 ranges of `text` that the query words match: the typed
@@ -67,23 +74,25 @@ extension PlaceIndex {
     static func highlights(of query: [Word], in text: String) -> [Range<Int>] {
         if let ranges = asciiHighlights(of: query, in: text) { return ranges }
         let (scalars, origins) = TextFolding.foldWithOrigins(text)
+        let queries = query.map { (scalars: Array($0.text.unicodeScalars), utf8: Array($0.text.utf8)) }
         var ranges: [Range<Int>] = []
-        for (word, folded) in Words.folded(scalars, origins) {
-            let wordScalars = Array(word.text.unicodeScalars)
+        for (folded, unspaced) in Words.ranges(scalars) {
+            let word = scalars[folded]
+            var wordUTF8: [UInt8]?
             var best: Range<Int>?
-            for q in query {
-                let qs = Array(q.text.unicodeScalars)
+            for q in queries {
                 var found: Range<Int>?
-                if wordScalars.starts(with: qs) {
-                    found = folded.lowerBound..<(folded.lowerBound + qs.count)
-                } else if word.isUnspaced, let at = Self.firstIndex(of: qs, in: wordScalars) {
-                    found = (folded.lowerBound + at)..<(folded.lowerBound + at + qs.count)
-                } else if qs.count >= 5,
-                    Array(q.text.utf8).withUnsafeBufferPointer({ query in
-                        Array(word.text.utf8).withUnsafeBufferPointer { withinOneEdit(query, $0, prefix: true) }
-                    })
-                {
-                    found = folded
+                if word.starts(with: q.scalars) {
+                    found = folded.lowerBound..<(folded.lowerBound + q.scalars.count)
+                } else if unspaced, let at = Self.firstIndex(of: q.scalars, in: word) {
+                    found = at..<(at + q.scalars.count)
+                } else if q.scalars.count >= 5 {
+                    if wordUTF8 == nil { wordUTF8 = word.flatMap { Array(String($0).utf8) } }
+                    if q.utf8.withUnsafeBufferPointer({ query in
+                        wordUTF8!.withUnsafeBufferPointer { withinOneEdit(query, $0, prefix: true) }
+                    }) {
+                        found = folded
+                    }
                 }
                 if let found, found.count > (best?.count ?? 0) { best = found }
             }
@@ -138,9 +147,10 @@ extension PlaceIndex {
         } ?? nil
     }
 
-    private static func firstIndex(of needle: [Unicode.Scalar], in haystack: [Unicode.Scalar]) -> Int? {
+    /// Where `needle` first occurs in `haystack`, an index of `haystack`.
+    private static func firstIndex(of needle: [Unicode.Scalar], in haystack: ArraySlice<Unicode.Scalar>) -> Int? {
         guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
-        for start in 0...(haystack.count - needle.count)
+        for start in haystack.startIndex...(haystack.endIndex - needle.count)
         where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }

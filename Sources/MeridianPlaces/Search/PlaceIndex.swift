@@ -109,8 +109,8 @@ public final class PlaceIndex: @unchecked Sendable {
     let recordStart: UnsafeBufferPointer<UInt64>
     let recordBytes: UnsafeBufferPointer<UInt8>
     let recordSlot: UnsafeBufferPointer<UInt32>
-    /// The categories some place has.
-    let categoriesPresent: Set<PointOfInterestCategory>
+    /// The categories some place has, with their search terms: what completion suggests.
+    let suggestable: [(category: PointOfInterestCategory, terms: [(title: String, folded: [UInt8])])]
     /// Which categories' search terms a run of terms holds, and each
     /// category code's places (`categoryPlaces[categoryPlaceStart[code]..<categoryPlaceStart[code + 1]]`).
     let categoryTerms: CategoryTerms
@@ -295,7 +295,7 @@ public final class PlaceIndex: @unchecked Sendable {
         for (code, category) in categoryOfCode.enumerated() where codes[code] {
             if let category { present.insert(category) }
         }
-        categoriesPresent = present
+        suggestable = Self.suggestable(present)
     }
 
     // MARK: Reading places

@@ -120,6 +120,20 @@ public enum TextFolding {
         var offset = 0
         var one = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                scalars.append(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+                origins.append(offset)
+                offset += 1
+                continue
+            }
+            if value < 0x10000, bmp[Int(value)] & multiple == 0 {
+                // A scalar that folds to one scalar: one read of the table.
+                scalars.append(Unicode.Scalar(bmp[Int(value)]).unsafelyUnwrapped)
+                origins.append(offset)
+                offset += 1
+                continue
+            }
             one.removeAll()
             append(scalar, to: &one)
             for folded in one {

@@ -26,31 +26,37 @@ public enum Words {
     /// The words of folded text (``TextFolding/foldWithOrigins(_:)``), each
     /// with its range among the folded scalars.
     static func folded(_ scalars: [Unicode.Scalar], _ origins: [Int]) -> [(word: Word, folded: Range<Int>)] {
-        var words: [(word: Word, folded: Range<Int>)] = []
+        ranges(scalars).map { range, unspaced in
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[range])
+            let word = Word(
+                text: String(view), range: origins[range.lowerBound]..<originalEnd(origins, range.upperBound),
+                isUnspaced: unspaced)
+            return (word, range)
+        }
+    }
+
+    /// Where the words of folded text are among its scalars, and whether
+    /// each is of a script written without spaces.
+    static func ranges(_ scalars: [Unicode.Scalar]) -> [(range: Range<Int>, unspaced: Bool)] {
+        var words: [(range: Range<Int>, unspaced: Bool)] = []
         var start = -1
         var unspaced = false
-        func close(_ end: Int) {
-            guard start >= 0 else { return }
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[start..<end])
-            let word = Word(text: String(view), range: origins[start]..<originalEnd(origins, end), isUnspaced: unspaced)
-            words.append((word, start..<end))
-            start = -1
-        }
         for (index, scalar) in scalars.enumerated() {
             let kind = classify(scalar)
             if kind == 0 {
-                close(index)
+                if start >= 0 { words.append((start..<index, unspaced)) }
+                start = -1
             } else if start < 0 {
                 start = index
                 unspaced = kind == 2
             } else if (kind == 2) != unspaced {
-                close(index)
+                words.append((start..<index, unspaced))
                 start = index
                 unspaced = kind == 2
             }
         }
-        close(scalars.count)
+        if start >= 0 { words.append((start..<scalars.count, unspaced)) }
         return words
     }
 
