@@ -2,7 +2,7 @@
 # meridian serve under load, on loopback: wrk with 64 connections for
 # SECONDS per endpoint (autocomplete, search, reverse geocoding, a 1024x768
 # snapshot of the sample venue), throughput and p50/p99 latency, the
-# server's RSS before and after; then the faults: a SIGHUP reload during a
+# server's RSS at start and after each run; then the faults: a SIGHUP reload during a
 # run (no request may fail), malformed requests (bad JSON, a huge header, a
 # client sending one byte a second) while wrk runs, and SIGTERM during a
 # run (exit status 0).
@@ -44,10 +44,10 @@ inside=$(curl -s "$base/v1/search?q=restroom&limit=1" | python3 -c \
   "import json, sys; c = json.load(sys.stdin)['results'][0]['coordinate']; print(f\"{c['latitude']},{c['longitude']}\")")
 echo "== meridian serve on $venue and $landmarks, wrk -t2 -c64 -d${seconds}s, $(nproc) cores"
 echo "RSS at start: $(rss_mb) MB"
-printf '| endpoint | requests/s | p50 | p99 | failed |\n|---|---:|---:|---:|---:|\n'
+printf '| endpoint | requests/s | p50 | p99 | failed | RSS after |\n|---|---:|---:|---:|---:|---:|\n'
 while IFS='|' read -r label target; do
   read -r rate p50 p99 bad <<<"$(load "$target")"
-  printf '| %s | %s | %s | %s | %s |\n' "$label" "$rate" "$p50" "$p99" "$bad"
+  printf '| %s | %s | %s | %s | %s | %s MB |\n' "$label" "$rate" "$p50" "$p99" "$bad" "$(rss_mb)"
 done <<LIST
 autocomplete|/v1/searchAutocomplete?q=caf
 search|/v1/search?q=coffee
@@ -86,6 +86,7 @@ kill "$slow" 2>/dev/null || true
 wait "$malformed" 2>/dev/null || true
 status=$(curl -s -o /dev/null -w '%{http_code}' "$base/health")
 echo "malformed requests and a one-byte-a-second client during load: $rate requests/s, p99 $p99, $bad failed; /health then $status"
+echo "RSS after the faults: $(rss_mb) MB"
 
 # SIGTERM during a run: in-flight requests finish, exit status 0.
 wrk -t2 -c64 -d5s "$base/v1/search?q=coffee" >/dev/null 2>&1 &
