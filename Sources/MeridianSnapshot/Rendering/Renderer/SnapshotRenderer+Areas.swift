@@ -14,21 +14,10 @@ extension SnapshotRenderer {
         return SimpleStyle(properties: item.properties, over: base)
     }
 
-    mutating func writeArea(_ item: DrawItem) {
-        encoder.keepsLabelGeometry = options.labels.labelsAreas && !item.hints.isContext && item.label != nil
-        for polygon in item.polygons { encoder.appendPolygon(polygon) }
-        if let circle = item.circle {
-            let radiusPoints =
-                circle.radius * mapPointsPerMeter(atLatitude: circle.center.latitude) * viewport.pointsPerMapPoint
-            // About one vertex per 3 points of circumference: smooth at any size, never a projected ellipse.
-            let vertices = Int(min(720, max(32, 2 * .pi * radiusPoints / 3)))
-            var ring = circle.boundary(vertexCount: vertices)
-            ring.append(ring[0])
-            encoder.appendPolygon([ring])
-        }
-        let ring = encoder.lastLargestRing
-        let ringPoints = encoder.lastLargestRingPoints
-        let d = encoder.takePath()
+    mutating func writeArea(_ item: DrawItem, _ encoded: EncodedPath) {
+        let ring = encoded.ring
+        let ringPoints = encoded.ringPoints
+        let d = encoded.d
         guard !d.isEmpty else { return }
         drawnFeatures += 1
         let style = areaStyle(item)

@@ -3,16 +3,14 @@ import MeridianCore
 /// Line strings and geodesic polylines: one `<path>` per feature, and a
 /// label request along its longest visible part.
 extension SnapshotRenderer {
-    mutating func writeLine(_ item: DrawItem) {
+    mutating func writeLine(_ item: DrawItem, _ encoded: EncodedPath) {
         if let colors = Self.gradient(item.properties), item.lines.contains(where: { $0.count > 1 }) {
             writeGradientLine(item, colors: colors)
             return
         }
-        encoder.keepsLabelGeometry = item.label != nil && !item.hints.isContext
-        for line in item.lines { encoder.appendLine(line) }
-        let anchor = encoder.lastLineAnchor
-        let linePoints = encoder.lastLinePoints
-        let d = encoder.takePath()
+        let anchor = encoded.lineAnchor
+        let linePoints = encoded.linePoints
+        let d = encoded.d
         guard !d.isEmpty else { return }
         drawnFeatures += 1
         var base = SimpleStyle(theme: theme)

@@ -192,7 +192,7 @@ struct SnapshotRenderer {
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.strokeWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\">\n")
-            for item in areas { writeArea(item) }
+            for (item, path) in zip(areas, encodedPaths(areas, areas: true)) { writeArea(item, path) }
             svg.append("</g>\n")
         }
         let lines = Self.inDrawingOrder(items.filter { !$0.lines.isEmpty })
@@ -202,7 +202,7 @@ struct SnapshotRenderer {
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.lineWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
-            for item in lines { writeLine(item) }
+            for (item, path) in zip(lines, encodedPaths(lines, areas: false)) { writeLine(item, path) }
             svg.append("</g>\n")
         }
         let points = Self.inDrawingOrder(items.filter { !$0.points.isEmpty })
