@@ -70,4 +70,30 @@ import Testing
         #expect(shape.hits == 2)
         #expect(shape.keys == ["name", "rank"])
     }
+
+    /// Objects of many members that follow a shape share its key index;
+    /// looking keys up, and changing one object, behave as for an object
+    /// of its own.
+    @Test func manyMembersShareOneIndexAndStayTheirOwn() throws {
+        let keys = (0..<40).map { "key\($0)" }
+        let features = (0..<3).map { n in
+            let members = keys.enumerated().map { #""\#($1)":\#($0 + 100 * n)"# }.joined(separator: ",")
+            return #"{"type":"Feature","properties":{\#(members)},"geometry":null}"#
+        }
+        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        var read = try GeoJSONDocument(decoding: Array(text.utf8)).featureCollection.features
+        for (n, feature) in read.enumerated() {
+            #expect(feature.properties["key39"] == .integer(Int64(39 + 100 * n)))
+            #expect(feature.properties["key0"] == .integer(Int64(100 * n)))
+            #expect(feature.properties["missing"] == nil)
+        }
+        read[2].properties["key5"] = nil
+        read[2].properties["added"] = "x"
+        read[2].properties["key39"] = "changed"
+        #expect(read[2].properties["key5"] == nil && read[2].properties["added"] == "x")
+        #expect(read[2].properties["key39"] == "changed" && read[2].properties["key6"] == .integer(206))
+        #expect(read[2].properties.count == 40)
+        #expect(read[1].properties["key5"] == .integer(105) && read[1].properties["added"] == nil)
+        #expect(read[1].properties["key39"] == .integer(139) && read[1].properties.count == 40)
+    }
 }

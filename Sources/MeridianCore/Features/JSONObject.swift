@@ -23,7 +23,7 @@ public struct JSONObject: Sendable {
     private var lookup: [String: Int]? = nil
 
     /// How many members are found by scanning before a hash index is built.
-    static let indexedCount = 32
+    package static let indexedCount = 32
 
     public init() {
         keys = []
@@ -38,11 +38,23 @@ public struct JSONObject: Sendable {
     }
 
     /// An object of these members, whose keys the caller knows to be
-    /// distinct (a decoder reusing the keys of an earlier object).
-    package init(distinctKeys keys: [String], values: [JSONValue]) {
+    /// distinct (a decoder reusing the keys of an earlier object), with
+    /// the index of those keys when the caller has one (``index(of:)``):
+    /// objects that share their keys share it too.
+    package init(distinctKeys keys: [String], values: [JSONValue], index: [String: Int]? = nil) {
         precondition(keys.count == values.count, "one value per key")
         self.keys = keys
         self.values = values
+        lookup = keys.count > Self.indexedCount ? index : nil
+    }
+
+    /// The position of each of `keys`, distinct keys: the index an object
+    /// of more than ``indexedCount`` members is looked up by.
+    package static func index(of keys: [String]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { index[key] = position }
+        return index
     }
 
     public var count: Int { keys.count }
@@ -87,10 +99,7 @@ public struct JSONObject: Sendable {
             lookup = nil
             return
         }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(keys.count)
-        for (position, key) in keys.enumerated() { index[key] = position }
-        lookup = index
+        lookup = Self.index(of: keys)
     }
 
     /// The members in order.

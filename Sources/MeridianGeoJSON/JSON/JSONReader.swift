@@ -517,8 +517,10 @@ struct JSONReader {
             values.append(try readValue())
         } while try nextMember()
         shape.hits += 1
-        let keys = values.count == shape.keys.count ? shape.keys : Array(shape.keys[0..<values.count])
-        return .object(JSONObject(distinctKeys: keys, values: values))
+        guard values.count == shape.keys.count else {
+            return .object(JSONObject(distinctKeys: Array(shape.keys[0..<values.count]), values: values))
+        }
+        return .object(JSONObject(distinctKeys: shape.keys, values: values, index: shape.index))
     }
 
     /// Walks past any value, checking it fully but keeping nothing.
@@ -715,6 +717,19 @@ final class KeyShape {
     private var ends: [Int] = [0]
     var hits = 0
     private var misses = 0
+    private var builtIndex: [String: Int]?
+    private var indexIsBuilt = false
+
+    /// The keys' index, for objects of many members (so that each looks a
+    /// key up by hash, not by scanning): built once for the shape, shared
+    /// by every object that follows it.
+    var index: [String: Int]? {
+        if !indexIsBuilt {
+            builtIndex = keys.count > JSONObject.indexedCount ? JSONObject.index(of: keys) : nil
+            indexIsBuilt = true
+        }
+        return builtIndex
+    }
 
     /// False once objects have departed from the shape far more often than
     /// they followed it (keys that differ from object to object).
@@ -731,6 +746,8 @@ final class KeyShape {
     func learn(_ value: JSONValue) {
         misses += 1
         keys = []
+        builtIndex = nil
+        indexIsBuilt = false
         bytes = []
         ends = [0]
         guard case .object(let object) = value else { return }

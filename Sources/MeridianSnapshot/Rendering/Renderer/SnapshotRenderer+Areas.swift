@@ -15,8 +15,6 @@ extension SnapshotRenderer {
     }
 
     mutating func writeArea(_ item: DrawItem, _ encoded: EncodedPath) {
-        let ring = encoded.ring
-        let ringPoints = encoded.ringPoints
         let d = encoded.d
         guard !d.isEmpty else { return }
         drawnFeatures += 1
@@ -35,31 +33,26 @@ extension SnapshotRenderer {
         }
         // Context (`meridian:context`: a venue's outline under its floor plan) is not labelled:
         // a venue's name in the middle of its own floor plan reads as a room's.
-        if options.labels.labelsAreas, !item.hints.isContext, let text = item.label, let ring {
+        if options.labels.labelsAreas, !item.hints.isContext, let text = item.label, let ring = encoded.ring,
+            encoded.labelFits
+        {
             let fontSize = options.labels.fontSize - 1
-            let width = LabelPlacer.textWidth(text, fontSize: fontSize)
-            if ring.maxX - ring.minX >= width * 0.8, ring.maxY - ring.minY >= fontSize, ring.cx.isFinite,
-                ring.cy.isFinite
-            {
-                // At the pole of inaccessibility (inside an L-shaped room or a crescent), then the centroid.
-                let pole = PoleOfInaccessibility.find(rings: ringPoints, precision: 1)
-                let (x, y) = pole.map { ($0.x, $0.y) } ?? (ring.cx, ring.cy)
-                var candidates: [LabelPlacer.Candidate] = [.init(x: x, y: y + fontSize * 0.35, alignment: .middle)]
-                if pole != nil {
-                    candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle))
-                }
-                // An area ranked for labelling (a room) often has a symbol at its centre (a
-                // lift's "E", a restroom's "WC"): then its name goes just below or above it.
-                if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {
-                    candidates.insert(.init(x: x, y: y + fontSize * 0.35 + fontSize + 6, alignment: .middle), at: 1)
-                    candidates.insert(.init(x: x, y: y + fontSize * 0.35 - fontSize - 6, alignment: .middle), at: 2)
-                }
-                labels.append(
-                    LabelRequest(
-                        text: text, rank: item.hints.labelRank ?? 3, weight: -ring.area, order: item.order,
-                        fontSize: fontSize,
-                        candidates: candidates, id: item.id, color: nil))
+            let (x, y) = encoded.pole ?? (ring.cx, ring.cy)
+            var candidates: [LabelPlacer.Candidate] = [.init(x: x, y: y + fontSize * 0.35, alignment: .middle)]
+            if encoded.pole != nil {
+                candidates.append(.init(x: ring.cx, y: ring.cy + fontSize * 0.35, alignment: .middle))
             }
+            // An area ranked for labelling (a room) often has a symbol at its centre (a
+            // lift's "E", a restroom's "WC"): then its name goes just below or above it.
+            if item.hints.labelRank != nil, ring.maxY - ring.minY >= 3 * fontSize + 8 {
+                candidates.insert(.init(x: x, y: y + fontSize * 0.35 + fontSize + 6, alignment: .middle), at: 1)
+                candidates.insert(.init(x: x, y: y + fontSize * 0.35 - fontSize - 6, alignment: .middle), at: 2)
+            }
+            labels.append(
+                LabelRequest(
+                    text: text, rank: item.hints.labelRank ?? 3, weight: -ring.area, order: item.order,
+                    fontSize: fontSize,
+                    candidates: candidates, id: item.id, color: nil))
         }
     }
 }

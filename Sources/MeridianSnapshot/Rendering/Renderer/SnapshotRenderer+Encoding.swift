@@ -6,9 +6,11 @@ import MeridianCore
 /// done on every core, and written in drawing order after.
 struct EncodedPath {
     var d: [UInt8]
-    /// An area's largest visible ring, and its points and holes when labelled.
+    /// An area's largest visible ring; when its label fits in it, where
+    /// in it the label goes (its pole of inaccessibility, when it has one).
     var ring: (area: Double, minX: Double, minY: Double, maxX: Double, maxY: Double, cx: Double, cy: Double)?
-    var ringPoints: [PoleOfInaccessibility.Ring]
+    var labelFits = false
+    var pole: (x: Double, y: Double)?
     /// A line's longest visible part, its middle and its points when labelled.
     var lineAnchor: (x: Double, y: Double, length: Double, angle: Double)?
     var linePoints: [(x: Double, y: Double)]
@@ -16,8 +18,9 @@ struct EncodedPath {
 
 extension PathEncoder {
     /// An area's path (its polygons and circle) or a line's, with the
-    /// label geometry when `labelled`.
-    mutating func encode(_ item: DrawItem, area: Bool, labelled: Bool) -> EncodedPath {
+    /// label geometry when `labelled`; an area's label is set in
+    /// `fontSize` points.
+    mutating func encode(_ item: DrawItem, area: Bool, labelled: Bool, fontSize: Double) -> EncodedPath {
         keepsLabelGeometry = labelled
         if area {
             for polygon in item.polygons { appendPolygon(polygon) }
@@ -33,9 +36,15 @@ extension PathEncoder {
         } else {
             for line in item.lines { appendLine(line) }
         }
-        var encoded = EncodedPath(
-            d: [], ring: lastLargestRing, ringPoints: lastLargestRingPoints, lineAnchor: lastLineAnchor,
-            linePoints: lastLinePoints)
+        var encoded = EncodedPath(d: [], ring: lastLargestRing, lineAnchor: lastLineAnchor, linePoints: lastLinePoints)
+        if area, labelled, let text = item.label, let ring = lastLargestRing,
+            ring.maxX - ring.minX >= LabelPlacer.textWidth(text, fontSize: fontSize) * 0.8,
+            ring.maxY - ring.minY >= fontSize, ring.cx.isFinite, ring.cy.isFinite
+        {
+            // At the pole of inaccessibility (inside an L-shaped room or a crescent), else the centroid.
+            encoded.labelFits = true
+            encoded.pole = PoleOfInaccessibility.find(rings: lastLargestRingPoints, precision: 1).map { ($0.x, $0.y) }
+        }
         encoded.d = takePath()
         return encoded
     }
@@ -48,46 +57,47 @@ extension SnapshotRenderer {
     /// About this many vertices make one job for a thread.
     static let verticesPerJob = 10_000
 
-    /// The paths of `items` (areas, or lines), in order: on every core
-    /// (``OrderedWorkPool/defaultThreads``) when they have enough vertices,
-    /// else here. The bytes are the same either way.
-    func encodedPaths(_ items: [DrawItem], areas: Bool) -> [EncodedPath] {
+    /// The paths of `items` at `positions` (areas, or lines), in that
+    /// order: on every core (``OrderedWorkPool/defaultThreads``) when they
+    /// have enough vertices, else here. The bytes are the same either way.
+    func encodedPaths(_ items: [DrawItem], _ positions: [Int], areas: Bool) -> [EncodedPath] {
         let labelsAreas = options.labels.labelsAreas
-        // Gradient lines are drawn segment by segment, from the item itself.
-        let skips: @Sendable (DrawItem) -> Bool = { item in !areas && Self.gradient(item.properties) != nil }
-        let labelled: @Sendable (DrawItem) -> Bool = { item in
-            item.label != nil && !item.hints.isContext && (!areas || labelsAreas)
-        }
+        let fontSize = options.labels.fontSize - 1
         let template = encoder
-        let encodeRun: @Sendable (ArraySlice<DrawItem>) -> [EncodedPath] = { run in
+        let encodeRun: @Sendable (ArraySlice<Int>) -> [EncodedPath] = { run in
             var encoder = template
-            return run.map { item in
-                skips(item)
-                    ? EncodedPath(d: [], ring: nil, ringPoints: [], lineAnchor: nil, linePoints: [])
-                    : encoder.encode(item, area: areas, labelled: labelled(item))
+            return run.map { position in
+                let item = items[position]
+                // Gradient lines are drawn segment by segment, from the item itself.
+                if !areas, Self.gradient(item.properties) != nil {
+                    return EncodedPath(d: [], ring: nil, lineAnchor: nil, linePoints: [])
+                }
+                let labelled = item.label != nil && !item.hints.isContext && (!areas || labelsAreas)
+                return encoder.encode(item, area: areas, labelled: labelled, fontSize: fontSize)
             }
         }
-        let vertexCounts = items.map { item in
-            areas
+        let vertexCounts = positions.map { position in
+            let item = items[position]
+            return areas
                 ? item.polygons.reduce(item.circle == nil ? 0 : 720) { $0 + $1.reduce(0) { $0 + $1.count } }
                 : item.lines.reduce(0) { $0 + $1.count }
         }
         let threads = OrderedWorkPool<Int, Int>.defaultThreads
-        guard threads > 1, vertexCounts.reduce(0, +) >= Self.parallelVertices else { return encodeRun(items[...]) }
+        guard threads > 1, vertexCounts.reduce(0, +) >= Self.parallelVertices else { return encodeRun(positions[...]) }
         let pool = OrderedWorkPool(threads: threads, work: encodeRun)
         defer { pool.stop() }
         var start = 0
         var vertices = 0
         for (index, count) in vertexCounts.enumerated() {
             vertices += count
-            if vertices >= Self.verticesPerJob || index == items.count - 1 {
-                pool.submit(items[start...index])
+            if vertices >= Self.verticesPerJob || index == positions.count - 1 {
+                pool.submit(positions[start...index])
                 start = index + 1
                 vertices = 0
             }
         }
         var result: [EncodedPath] = []
-        result.reserveCapacity(items.count)
+        result.reserveCapacity(positions.count)
         while let run = pool.next() { result += run }
         return result
     }

@@ -52,8 +52,8 @@ struct SnapshotRenderer {
     mutating func render(_ items: [DrawItem]) -> Snapshot {
         // Balloons or dots: count the visible points first.
         var visiblePoints = 0
-        for item in items where item.hints.marker == nil {
-            for point in item.points { visiblePoints += encoder.positions(of: point, margin: 0).count }
+        for index in items.indices where items[index].hints.marker == nil {
+            for point in items[index].points { visiblePoints += encoder.positions(of: point, margin: 0).count }
         }
         switch options.markerStyle {
         case .balloon: useBalloons = true
@@ -64,17 +64,16 @@ struct SnapshotRenderer {
 
         var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)
         swap(&svg, &layersBody)
-        for layerIndex in options.layers.indices {
-            let layerItems = items.filter { $0.layer == layerIndex && $0.hints.overlayLevel == .aboveRoads }
-            writeLayer(index: layerIndex, items: layerItems)
-        }
+        for layerIndex in options.layers.indices { writeLayer(index: layerIndex, items: items) }
         swap(&svg, &layersBody)
         // Overlays above the labels: drawn (and their label requests made) before the labels are placed.
         var aboveLabels = SVGBuffer(precision: options.precision, capacity: 4096)
         swap(&svg, &aboveLabels)
-        for layerIndex in options.layers.indices {
-            let layerItems = items.filter { $0.layer == layerIndex && $0.hints.overlayLevel == .aboveLabels }
-            if !layerItems.isEmpty { writeLayer(index: layerIndex, items: layerItems, above: true) }
+        for layerIndex in options.layers.indices
+        where items.indices.contains(where: {
+            items[$0].layer == layerIndex && items[$0].hints.overlayLevel == .aboveLabels
+        }) {
+            writeLayer(index: layerIndex, items: items, above: true)
         }
         swap(&svg, &aboveLabels)
 
@@ -162,11 +161,32 @@ struct SnapshotRenderer {
     }
 
     /// Ascending `meridian:draw-order`, then input order (``DrawingHints``).
-    static func inDrawingOrder(_ items: [DrawItem]) -> [DrawItem] {
-        items.sorted { ($0.hints.drawOrder, $0.order) < ($1.hints.drawOrder, $1.order) }
+    /// What of an item a pass over a layer draws.
+    enum Part { case areas, lines, points }
+
+    /// The positions in `items` of layer `layer`'s items at `level` that
+    /// have `part`, in drawing order (positions, and fields read in place:
+    /// a large map's items are neither copied to be sorted nor to be tested).
+    static func drawingOrder(_ items: [DrawItem], layer: Int, level: DrawingHints.OverlayLevel, _ part: Part) -> [Int] {
+        var positions: [Int] = []
+        for index in items.indices where items[index].layer == layer && items[index].hints.overlayLevel == level {
+            let has: Bool
+            switch part {
+            case .areas: has = !items[index].polygons.isEmpty || items[index].circle != nil
+            case .lines: has = !items[index].lines.isEmpty
+            case .points: has = !items[index].points.isEmpty
+            }
+            if has { positions.append(index) }
+        }
+        return positions.sorted {
+            (items[$0].hints.drawOrder, items[$0].order) < (items[$1].hints.drawOrder, items[$1].order)
+        }
     }
 
+    /// Writes layer `index`'s items (of all `items`, those of the layer
+    /// drawn below the labels, or with `above`, those drawn above them).
     mutating func writeLayer(index: Int, items: [DrawItem], above: Bool = false) {
+        let level: DrawingHints.OverlayLevel = above ? .aboveLabels : .aboveRoads
         let name = options.layers[index].id
         var id = Self.sanitizedID(name)
         if options.layers[..<index].contains(where: { Self.sanitizedID($0.id) == id }) { id += "-\(index + 1)" }
@@ -181,7 +201,7 @@ struct SnapshotRenderer {
         }
         svg.append("\">\n")
 
-        let areas = Self.inDrawingOrder(items.filter { !$0.polygons.isEmpty || $0.circle != nil })
+        let areas = Self.drawingOrder(items, layer: index, level: level, .areas)
         if !areas.isEmpty {
             svg.append("<g class=\"areas\" fill=\"")
             svg.appendEscaped(theme.fill)
@@ -192,25 +212,27 @@ struct SnapshotRenderer {
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.strokeWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\">\n")
-            for (item, path) in zip(areas, encodedPaths(areas, areas: true)) { writeArea(item, path) }
+            let paths = encodedPaths(items, areas, areas: true)
+            for (item, path) in zip(areas, paths) { writeArea(items[item], path) }
             svg.append("</g>\n")
         }
-        let lines = Self.inDrawingOrder(items.filter { !$0.lines.isEmpty })
+        let lines = Self.drawingOrder(items, layer: index, level: level, .lines)
         if !lines.isEmpty {
             svg.append("<g class=\"lines\" fill=\"none\" stroke=\"")
             svg.appendEscaped(theme.lineStroke)
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.lineWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
-            for (item, path) in zip(lines, encodedPaths(lines, areas: false)) { writeLine(item, path) }
+            let paths = encodedPaths(items, lines, areas: false)
+            for (item, path) in zip(lines, paths) { writeLine(items[item], path) }
             svg.append("</g>\n")
         }
-        let points = Self.inDrawingOrder(items.filter { !$0.points.isEmpty })
+        let points = Self.drawingOrder(items, layer: index, level: level, .points)
         if !points.isEmpty {
             svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
             svg.appendEscaped(theme.glyph)
             svg.append("\">\n")
-            for item in points { writePoints(item) }
+            for item in points { writePoints(items[item]) }
             svg.append("</g>\n")
         }
         svg.append("</g>\n")
