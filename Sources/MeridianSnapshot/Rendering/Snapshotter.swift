@@ -51,28 +51,9 @@ public struct Snapshotter: Sendable {
     private func collectItems() throws(DiagnosticError) -> [DrawItem] {
         var items: [DrawItem] = []
         var order = 0
-        let overrides = options.styleOverrides
         for (layerIndex, layer) in options.layers.enumerated() {
-            for feature in layer.features {
-                var properties = feature.properties
-                for (key, value) in overrides.members { properties[key] = value }
-                let featureType =
-                    properties["feature_type"]?.stringValue ?? feature.foreignMembers["feature_type"]?.stringValue
-                var item = DrawItem(
-                    layer: layerIndex, order: order, id: feature.id?.description,
-                    category: DrawItem.text(of: properties[options.categoryProperty]),
-                    featureType: featureType, properties: properties, hints: DrawingHints(properties: properties),
-                    label: labelText(properties))
-                order += 1
-                guard let geometry = feature.geometry else { continue }
-                item.add(geometry)
-                if !item.points.isEmpty, layer.role == .data,
-                    !options.pointFilter.includes(item.pointOfInterestCategory(featureType))
-                {
-                    item.points = []
-                }
-                if !item.isEmpty { items.append(item) }
-            }
+            items += featureItems(layer, index: layerIndex, firstOrder: order)
+            order += layer.features.count
             for overlay in layer.overlays {
                 var item: DrawItem
                 switch overlay {
@@ -104,6 +85,53 @@ public struct Snapshotter: Sendable {
             )
         }
         return items
+    }
+
+    /// Below this many features a layer's items are made on the calling
+    /// thread; above, on every core, this many features at a time.
+    static let parallelFeatures = 2_048
+    static let featuresPerJob = 512
+
+    /// The items of a layer's features that have something to draw, in
+    /// order, the first feature's numbered `firstOrder`: on every core
+    /// (``OrderedWorkPool/defaultThreads``) for a large layer.
+    private func featureItems(_ layer: Layer, index layerIndex: Int, firstOrder: Int) -> [DrawItem] {
+        let features = layer.features
+        let make: @Sendable (Range<Int>) -> [DrawItem] = { [self] positions in
+            positions.compactMap { item(of: features[$0], layer: layer, index: layerIndex, order: firstOrder + $0) }
+        }
+        let threads = OrderedWorkPool<Int, Int>.defaultThreads
+        guard threads > 1, features.count >= Self.parallelFeatures else { return make(features.indices) }
+        let pool = OrderedWorkPool(threads: threads, work: make)
+        defer { pool.stop() }
+        for start in stride(from: 0, to: features.count, by: Self.featuresPerJob) {
+            pool.submit(start..<min(features.count, start + Self.featuresPerJob))
+        }
+        var items: [DrawItem] = []
+        items.reserveCapacity(features.count)
+        while let run = pool.next() { items += run }
+        return items
+    }
+
+    /// A feature's item, nil when it has nothing to draw.
+    private func item(of feature: Feature, layer: Layer, index layerIndex: Int, order: Int) -> DrawItem? {
+        guard let geometry = feature.geometry else { return nil }
+        var properties = feature.properties
+        for (key, value) in options.styleOverrides.members { properties[key] = value }
+        let featureType =
+            properties["feature_type"]?.stringValue ?? feature.foreignMembers["feature_type"]?.stringValue
+        var item = DrawItem(
+            layer: layerIndex, order: order, id: feature.id?.description,
+            category: DrawItem.text(of: properties[options.categoryProperty]),
+            featureType: featureType, properties: properties, hints: DrawingHints(properties: properties),
+            label: labelText(properties))
+        item.add(geometry)
+        if !item.points.isEmpty, layer.role == .data,
+            !options.pointFilter.includes(item.pointOfInterestCategory(featureType))
+        {
+            item.points = []
+        }
+        return item.isEmpty ? nil : item
     }
 
     private func makeItem(layer: Int, order: Int, properties: JSONObject) -> DrawItem {
