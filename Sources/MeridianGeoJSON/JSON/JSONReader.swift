@@ -155,7 +155,26 @@ struct JSONReader {
         let start = index
         var hasEscapes = false
         var ascii = true
+        // The high bits of the bytes passed eight at a time (any set: not ASCII).
+        var highBits: UInt64 = 0
         while true {
+            // Eight bytes at a time while none of them needs a look: no
+            // quote, backslash or control character.
+            while bytes.count - index >= 8 {
+                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let special = Self.quoteBackslashOrControl(chunk)
+                if special == 0 {
+                    highBits |= chunk
+                    index += 8
+                    continue
+                }
+                let plain = special.trailingZeroBitCount >> 3
+                if plain > 0 {
+                    highBits |= chunk & (1 << UInt64(8 * plain) &- 1)
+                    index += plain
+                }
+                break
+            }
             guard index < bytes.count else {
                 index = start - 1
                 throw fail(.unterminatedString, "unterminated string")
@@ -190,11 +209,27 @@ struct JSONReader {
         }
         let end = index
         index += 1
+        if highBits & 0x8080_8080_8080_8080 != 0 { ascii = false }
         if !ascii, let bad = Self.firstInvalidUTF8(base, from: start, to: end) {
             index = bad
             throw fail(.invalidUTF8, "invalid UTF-8 byte 0x\(Self.hex(base[bad])) in a string")
         }
         return RawString(start: start, end: end, hasEscapes: hasEscapes)
+    }
+
+    /// A chunk's bytes (the first in the lowest byte) that are a quote, a
+    /// backslash or a control character, as their high bits: exact up to
+    /// the lowest one flagged (a borrow can only flag bytes above a true
+    /// one), which is all a scan needs.
+    @inline(__always)
+    static func quoteBackslashOrControl(_ chunk: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = chunk ^ 0x2222_2222_2222_2222
+        let backslash = chunk ^ 0x5C5C_5C5C_5C5C_5C5C
+        let zeroQuote = (quote &- ones) & ~quote
+        let zeroBackslash = (backslash &- ones) & ~backslash
+        let control = (chunk &- 0x2020_2020_2020_2020) & ~chunk
+        return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
     }
 
     /// The Swift string a scanned token stands for. Lone surrogates
