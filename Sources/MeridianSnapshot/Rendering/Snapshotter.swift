@@ -52,7 +52,7 @@ public struct Snapshotter: Sendable {
         var items: [DrawItem] = []
         var order = 0
         for (layerIndex, layer) in options.layers.enumerated() {
-            items += featureItems(layer, index: layerIndex, firstOrder: order)
+            appendFeatureItems(layer, index: layerIndex, firstOrder: order, to: &items)
             order += layer.features.count
             for overlay in layer.overlays {
                 var item: DrawItem
@@ -92,25 +92,28 @@ public struct Snapshotter: Sendable {
     static let parallelFeatures = 2_048
     static let featuresPerJob = 512
 
-    /// The items of a layer's features that have something to draw, in
-    /// order, the first feature's numbered `firstOrder`: on every core
-    /// (``OrderedWorkPool/defaultThreads``) for a large layer.
-    private func featureItems(_ layer: Layer, index layerIndex: Int, firstOrder: Int) -> [DrawItem] {
+    /// Appends the items of a layer's features that have something to
+    /// draw, in order, the first feature's numbered `firstOrder`: made on
+    /// every core (``OrderedWorkPool/defaultThreads``) for a large layer.
+    private func appendFeatureItems(
+        _ layer: Layer, index layerIndex: Int, firstOrder: Int, to items: inout [DrawItem]
+    ) {
         let features = layer.features
         let make: @Sendable (Range<Int>) -> [DrawItem] = { [self] positions in
             positions.compactMap { item(of: features[$0], layer: layer, index: layerIndex, order: firstOrder + $0) }
         }
         let threads = OrderedWorkPool<Int, Int>.defaultThreads
-        guard threads > 1, features.count >= Self.parallelFeatures else { return make(features.indices) }
+        guard threads > 1, features.count >= Self.parallelFeatures else {
+            items += make(features.indices)
+            return
+        }
         let pool = OrderedWorkPool(threads: threads, work: make)
         defer { pool.stop() }
         for start in stride(from: 0, to: features.count, by: Self.featuresPerJob) {
             pool.submit(start..<min(features.count, start + Self.featuresPerJob))
         }
-        var items: [DrawItem] = []
-        items.reserveCapacity(features.count)
+        items.reserveCapacity(items.count + features.count)
         while let run = pool.next() { items += run }
-        return items
     }
 
     /// A feature's item, nil when it has nothing to draw.
