@@ -98,6 +98,20 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         return result
     }
 
+    /// The results of `work` on each of `jobs`, in their order, worked
+    /// out on `threads` threads (on the caller's alone when that is 1).
+    package static func results(
+        of jobs: some Sequence<Job>, threads: Int, work: @escaping @Sendable (Job) -> Result
+    ) -> [Result] {
+        guard threads > 1 else { return jobs.map(work) }
+        let pool = OrderedWorkPool(threads: threads, work: work)
+        defer { pool.stop() }
+        for job in jobs { pool.submit(job) }
+        var results: [Result] = []
+        while let result = pool.next() { results.append(result) }
+        return results
+    }
+
     /// Stops the threads once they finish the job in hand; jobs not
     /// started are dropped.
     package func stop() {

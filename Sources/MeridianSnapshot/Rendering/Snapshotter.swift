@@ -102,18 +102,12 @@ public struct Snapshotter: Sendable {
         let make: @Sendable (Range<Int>) -> [DrawItem] = { [self] positions in
             positions.compactMap { item(of: features[$0], layer: layer, index: layerIndex, order: firstOrder + $0) }
         }
-        let threads = OrderedWorkPool<Int, Int>.defaultThreads
-        guard threads > 1, features.count >= Self.parallelFeatures else {
-            items += make(features.indices)
-            return
-        }
-        let pool = OrderedWorkPool(threads: threads, work: make)
-        defer { pool.stop() }
-        for start in stride(from: 0, to: features.count, by: Self.featuresPerJob) {
-            pool.submit(start..<min(features.count, start + Self.featuresPerJob))
+        let threads = features.count >= Self.parallelFeatures ? OrderedWorkPool<Int, Int>.defaultThreads : 1
+        let jobs = stride(from: 0, to: features.count, by: Self.featuresPerJob).map {
+            $0..<min(features.count, $0 + Self.featuresPerJob)
         }
         items.reserveCapacity(items.count + features.count)
-        while let run = pool.next() { items += run }
+        for run in OrderedWorkPool.results(of: jobs, threads: threads, work: make) { items += run }
     }
 
     /// A feature's item, nil when it has nothing to draw.

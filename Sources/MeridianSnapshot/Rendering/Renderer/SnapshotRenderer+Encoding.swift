@@ -82,23 +82,19 @@ extension SnapshotRenderer {
                 ? item.polygons.reduce(item.circle == nil ? 0 : 720) { $0 + $1.reduce(0) { $0 + $1.count } }
                 : item.lines.reduce(0) { $0 + $1.count }
         }
-        let threads = OrderedWorkPool<Int, Int>.defaultThreads
-        guard threads > 1, vertexCounts.reduce(0, +) >= Self.parallelVertices else { return encodeRun(positions[...]) }
-        let pool = OrderedWorkPool(threads: threads, work: encodeRun)
-        defer { pool.stop() }
+        guard vertexCounts.reduce(0, +) >= Self.parallelVertices else { return encodeRun(positions[...]) }
+        var runs: [ArraySlice<Int>] = []
         var start = 0
         var vertices = 0
         for (index, count) in vertexCounts.enumerated() {
             vertices += count
             if vertices >= Self.verticesPerJob || index == positions.count - 1 {
-                pool.submit(positions[start...index])
+                runs.append(positions[start...index])
                 start = index + 1
                 vertices = 0
             }
         }
-        var result: [EncodedPath] = []
-        result.reserveCapacity(positions.count)
-        while let run = pool.next() { result += run }
-        return result
+        let threads = OrderedWorkPool<Int, Int>.defaultThreads
+        return OrderedWorkPool.results(of: runs, threads: threads, work: encodeRun).flatMap { $0 }
     }
 }

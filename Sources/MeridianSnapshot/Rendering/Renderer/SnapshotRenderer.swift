@@ -160,13 +160,13 @@ struct SnapshotRenderer {
         return result.isEmpty ? "layer" : result
     }
 
-    /// Ascending `meridian:draw-order`, then input order (``DrawingHints``).
     /// What of an item a pass over a layer draws.
     enum Part { case areas, lines, points }
 
     /// The positions in `items` of layer `layer`'s items at `level` that
-    /// have `part`, in drawing order (positions, and fields read in place:
-    /// a large map's items are neither copied to be sorted nor to be tested).
+    /// have `part`, in drawing order: ascending `meridian:draw-order`, then
+    /// input order (``DrawingHints``). Positions, and fields read in place:
+    /// a large map's items are neither copied to be sorted nor to be tested.
     static func drawingOrder(_ items: [DrawItem], layer: Int, level: DrawingHints.OverlayLevel, _ part: Part) -> [Int] {
         var positions: [Int] = []
         for index in items.indices where items[index].layer == layer && items[index].hints.overlayLevel == level {
