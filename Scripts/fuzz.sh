@@ -36,9 +36,12 @@ fi
 clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libxml-2.0) -ISources/CLibXML2/include \
   -c Sources/CLibXML2/CLibXML2.c -o "$out/CLibXML2.o"
 ar rcs "$out/libCLibXML2.a" "$out/CLibXML2.o"
+# GEOS is opened on first use (Sources/CGEOS/CGEOS.c), as in the tool.
+clang -O1 -g -fsanitize=fuzzer-no-link,address -ISources/CGEOS/include -c Sources/CGEOS/CGEOS.c -o "$out/CGEOS.o"
+ar rcs "$out/libCGEOS.a" "$out/CGEOS.o"
 cat >"$out/module.modulemap" <<MAP
 module CLibXML2 { header "$PWD/Sources/CLibXML2/include/CLibXML2.h" export * }
-module CGEOS [system] { header "$PWD/Sources/CGEOS/shim.h" link "geos_c" export * }
+module CGEOS { header "$PWD/Sources/CGEOS/include/CGEOS.h" export * }
 MAP
 for module in MeridianCore MeridianValidity MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
   swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
@@ -47,7 +50,7 @@ done
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
 swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
   -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianCore -lZIPFoundation \
-  -lCLibXML2 -lxml2 -lgeos_c -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
+  -lCLibXML2 -lCGEOS -lxml2 -ldl -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
 seeds=("$regressions")
