@@ -426,6 +426,8 @@ struct JSONReader {
     /// Reads a number as a ``JSONValue``: integers that fit in Int64 stay
     /// integers; anything else becomes a Double.
     mutating func readNumberValue() throws(JSONReaderFailure) -> JSONValue {
+        // A plain decimal (`-?D+.D+`, the form most non-integers take) in one pass.
+        if let value = readPlainDecimal() { return .double(value) }
         let raw = try scanNumber()
         if raw.isInteger, let integer = integerValue(raw) { return .integer(integer) }
         let value = DecimalParser.parse(base + raw.start, count: raw.end - raw.start)
