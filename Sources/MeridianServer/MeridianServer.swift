@@ -16,7 +16,7 @@ import UnixSignals
 /// try await server.run()          // until SIGTERM or SIGINT; SIGHUP reloads
 /// ```
 ///
-/// Endpoints (docs/openapi.yaml): `GET /snapshot` (SVG or PNG, parameters
+/// Endpoints (docs/openapi.json): `GET /snapshot` (SVG or PNG, parameters
 /// as Apple's Maps Web Snapshots), `GET /v1/search`,
 /// `/v1/searchAutocomplete`, `/v1/geocode`, `/v1/reverseGeocode`,
 /// `/v1/place/{id}` and `/v1/places?ids=` (answers shaped as the Apple

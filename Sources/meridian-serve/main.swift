@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             /v1/place/ID and /v1/places?ids= (shaped as the Apple Maps Server API), POST /validate, \
             GET /datasets, /health and /metrics (Prometheus). SIGHUP reloads the datasets without \
             dropping a request; SIGTERM and SIGINT finish the requests under way and exit 0. \
-            docs/openapi.yaml describes every endpoint.
+            docs/openapi.json describes every endpoint.
             """)
 
     @Argument(help: "The datasets: data files, or place indexes. Requests name them by file name.")

@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
             --port, --host, --token, --cors and the limits. meridian serve --options lists them. \
             Endpoints: GET /snapshot, /v1/search, /v1/searchAutocomplete, /v1/geocode, \
             /v1/reverseGeocode, /v1/place/ID, /v1/places?ids=, POST /validate, GET /datasets, \
-            /health, /metrics (docs/openapi.yaml).
+            /health, /metrics (docs/openapi.json).
             """)
 
     @Argument(parsing: .captureForPassthrough, help: "The datasets and the server's options.")
