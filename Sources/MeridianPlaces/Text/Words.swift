@@ -20,19 +20,12 @@ public enum Words {
     /// The words of `text`, in order.
     public static func of(_ text: String) -> [Word] {
         let (scalars, origins) = TextFolding.foldWithOrigins(text)
-        return folded(scalars, origins).map(\.word)
-    }
-
-    /// The words of folded text (``TextFolding/foldWithOrigins(_:)``), each
-    /// with its range among the folded scalars.
-    static func folded(_ scalars: [Unicode.Scalar], _ origins: [Int]) -> [(word: Word, folded: Range<Int>)] {
-        ranges(scalars).map { range, unspaced in
+        return ranges(scalars).map { range, unspaced in
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[range])
-            let word = Word(
+            return Word(
                 text: String(view), range: origins[range.lowerBound]..<originalEnd(origins, range.upperBound),
                 isUnspaced: unspaced)
-            return (word, range)
         }
     }
 
