@@ -79,13 +79,10 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
-        .executableTarget(
-            name: "meridian",
-            dependencies: [
-                "Meridian",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+        // The command line's parser, help, completions and manual: no
+        // reflection, so that a start of the tool costs microseconds.
+        .target(name: "MeridianCommandLine"),
+        .executableTarget(name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"]),
         // The server: map images and place search over HTTP. Its own
         // executable, which `meridian serve` runs, so that the command line's
         // every start does not load SwiftNIO.
@@ -139,6 +136,7 @@ let package = Package(
         .testTarget(
             name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
+        .testTarget(name: "MeridianCommandLineTests", dependencies: ["MeridianCommandLine"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianPlacesTests", dependencies: ["MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(

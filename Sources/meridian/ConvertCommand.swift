@@ -1,78 +1,78 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct ConvertCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "convert",
-        abstract:
-            "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV.",
-        discussion: """
-            The input format is detected from the content (also on standard input). Features \
-            stream through one at a time, so files of any size convert in bounded memory, and \
-            `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
-            closes the pipe. The output format follows --to, else the output's extension \
-            (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, anything else is a FeatureCollection); --to wins over the extension. Use - for \
-            standard input or output. The output file appears only when the conversion succeeds. \
-            An input that cannot be read or decoded, or an output that cannot be written, exits 3.
-            """
-    )
+    static let name = "convert"
+    static let abstract =
+        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV."
+    static let discussion = """
+        The input format is detected from the content (also on standard input). Features \
+        stream through one at a time, so files of any size convert in bounded memory, and \
+        `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
+        closes the pipe. The output format follows --to, else the output's extension \
+        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+        standard input or output. The output file appears only when the conversion succeeds. \
+        An input that cannot be read or decoded, or an output that cannot be written, exits 3.
+        """
 
-    @Argument(help: "The input file, or - for standard input.")
-    var input: String
+    let input: String
+    let output: String
+    let to: OutputFormat?
+    let precision: Int?
+    let pretty: Bool
+    let rewind: Bool
+    let cutAntimeridian: Bool
+    let fix: Bool
+    let level: Int?
+    let onError: RecordErrorChoice
+    let threads: Int?
+    let shaping: ShapingArguments
+    let csv: CSVArguments
+    let report: ReportOptions
 
-    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
-    var output: String = "-"
-
-    @Option(
-        help: "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension)."
-    )
-    var to: OutputFormat?
-
-    @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
-    var precision: Int?
-
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @Flag(help: "Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).")
-    var rewind = false
-
-    @Flag(help: "Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).")
-    var cutAntimeridian = false
-
-    @Flag(
-        help:
-            "Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change."
-    )
-    var fix = false
-
-    @Option(help: "IMDF input only: keep the level with this ordinal and what is on it.")
-    var level: Int?
-
-    @Option(
-        help:
-            "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported)."
-    )
-    var onError: RecordErrorChoice = .stop
-
-    @Option(
-        help:
-            "Threads to decode and encode on (default: one per core; 1 keeps everything on one thread). The output is the same whatever the number."
-    )
-    var threads: Int?
-
-    @OptionGroup(title: "Shaping") var shaping: ShapingArguments
-
-    @OptionGroup(title: "CSV input") var csv: CSVArguments
-
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        input = try arguments.argument("input", help: "The input file, or - for standard input.")
+        output = try arguments.option(
+            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
+        to = try arguments.option(
+            "to",
+            help:
+                "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension)."
+        )
+        precision = try arguments.option(
+            "precision", help: "Decimal places for coordinates (default: full round-trip precision).")
+        pretty = arguments.flag("pretty", help: "Indent the output.")
+        rewind = arguments.flag("rewind", help: "Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).")
+        cutAntimeridian = arguments.flag(
+            "cut-antimeridian", help: "Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).")
+        fix = arguments.flag(
+            "fix",
+            help:
+                "Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change."
+        )
+        level = try arguments.option(
+            "level", help: "IMDF input only: keep the level with this ordinal and what is on it.")
+        onError = try arguments.option(
+            "on-error", default: .stop,
+            help:
+                "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported)."
+        )
+        threads = try arguments.option(
+            "threads",
+            help:
+                "Threads to decode and encode on (default: one per core; 1 keeps everything on one thread). The output is the same whatever the number."
+        )
+        shaping = try arguments.group(ShapingArguments.self, title: "Shaping")
+        csv = try arguments.group(CSVArguments.self, title: "CSV input")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     func validate() throws {
         if let precision, !(0...17).contains(precision) {
-            throw ValidationError("--precision must be between 0 and 17")
+            throw UsageError("--precision must be between 0 and 17")
         }
         if let threads, !(1...256).contains(threads) {
-            throw ValidationError("--threads must be between 1 and 256")
+            throw UsageError("--threads must be between 1 and 256")
         }
     }
 
@@ -124,4 +124,4 @@ struct ConvertCommand: ReportingCommand {
     }
 }
 
-extension OutputFormat: ExpressibleByArgument {}
+extension OutputFormat: ArgumentValue {}

@@ -1,48 +1,50 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 import MeridianCore
 
 struct FixCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fix",
-        abstract: "Make every geometry valid with the smallest change, and list each change.",
-        discussion: """
-            Reads any input (GeoJSON in any layout, KML, KMZ, IMDF) and writes it again with every \
-            geometry valid by the OGC rules that PostGIS, BigQuery and shapely apply: positions that \
-            are not finite are dropped, repeated positions removed, rings closed, spikes cut off, \
-            rings of fewer than three distinct positions dropped, and polygons that cross themselves \
-            or whose holes escape their shell rebuilt as GEOS's MakeValid does (a bow-tie becomes two \
-            triangles). Rings are rewound to the right-hand rule. With --precision, coordinates are \
-            snapped to that many decimals without creating new invalidity. Properties and ids are kept. \
-            The output format is the input's unless --to or the output's extension says otherwise. \
-            Every change is listed on standard error as a note (fix.* codes) naming the feature, in \
-            --format; a geometry of which nothing valid remains becomes null, with a warning. The \
-            output file appears only when the whole input was read.
-            """
-    )
+    static let name = "fix"
+    static let abstract =
+        "Make every geometry valid with the smallest change, and list each change."
+    static let discussion = """
+        Reads any input (GeoJSON in any layout, KML, KMZ, IMDF) and writes it again with every \
+        geometry valid by the OGC rules that PostGIS, BigQuery and shapely apply: positions that \
+        are not finite are dropped, repeated positions removed, rings closed, spikes cut off, \
+        rings of fewer than three distinct positions dropped, and polygons that cross themselves \
+        or whose holes escape their shell rebuilt as GEOS's MakeValid does (a bow-tie becomes two \
+        triangles). Rings are rewound to the right-hand rule. With --precision, coordinates are \
+        snapped to that many decimals without creating new invalidity. Properties and ids are kept. \
+        The output format is the input's unless --to or the output's extension says otherwise. \
+        Every change is listed on standard error as a note (fix.* codes) naming the feature, in \
+        --format; a geometry of which nothing valid remains becomes null, with a warning. The \
+        output file appears only when the whole input was read.
+        """
 
-    @Argument(help: "The input file, or - for standard input.")
-    var input: String
+    let input: String
+    let output: String
+    let to: OutputFormat?
+    let precision: Int?
+    let pretty: Bool
+    let report: ReportOptions
 
-    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
-    var output: String = "-"
-
-    @Option(
-        help:
-            "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input's, or the output's extension).")
-    var to: OutputFormat?
-
-    @Option(help: "Snap coordinates to this many decimal places, keeping every geometry valid.")
-    var precision: Int?
-
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        input = try arguments.argument("input", help: "The input file, or - for standard input.")
+        output = try arguments.option(
+            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
+        to = try arguments.option(
+            "to",
+            help:
+                "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input's, or the output's extension)."
+        )
+        precision = try arguments.option(
+            "precision", help: "Snap coordinates to this many decimal places, keeping every geometry valid.")
+        pretty = arguments.flag("pretty", help: "Indent the output.")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     func validate() throws {
         if let precision, !(0...15).contains(precision) {
-            throw ValidationError("--precision must be between 0 and 15")
+            throw UsageError("--precision must be between 0 and 15")
         }
     }
 

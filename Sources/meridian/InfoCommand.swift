@@ -1,23 +1,27 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct InfoCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "info",
-        abstract: "Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.",
-        discussion: """
-            Inputs of any format (detected from the content), - for standard input, and globs. \
-            Files are read on two threads; summaries are printed in the order given. A file that \
-            cannot be read or decoded is reported on standard error and the others are still \
-            summarised; the exit status is then 3. --format json prints one object (an array for \
-            several files); --format github prints text summaries and failures as annotations.
-            """
-    )
+    static let name = "info"
+    static let abstract =
+        "Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link."
+    static let discussion = """
+        Inputs of any format (detected from the content), - for standard input, and globs. \
+        Files are read on two threads; summaries are printed in the order given. A file that \
+        cannot be read or decoded is reported on standard error and the others are still \
+        summarised; the exit status is then 3. --format json prints one object (an array for \
+        several files); --format github prints text summaries and failures as annotations.
+        """
 
-    @Argument(help: "The files, IMDF folders or archives to summarise (- for standard input; globs allowed).")
-    var inputs: [String]
+    let inputs: [String]
+    let report: ReportOptions
 
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments(
+            "inputs", required: true,
+            help: "The files, IMDF folders or archives to summarise (- for standard input; globs allowed).")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     func run() throws {
         let console = Console.shared

@@ -1,58 +1,61 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct MergeCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "merge",
-        abstract: "Combine collections into one, dropping duplicate places by id and alternate ids.",
-        discussion: """
-            Inputs of any format (GeoJSON, sequences, NDJSON, KML, KMZ, IMDF; detected from the \
-            content; globs allowed) are read in the order given and written as one GeoJSON \
-            collection, sequence or NDJSON stream. Duplicates are dropped as Apple documents for \
-            Place IDs: on insertion, a place whose id or any alternate id is already in the set \
-            is a duplicate; then a full pass, because alternate lists are not exhaustive: a place \
-            whose id or alternates were listed by an earlier kept place is a duplicate. The first \
-            occurrence wins; features without an id are kept. What was dropped, and why, is \
-            reported on standard error (or --report FILE) in --format: text, json (schema \
-            version 1) or github. Exit status: 0 (duplicates are not errors), 2 usage, 3 an \
-            input that cannot be read or decoded, or an output that cannot be written.
-            """
-    )
+    static let name = "merge"
+    static let abstract =
+        "Combine collections into one, dropping duplicate places by id and alternate ids."
+    static let discussion = """
+        Inputs of any format (GeoJSON, sequences, NDJSON, KML, KMZ, IMDF; detected from the \
+        content; globs allowed) are read in the order given and written as one GeoJSON \
+        collection, sequence or NDJSON stream. Duplicates are dropped as Apple documents for \
+        Place IDs: on insertion, a place whose id or any alternate id is already in the set \
+        is a duplicate; then a full pass, because alternate lists are not exhaustive: a place \
+        whose id or alternates were listed by an earlier kept place is a duplicate. The first \
+        occurrence wins; features without an id are kept. What was dropped, and why, is \
+        reported on standard error (or --report FILE) in --format: text, json (schema \
+        version 1) or github. Exit status: 0 (duplicates are not errors), 2 usage, 3 an \
+        input that cannot be read or decoded, or an output that cannot be written.
+        """
 
-    @Argument(help: "The inputs, in order of precedence (- for standard input; globs allowed).")
-    var inputs: [String]
+    let inputs: [String]
+    let output: String
+    let to: OutputFormat?
+    let alternatesProperty: String
+    let idProperty: String?
+    let reportFile: String?
+    let precision: Int?
+    let pretty: Bool
+    let report: ReportOptions
 
-    @Option(name: .shortAndLong, help: "The output file, or - for standard output.")
-    var output: String = "-"
-
-    @Option(help: "Output format: geojson, geojsonseq or ndjson (default: from the output's extension).")
-    var to: OutputFormat?
-
-    @Option(help: "The property listing a place's alternate ids (an array, or one string).")
-    var alternatesProperty: String = "alternate_ids"
-
-    @Option(help: "Take each place's id from this property instead of the feature's id.")
-    var idProperty: String?
-
-    @Option(help: "Write the report of dropped duplicates to this file instead of standard error.")
-    var reportFile: String?
-
-    @Option(help: "Decimal places for coordinates (default: full round-trip precision).")
-    var precision: Int?
-
-    @Flag(help: "Indent the output.")
-    var pretty = false
-
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments(
+            "inputs", required: true, help: "The inputs, in order of precedence (- for standard input; globs allowed).")
+        output = try arguments.option(
+            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
+        to = try arguments.option(
+            "to", help: "Output format: geojson, geojsonseq or ndjson (default: from the output's extension).")
+        alternatesProperty = try arguments.option(
+            "alternates-property", default: "alternate_ids",
+            help: "The property listing a place's alternate ids (an array, or one string).")
+        idProperty = try arguments.option(
+            "id-property", help: "Take each place's id from this property instead of the feature's id.")
+        reportFile = try arguments.option(
+            "report-file", help: "Write the report of dropped duplicates to this file instead of standard error.")
+        precision = try arguments.option(
+            "precision", help: "Decimal places for coordinates (default: full round-trip precision).")
+        pretty = arguments.flag("pretty", help: "Indent the output.")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     /// The version of the JSON report's schema.
     static let reportSchemaVersion = 1
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input") }
-        if inputs.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input can be read only once") }
+        if inputs.isEmpty { throw UsageError("give at least one input") }
+        if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input can be read only once") }
         if let precision, !(0...17).contains(precision) {
-            throw ValidationError("--precision must be between 0 and 17")
+            throw UsageError("--precision must be between 0 and 17")
         }
     }
 

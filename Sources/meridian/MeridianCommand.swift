@@ -1,11 +1,11 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 import MeridianCore
 
 @main
-struct MeridianCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "meridian",
+enum MeridianCommand {
+    static let tool = CommandLineTool(
+        name: "meridian",
         abstract:
             "Read, convert, validate, fix, merge and render map data: GeoJSON, GeoJSON sequences, NDJSON, KML, KMZ, GPX, TCX, CSV and IMDF.",
         discussion: """
@@ -18,13 +18,13 @@ struct MeridianCommand: ParsableCommand {
             opened, read or decoded, or an output could not be written.
             """,
         version: meridianVersion,
-        subcommands: [
+        commands: [
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
             RenderCommand.self,
             PreviewCommand.self, SplitCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
             GeocodeCommand.self, ReverseCommand.self, LookupCommand.self, IndexCommand.self, ServeCommand.self,
-        ]
-    )
+        ],
+        usageStatus: ExitStatus.usage)
 
     /// Parses, configures the console, runs, and maps errors to the exit
     /// statuses of ``ExitStatus``.
@@ -32,22 +32,21 @@ struct MeridianCommand: ParsableCommand {
         // A closed pipe makes writes fail with EPIPE, which the writers turn
         // into a clean stop, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
+        let command = tool.parse()
+        command.prepare()
         do {
-            var command = try parseAsRoot()
-            if let reporting = command as? any ReportingCommand {
-                Console.shared = Console(reporting.report)
-            }
             try command.run()
         } catch let error as DiagnosticError {
             let status = ExitStatus.of(error)
             if status != ExitStatus.success { Console.shared.fail(error) }
             Platform.exit(status)
+        } catch let error as UsageError {
+            tool.fail(error, command: type(of: command))
+        } catch let error as ExitCode {
+            Platform.exit(error.status)
         } catch {
-            if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
-                Platform.exit(ExitStatus.usage)
-            }
-            exit(withError: error)
+            Console.error("Error: \(error)")
+            Platform.exit(ExitStatus.inputOutput)
         }
     }
 }

@@ -1,52 +1,57 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 /// The options every places command shares: where to look, what to keep,
 /// how to print.
-struct PlacesArguments: ParsableArguments {
-    @Argument(
-        help:
-            "The inputs: a place index (meridian index), or data files of any format Meridian reads, indexed as they are read."
-    )
-    var inputs: [String] = []
+struct PlacesArguments: ArgumentGroup {
+    let inputs: [String]
+    let rebuild: Bool
+    let near: String?
+    let region: String?
+    let requiredRegion: String?
+    let include: String?
+    let exclude: String?
+    let type: String?
+    let limit: Int?
+    let offset: Int
+    let language: String?
+    let format: PlacesFormat
 
-    @Flag(help: "When the place index is older than the files it was built from, rebuild it (and write it back) first.")
-    var rebuild = false
-
-    @Option(help: "Measure distances from, and prefer places near, this point: LAT,LON.")
-    var near: String?
-
-    @Option(help: "Prefer places in this region: LAT,LON,METRES (a square that many metres across).")
-    var region: String?
-
-    @Option(help: "Keep only places in this region: LAT,LON,METRES.")
-    var requiredRegion: String?
-
-    @Option(help: "Keep only these MapKit categories (comma-separated: cafe,restroom...).")
-    var include: String?
-
-    @Option(help: "Leave out these MapKit categories (comma-separated).")
-    var exclude: String?
-
-    @Option(help: "Result types, comma-separated: address, poi (points of interest), query (category suggestions).")
-    var type: String?
-
-    @Option(help: "How many results.")
-    var limit: Int?
-
-    @Option(help: "Skip this many results first (paging).")
-    var offset: Int = 0
-
-    @Option(help: "Preferred languages for names and address order, comma-separated (fr,en).")
-    var language: String?
-
-    @Option(help: "Output: text, json or geojson (a FeatureCollection of the results in rank order).")
-    var format: PlacesFormat = .text
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments(
+            "inputs",
+            help:
+                "The inputs: a place index (meridian index), or data files of any format Meridian reads, indexed as they are read."
+        )
+        rebuild = arguments.flag(
+            "rebuild",
+            help:
+                "When the place index is older than the files it was built from, rebuild it (and write it back) first.")
+        near = try arguments.option(
+            "near", help: "Measure distances from, and prefer places near, this point: LAT,LON.")
+        region = try arguments.option(
+            "region", help: "Prefer places in this region: LAT,LON,METRES (a square that many metres across).")
+        requiredRegion = try arguments.option(
+            "required-region", help: "Keep only places in this region: LAT,LON,METRES.")
+        include = try arguments.option(
+            "include", help: "Keep only these MapKit categories (comma-separated: cafe,restroom...).")
+        exclude = try arguments.option("exclude", help: "Leave out these MapKit categories (comma-separated).")
+        type = try arguments.option(
+            "type",
+            help: "Result types, comma-separated: address, poi (points of interest), query (category suggestions).")
+        limit = try arguments.option("limit", help: "How many results.")
+        offset = try arguments.option("offset", default: 0, help: "Skip this many results first (paging).")
+        language = try arguments.option(
+            "language", help: "Preferred languages for names and address order, comma-separated (fr,en).")
+        format = try arguments.option(
+            "format", default: .text,
+            help: "Output: text, json or geojson (a FeatureCollection of the results in rank order).")
+    }
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input after the query") }
-        if let limit, !(1...10_000).contains(limit) { throw ValidationError("--limit must be between 1 and 10000") }
-        if !(0...1_000_000).contains(offset) { throw ValidationError("--offset must be between 0 and 1000000") }
+        if inputs.isEmpty { throw UsageError("give at least one input after the query") }
+        if let limit, !(1...10_000).contains(limit) { throw UsageError("--limit must be between 1 and 10000") }
+        if !(0...1_000_000).contains(offset) { throw UsageError("--offset must be between 0 and 1000000") }
     }
 
     /// The search options the arguments ask for.
@@ -171,7 +176,7 @@ struct PlacesArguments: ParsableArguments {
     }
 }
 
-enum PlacesFormat: String, ExpressibleByArgument, CaseIterable {
+enum PlacesFormat: String, ArgumentValue, CaseIterable {
     case text, json, geojson
 }
 
@@ -195,44 +200,50 @@ private func finish(found: Bool) {
     if !found { Platform.exit(ExitStatus.problems) }
 }
 
-struct SearchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
-        abstract: "Find places for a natural-language query, as MapKit's MKLocalSearch.",
-        discussion: """
-            meridian search QUERY INPUT...: places ranked by how well they match (every word, in any \
-            order; category words such as coffee, toilets or pharmacy find their category; words that \
-            match nothing are left out) and by distance from --near or the region's centre, each with \
-            that distance. Matching ignores case, width and accents; a word of five letters or more \
-            may have one typo. Exit status: 0 places found, 1 none, 2 usage, 3 an input that cannot \
-            be read.
-            """)
+struct SearchCommand: Command {
+    static let name = "search"
+    static let abstract =
+        "Find places for a natural-language query, as MapKit's MKLocalSearch."
+    static let discussion = """
+        meridian search QUERY INPUT...: places ranked by how well they match (every word, in any \
+        order; category words such as coffee, toilets or pharmacy find their category; words that \
+        match nothing are left out) and by distance from --near or the region's centre, each with \
+        that distance. Matching ignores case, width and accents; a word of five letters or more \
+        may have one typo. Exit status: 0 places found, 1 none, 2 usage, 3 an input that cannot \
+        be read.
+        """
 
-    @Argument(help: "The query.")
-    var query: String
+    let query: String
+    let places: PlacesArguments
 
-    @OptionGroup var places: PlacesArguments
+    init(_ arguments: Arguments) throws {
+        query = try arguments.argument("query", help: "The query.")
+        places = try arguments.group(PlacesArguments.self)
+    }
 
     func run() throws {
         try places.answer(query, defaultLimit: 25) { $0.search($1, options: $2) }
     }
 }
 
-struct CompleteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "complete",
-        abstract: "Complete a query being typed, as MapKit's MKLocalSearchCompleter.",
-        discussion: """
-            meridian complete FRAGMENT INPUT...: category suggestions the fragment starts (cof: Coffee) \
-            then places, every word matched as a prefix in any order, with the matched characters \
-            (text: in brackets; json: titleHighlightRanges as UTF-16 [start, length] pairs, as MapKit's \
-            NSRange). Exit status: 0 completions, 1 none, 2 usage, 3 an input that cannot be read.
-            """)
+struct CompleteCommand: Command {
+    static let name = "complete"
+    static let abstract =
+        "Complete a query being typed, as MapKit's MKLocalSearchCompleter."
+    static let discussion = """
+        meridian complete FRAGMENT INPUT...: category suggestions the fragment starts (cof: Coffee) \
+        then places, every word matched as a prefix in any order, with the matched characters \
+        (text: in brackets; json: titleHighlightRanges as UTF-16 [start, length] pairs, as MapKit's \
+        NSRange). Exit status: 0 completions, 1 none, 2 usage, 3 an input that cannot be read.
+        """
 
-    @Argument(help: "What has been typed so far.")
-    var fragment: String
+    let fragment: String
+    let places: PlacesArguments
 
-    @OptionGroup var places: PlacesArguments
+    init(_ arguments: Arguments) throws {
+        fragment = try arguments.argument("fragment", help: "What has been typed so far.")
+        places = try arguments.group(PlacesArguments.self)
+    }
 
     func run() throws {
         let options = try places.options(defaultLimit: 10)
@@ -293,42 +304,48 @@ struct CompleteCommand: ParsableCommand {
     }
 }
 
-struct GeocodeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "geocode",
-        abstract: "Find the places an address names, as MapKit's MKGeocodingRequest.",
-        discussion: """
-            meridian geocode "1 Meridian Arcade, Cambridge" INPUT...: addresses, and places with an \
-            address, ranked by how much of the text their address matches. Exit status: 0 found, \
-            1 none, 2 usage, 3 an input that cannot be read.
-            """)
+struct GeocodeCommand: Command {
+    static let name = "geocode"
+    static let abstract =
+        "Find the places an address names, as MapKit's MKGeocodingRequest."
+    static let discussion = """
+        meridian geocode "1 Meridian Arcade, Cambridge" INPUT...: addresses, and places with an \
+        address, ranked by how much of the text their address matches. Exit status: 0 found, \
+        1 none, 2 usage, 3 an input that cannot be read.
+        """
 
-    @Argument(help: "The address text.")
-    var address: String
+    let address: String
+    let places: PlacesArguments
 
-    @OptionGroup var places: PlacesArguments
+    init(_ arguments: Arguments) throws {
+        address = try arguments.argument("address", help: "The address text.")
+        places = try arguments.group(PlacesArguments.self)
+    }
 
     func run() throws {
         try places.answer(address, defaultLimit: 10) { $0.geocode($1, options: $2) }
     }
 }
 
-struct ReverseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reverse",
-        abstract: "Say what is at a coordinate, as MapKit's MKReverseGeocodingRequest.",
-        discussion: """
-            meridian reverse LAT,LON INPUT...: the places whose area contains the point, smallest \
-            first (for IMDF: section, unit, level, building, venue; for GeoJSON and KML: polygon \
-            features), then the nearest places with an address, with their distances (--limit of \
-            them, 5 by default). Exit status: 0 something found, 1 nothing, 2 usage (a coordinate \
-            out of range), 3 an input that cannot be read.
-            """)
+struct ReverseCommand: Command {
+    static let name = "reverse"
+    static let abstract =
+        "Say what is at a coordinate, as MapKit's MKReverseGeocodingRequest."
+    static let discussion = """
+        meridian reverse LAT,LON INPUT...: the places whose area contains the point, smallest \
+        first (for IMDF: section, unit, level, building, venue; for GeoJSON and KML: polygon \
+        features), then the nearest places with an address, with their distances (--limit of \
+        them, 5 by default). Exit status: 0 something found, 1 nothing, 2 usage (a coordinate \
+        out of range), 3 an input that cannot be read.
+        """
 
-    @Argument(help: "The coordinate: LAT,LON in degrees.")
-    var coordinate: String
+    let coordinate: String
+    let places: PlacesArguments
 
-    @OptionGroup var places: PlacesArguments
+    init(_ arguments: Arguments) throws {
+        coordinate = try arguments.argument("coordinate", help: "The coordinate: LAT,LON in degrees.")
+        places = try arguments.group(PlacesArguments.self)
+    }
 
     func run() throws {
         let point = try PlacesArguments.coordinate(coordinate, option: "the coordinate")
@@ -362,21 +379,24 @@ struct ReverseCommand: ParsableCommand {
     }
 }
 
-struct LookupCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lookup",
-        abstract: "Find places by identifier, as MapKit's MKMapItemRequest for several Place IDs.",
-        discussion: """
-            meridian lookup ID[,ID...] INPUT...: each id is matched against the places' ids and their \
-            alternate ids (a replaced Place ID resolves to the place that lists it); the ids that \
-            resolve to nothing are listed (text: as warnings; json: in unresolvedIds). Exit status: \
-            0 every id found, 1 some not found, 2 usage, 3 an input that cannot be read.
-            """)
+struct LookupCommand: Command {
+    static let name = "lookup"
+    static let abstract =
+        "Find places by identifier, as MapKit's MKMapItemRequest for several Place IDs."
+    static let discussion = """
+        meridian lookup ID[,ID...] INPUT...: each id is matched against the places' ids and their \
+        alternate ids (a replaced Place ID resolves to the place that lists it); the ids that \
+        resolve to nothing are listed (text: as warnings; json: in unresolvedIds). Exit status: \
+        0 every id found, 1 some not found, 2 usage, 3 an input that cannot be read.
+        """
 
-    @Argument(help: "The ids, comma-separated.")
-    var ids: String
+    let ids: String
+    let places: PlacesArguments
 
-    @OptionGroup var places: PlacesArguments
+    init(_ arguments: Arguments) throws {
+        ids = try arguments.argument("ids", help: "The ids, comma-separated.")
+        places = try arguments.group(PlacesArguments.self)
+    }
 
     func run() throws {
         let wanted = ids.split(separator: ",").map(String.init).filter { !$0.isEmpty }
@@ -401,28 +421,30 @@ struct LookupCommand: ParsableCommand {
     }
 }
 
-struct IndexCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "index",
-        abstract: "Build a place index that search, complete, geocode, reverse and lookup open in milliseconds.",
-        discussion: """
-            meridian index INPUT... -o places.idx: reads the places of every input (any format Meridian \
-            reads) into one index file, recording each input's size, time and content hash. The places \
-            commands take the index as their input; when an input has changed since, they warn \
-            (places.index.stale), or with --rebuild rebuild the index first. The file is written whole \
-            or not at all. Exit status: 0 written, 2 usage, 3 an input that cannot be read or an output \
-            that cannot be written.
-            """)
+struct IndexCommand: Command {
+    static let name = "index"
+    static let abstract =
+        "Build a place index that search, complete, geocode, reverse and lookup open in milliseconds."
+    static let discussion = """
+        meridian index INPUT... -o places.idx: reads the places of every input (any format Meridian \
+        reads) into one index file, recording each input's size, time and content hash. The places \
+        commands take the index as their input; when an input has changed since, they warn \
+        (places.index.stale), or with --rebuild rebuild the index first. The file is written whole \
+        or not at all. Exit status: 0 written, 2 usage, 3 an input that cannot be read or an output \
+        that cannot be written.
+        """
 
-    @Argument(help: "The inputs: data files of any format Meridian reads.")
-    var inputs: [String] = []
+    let inputs: [String]
+    let output: String
 
-    @Option(name: .shortAndLong, help: "The index file to write.")
-    var output: String
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments("inputs", help: "The inputs: data files of any format Meridian reads.")
+        output = try arguments.requiredOption("output", short: "o", help: "The index file to write.")
+    }
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input to index") }
-        if output == "-" { throw ValidationError("give the index a file name: it is read in place, not streamed") }
+        if inputs.isEmpty { throw UsageError("give at least one input to index") }
+        if output == "-" { throw UsageError("give the index a file name: it is read in place, not streamed") }
     }
 
     func run() throws {

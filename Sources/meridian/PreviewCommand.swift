@@ -1,43 +1,45 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct PreviewCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "preview",
-        abstract: "Write one self-contained HTML page to explore map data in a browser.",
-        discussion: """
-            The page holds the map as SVG (drawn as 'meridian render' draws it) with pan and zoom \
-            (drag, mouse wheel, the +/- buttons or keys), a toggle per input layer and for labels, \
-            and a panel with the properties of the feature under the pointer (a click keeps it) and \
-            its Apple Maps link. For an IMDF venue every level is drawn and a level switcher on the \
-            right lists them as Apple's indoor-map sample does: highest first, labelled by short name, \
-            starting at ordinal 0. The page loads nothing from the network: style and script are \
-            inline. Inputs: GeoJSON (and sequences, - for standard input), KML, KMZ and IMDF archives.
-            """
-    )
+    static let name = "preview"
+    static let abstract =
+        "Write one self-contained HTML page to explore map data in a browser."
+    static let discussion = """
+        The page holds the map as SVG (drawn as 'meridian render' draws it) with pan and zoom \
+        (drag, mouse wheel, the +/- buttons or keys), a toggle per input layer and for labels, \
+        and a panel with the properties of the feature under the pointer (a click keeps it) and \
+        its Apple Maps link. For an IMDF venue every level is drawn and a level switcher on the \
+        right lists them as Apple's indoor-map sample does: highest first, labelled by short name, \
+        starting at ordinal 0. The page loads nothing from the network: style and script are \
+        inline. Inputs: GeoJSON (and sequences, - for standard input), KML, KMZ and IMDF archives.
+        """
 
-    @Argument(help: "Input files, bottom layer first.")
-    var inputs: [String]
+    let inputs: [String]
+    let output: String
+    let theme: ThemeName
+    let size: MapSize
+    let language: String?
+    let title: String?
+    let report: ReportOptions
 
-    @Option(name: .shortAndLong, help: "The HTML file to write, or - for standard output.")
-    var output: String
-
-    @Option(help: "Theme: light or dark.")
-    var theme: ThemeName = .light
-
-    @Option(help: "Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).")
-    var size = MapSize(width: 960, height: 640)
-
-    @Option(help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
-    var language: String?
-
-    @Option(help: "The page's title (default: the venue's name, else the inputs' names).")
-    var title: String?
-
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments("inputs", required: true, help: "Input files, bottom layer first.")
+        output = try arguments.requiredOption(
+            "output", short: "o", help: "The HTML file to write, or - for standard output.")
+        theme = try arguments.option("theme", default: .light, help: "Theme: light or dark.")
+        size = try arguments.option(
+            "size", default: MapSize(width: 960, height: 640),
+            help: "Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).")
+        language = try arguments.option(
+            "language", help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
+        title = try arguments.option(
+            "title", help: "The page's title (default: the venue's name, else the inputs' names).")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     func validate() throws {
-        if inputs.isEmpty { throw ValidationError("give at least one input file") }
+        if inputs.isEmpty { throw UsageError("give at least one input file") }
     }
 
     func run() throws {

@@ -1,33 +1,34 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
-struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "rules",
-        abstract: "List every diagnostic code Meridian reports, with its severity and meaning.",
-        discussion: """
-            Give a prefix (geojson, imdf.manifest, archive) to list one family. --format json prints \
-            an array of {code, severity, summary, documentation}; --format markdown prints \
-            docs/diagnostics.md.
-            """
-    )
+struct RulesCommand: Command {
+    static let name = "rules"
+    static let abstract =
+        "List every diagnostic code Meridian reports, with its severity and meaning."
+    static let discussion = """
+        Give a prefix (geojson, imdf.manifest, archive) to list one family. --format json prints \
+        an array of {code, severity, summary, documentation}; --format markdown prints \
+        docs/diagnostics.md.
+        """
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
+    enum Format: String, ArgumentValue, CaseIterable {
         case text, json, markdown
     }
 
-    @Argument(help: "Only codes that start with this prefix.")
-    var prefix: String?
+    let prefix: String?
+    let format: Format
 
-    @Option(help: "text, json or markdown.")
-    var format: Format = .text
+    init(_ arguments: Arguments) throws {
+        prefix = arguments.optionalArgument("prefix", help: "Only codes that start with this prefix.")
+        format = try arguments.option("format", default: .text, help: "text, json or markdown.")
+    }
 
     func run() throws {
         let rules = DiagnosticCatalogue.rules.filter { rule in
             prefix.map { rule.code == $0 || rule.code.hasPrefix($0.hasSuffix(".") ? $0 : $0 + ".") } ?? true
         }
         if rules.isEmpty, let prefix {
-            throw ValidationError("no diagnostic code starts with '\(prefix)'; see meridian rules")
+            throw UsageError("no diagnostic code starts with '\(prefix)'; see meridian rules")
         }
         switch format {
         case .text:

@@ -1,24 +1,27 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 /// `meridian serve`: runs `meridian-serve`, built and installed beside this
 /// tool, with the same arguments. The server is a program of its own so
 /// that SwiftNIO is loaded by the server only, not at every start of every
 /// other command.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        abstract: "Serve map images and place search over HTTP, over your own data files.",
-        discussion: """
-            Runs meridian-serve (built beside meridian) with these arguments: the datasets, then \
-            --port, --host, --token, --cors and the limits. meridian serve --options lists them. \
-            Endpoints: GET /snapshot, /v1/search, /v1/searchAutocomplete, /v1/geocode, \
-            /v1/reverseGeocode, /v1/place/ID, /v1/places?ids=, POST /validate, GET /datasets, \
-            /health, /metrics (docs/openapi.json).
-            """)
+struct ServeCommand: Command {
+    static let name = "serve"
+    static let abstract =
+        "Serve map images and place search over HTTP, over your own data files."
+    static let discussion = """
+        Runs meridian-serve (built beside meridian) with these arguments: the datasets, then \
+        --port, --host, --token, --cors and the limits. meridian serve --options lists them. \
+        Endpoints: GET /snapshot, /v1/search, /v1/searchAutocomplete, /v1/geocode, \
+        /v1/reverseGeocode, /v1/place/ID, /v1/places?ids=, POST /validate, GET /datasets, \
+        /health, /metrics (docs/openapi.json).
+        """
 
-    @Argument(parsing: .captureForPassthrough, help: "The datasets and the server's options.")
-    var arguments: [String] = []
+    let arguments: [String]
+
+    init(_ commandLine: Arguments) throws {
+        arguments = commandLine.passthrough("arguments", help: "The datasets and the server's options.")
+    }
 
     func run() throws {
         let server = Self.serverPath()

@@ -1,47 +1,43 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct SplitCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "split",
-        abstract: "Split any input into GeoJSON text sequence shards in a new folder, streaming.",
-        discussion: """
-            --into N makes about N shards of equal input size (a file); --max-features and --max-bytes \
-            cut shards by count or size (any input, standard input too). These shards are contiguous \
-            runs of the input: part-00000.geojsonseq, part-00001.geojsonseq, ... read in order (as \
-            'meridian merge "DIR/part-*"' reads them) give the input's features in order. --by tile \
-            --zoom Z puts each feature in the shard of the web-mercator tile holding the centre of its \
-            bounding box (Z-X-Y.geojsonseq; none.geojsonseq without a geometry), in input order. The \
-            folder must not exist; it appears, whole, only when every shard is written.
-            """
-    )
+    static let name = "split"
+    static let abstract =
+        "Split any input into GeoJSON text sequence shards in a new folder, streaming."
+    static let discussion = """
+        --into N makes about N shards of equal input size (a file); --max-features and --max-bytes \
+        cut shards by count or size (any input, standard input too). These shards are contiguous \
+        runs of the input: part-00000.geojsonseq, part-00001.geojsonseq, ... read in order (as \
+        'meridian merge "DIR/part-*"' reads them) give the input's features in order. --by tile \
+        --zoom Z puts each feature in the shard of the web-mercator tile holding the centre of its \
+        bounding box (Z-X-Y.geojsonseq; none.geojsonseq without a geometry), in input order. The \
+        folder must not exist; it appears, whole, only when every shard is written.
+        """
 
-    enum Grouping: String, ExpressibleByArgument, CaseIterable {
+    enum Grouping: String, ArgumentValue, CaseIterable {
         case tile
     }
 
-    @Argument(help: "The input (any format Meridian reads; - for standard input).")
-    var input: String
+    let input: String
+    let output: String
+    let into: Int?
+    let maxFeatures: Int?
+    let maxBytes: Int?
+    let by: Grouping?
+    let zoom: Int?
+    let report: ReportOptions
 
-    @Option(name: .shortAndLong, help: "The folder to create for the shards.")
-    var output: String
-
-    @Option(help: "About this many shards of equal input size.")
-    var into: Int?
-
-    @Option(help: "Shards of at most this many features.")
-    var maxFeatures: Int?
-
-    @Option(help: "Shards of at most this many bytes.")
-    var maxBytes: Int?
-
-    @Option(help: "Group features by tile (with --zoom) instead of cutting runs.")
-    var by: Grouping?
-
-    @Option(help: "The tile zoom for --by tile (0-22).")
-    var zoom: Int?
-
-    @OptionGroup var report: ReportOptions
+    init(_ arguments: Arguments) throws {
+        input = try arguments.argument("input", help: "The input (any format Meridian reads; - for standard input).")
+        output = try arguments.requiredOption("output", short: "o", help: "The folder to create for the shards.")
+        into = try arguments.option("into", help: "About this many shards of equal input size.")
+        maxFeatures = try arguments.option("max-features", help: "Shards of at most this many features.")
+        maxBytes = try arguments.option("max-bytes", help: "Shards of at most this many bytes.")
+        by = try arguments.option("by", help: "Group features by tile (with --zoom) instead of cutting runs.")
+        zoom = try arguments.option("zoom", help: "The tile zoom for --by tile (0-22).")
+        report = try arguments.group(ReportOptions.self)
+    }
 
     func strategy() throws -> FeatureSplitter.Strategy {
         let chosen: [FeatureSplitter.Strategy?] = [
@@ -50,10 +46,10 @@ struct SplitCommand: ReportingCommand {
         ]
         let given = chosen.compactMap { $0 }
         guard given.count == 1, let strategy = given.first else {
-            throw ValidationError("give one of --into, --max-features, --max-bytes and --by tile")
+            throw UsageError("give one of --into, --max-features, --max-bytes and --by tile")
         }
-        if by != nil, zoom == nil { throw ValidationError("--by tile needs --zoom") }
-        if by == nil, zoom != nil { throw ValidationError("--zoom applies to --by tile only") }
+        if by != nil, zoom == nil { throw UsageError("--by tile needs --zoom") }
+        if by == nil, zoom != nil { throw UsageError("--zoom applies to --by tile only") }
         return strategy
     }
 

@@ -1,52 +1,51 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
 struct ValidateCommand: ReportingCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "validate",
-        abstract: "Check GeoJSON (RFC 7946 and geojsonhint's rules), KML/KMZ files and IMDF archives.",
-        discussion: """
-            Every problem is reported with its file, line, column and JSON pointer (IMDF: file, \
-            feature id and property; errors are IMDF's VIOLATIONs). Files are checked on two \
-            threads and reported in the order given; globs are expanded. A file that does not \
-            parse is a problem of that file (status 1). Exit status: 0 when no errors were found \
-            (warnings allowed unless --strict), 1 when problems were found, 3 when a file could \
-            not be found or read (the others are still checked).
-            """
-    )
+    static let name = "validate"
+    static let abstract =
+        "Check GeoJSON (RFC 7946 and geojsonhint's rules), KML/KMZ files and IMDF archives."
+    static let discussion = """
+        Every problem is reported with its file, line, column and JSON pointer (IMDF: file, \
+        feature id and property; errors are IMDF's VIOLATIONs). Files are checked on two \
+        threads and reported in the order given; globs are expanded. A file that does not \
+        parse is a problem of that file (status 1). Exit status: 0 when no errors were found \
+        (warnings allowed unless --strict), 1 when problems were found, 3 when a file could \
+        not be found or read (the others are still checked).
+        """
 
-    @Argument(help: "The files, IMDF folders or archives to check (- for standard input; globs allowed).")
-    var inputs: [String]
+    let inputs: [String]
+    let report: ReportOptions
+    let strict: Bool
+    let ignore: [String]
+    let warn: [String]
+    let error: [String]
+    let geometry: GeometryValidityLevel
+    let config: String?
+    let noConfig: Bool
 
-    @OptionGroup var report: ReportOptions
-
-    @Flag(help: "Count warnings as problems for the exit status.")
-    var strict = false
-
-    @Option(
-        parsing: .singleValue,
-        help:
-            "Leave out these codes or families of codes (CODE[,CODE]; geojson.precision covers its codes). See meridian rules."
-    )
-    var ignore: [String] = []
-
-    @Option(parsing: .singleValue, help: "Report these codes or families as warnings (CODE[,CODE]).")
-    var warn: [String] = []
-
-    @Option(parsing: .singleValue, help: "Report these codes or families as errors (CODE[,CODE]).")
-    var error: [String] = []
-
-    @Option(
-        help:
-            "Geometry validity of GeoJSON polygons by the OGC rules (GEOS): off, errors (self-intersections, holes outside...), or all (also repeated positions)."
-    )
-    var geometry: GeometryValidityLevel = .errors
-
-    @Option(help: "Read the rules from this meridian.toml instead of the one found upward from each input.")
-    var config: String?
-
-    @Flag(help: "Read no meridian.toml.")
-    var noConfig = false
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments(
+            "inputs", required: true,
+            help: "The files, IMDF folders or archives to check (- for standard input; globs allowed).")
+        report = try arguments.group(ReportOptions.self)
+        strict = arguments.flag("strict", help: "Count warnings as problems for the exit status.")
+        ignore = try arguments.repeatedOption(
+            "ignore",
+            help:
+                "Leave out these codes or families of codes (CODE[,CODE]; geojson.precision covers its codes). See meridian rules."
+        )
+        warn = try arguments.repeatedOption("warn", help: "Report these codes or families as warnings (CODE[,CODE]).")
+        error = try arguments.repeatedOption("error", help: "Report these codes or families as errors (CODE[,CODE]).")
+        geometry = try arguments.option(
+            "geometry", default: .errors,
+            help:
+                "Geometry validity of GeoJSON polygons by the OGC rules (GEOS): off, errors (self-intersections, holes outside...), or all (also repeated positions)."
+        )
+        config = try arguments.option(
+            "config", help: "Read the rules from this meridian.toml instead of the one found upward from each input.")
+        noConfig = arguments.flag("no-config", help: "Read no meridian.toml.")
+    }
 
     /// The severity overrides; the longest matching code or family wins.
     func overrides() throws(DiagnosticError) -> DiagnosticOverrides {
@@ -137,4 +136,4 @@ struct ValidateCommand: ReportingCommand {
     }
 }
 
-extension GeometryValidityLevel: ExpressibleByArgument {}
+extension GeometryValidityLevel: ArgumentValue {}

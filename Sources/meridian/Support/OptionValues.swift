@@ -1,19 +1,19 @@
-import ArgumentParser
 import Meridian
+import MeridianCommandLine
 
-// Option values that ArgumentParser parses and checks, so that a bad value
+// Option values that the command line's reader converts and checks, so that a bad value
 // is a usage error (status 2) before any work, and each command only reads
 // typed values.
 
 /// `--theme light|dark`.
-enum ThemeName: String, ExpressibleByArgument, CaseIterable {
+enum ThemeName: String, ArgumentValue, CaseIterable {
     case light, dark
 
     var theme: Theme { self == .dark ? .dark : .light }
 }
 
 /// `--marker auto|balloon|dot`.
-enum MarkerChoice: String, ExpressibleByArgument, CaseIterable {
+enum MarkerChoice: String, ArgumentValue, CaseIterable {
     case auto, balloon, dot
 
     var style: MarkerStyle {
@@ -26,7 +26,7 @@ enum MarkerChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--compass auto|always|never`.
-enum CompassChoice: String, ExpressibleByArgument, CaseIterable {
+enum CompassChoice: String, ArgumentValue, CaseIterable {
     case auto, always, never
 
     var visibility: CompassVisibility {
@@ -39,7 +39,7 @@ enum CompassChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--scale-bar metric|imperial|yards|none`.
-enum ScaleBarChoice: String, ExpressibleByArgument, CaseIterable {
+enum ScaleBarChoice: String, ArgumentValue, CaseIterable {
     case metric, imperial, yards, none
 
     var units: DistanceFormatter.Units? {
@@ -53,7 +53,7 @@ enum ScaleBarChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// `--size WIDTHxHEIGHT`, 16 to 100 000 points each.
-struct MapSize: ExpressibleByArgument, CustomStringConvertible {
+struct MapSize: ArgumentValue, CustomStringConvertible {
     var size: Snapshotter.Size
 
     init(width: Double, height: Double) {
@@ -73,7 +73,7 @@ struct MapSize: ExpressibleByArgument, CustomStringConvertible {
 
 /// A comma-separated list of finite numbers (`--region`, `--bbox`,
 /// `--camera`); the command checks how many.
-struct NumberList: ExpressibleByArgument {
+struct NumberList: ArgumentValue {
     var values: [Double]
 
     init?(argument: String) {
@@ -86,9 +86,9 @@ struct NumberList: ExpressibleByArgument {
 }
 
 /// `--on-error stop|skip`.
-enum RecordErrorChoice: String, ExpressibleByArgument, CaseIterable {
+enum RecordErrorChoice: String, ArgumentValue, CaseIterable {
     case stop, skip
 }
 
 /// `--format svg|png` of render.
-extension ImageFormat: ExpressibleByArgument {}
+extension ImageFormat: ArgumentValue {}

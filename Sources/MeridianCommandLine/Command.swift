@@ -1,0 +1,64 @@
+/// A subcommand of a ``CommandLineTool``: its name and help, the arguments
+/// it reads, and what it does.
+///
+/// `init(_:)` declares and reads every argument, option and flag in the
+/// order help lists them; the tool runs it twice, once to learn the
+/// declarations (values are then defaults and empty strings) and once to
+/// read the command line. Checks between values belong in ``validate()``,
+/// which runs on the read values only.
+public protocol Command: SendableMetatype {
+    /// The word that selects the command (`convert`).
+    static var name: String { get }
+    /// One sentence, shown in the tool's list of commands and atop the help.
+    static var abstract: String { get }
+    /// Paragraphs shown after the abstract in the command's help.
+    static var discussion: String { get }
+
+    init(_ arguments: Arguments) throws
+
+    /// Checks the values together; throws ``UsageError``.
+    func validate() throws
+
+    /// Called after the checks, before ``run()``: a place to configure
+    /// what every command shares (such as how diagnostics are printed).
+    func prepare()
+
+    func run() throws
+}
+
+extension Command {
+    public static var discussion: String { "" }
+    public func validate() throws {}
+    public func prepare() {}
+}
+
+/// Options that several commands share (`--format`, `--quiet`...), read by
+/// ``Arguments/group(_:title:)``; their checks run before the command's.
+public protocol ArgumentGroup {
+    init(_ arguments: Arguments) throws
+
+    /// Checks the values together; throws ``UsageError``.
+    func validate() throws
+}
+
+extension ArgumentGroup {
+    public func validate() throws {}
+}
+
+/// A mistake in the command line: an unknown option, a missing argument, a
+/// value out of range. The tool prints it with the command's usage and
+/// exits with status 2.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+/// Ends the command with this exit status, printing nothing more.
+public struct ExitCode: Error {
+    public var status: Int32
+
+    public init(_ status: Int32) { self.status = status }
+}

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A command-line tool of subcommands: finds the command a command line
+/// names, reads its arguments, and answers `--help`, `help COMMAND`,
+/// `--version`, `--generate-completion-script SHELL` and
+/// `--generate-manual DATE` itself.
+public struct CommandLineTool: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String
+    public var version: String
+    public var commands: [any Command.Type]
+    /// The exit status of a usage error.
+    public var usageStatus: Int32
+
+    public init(
+        name: String, abstract: String, discussion: String = "", version: String, commands: [any Command.Type],
+        usageStatus: Int32 = 2
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.version = version
+        self.commands = commands
+        self.usageStatus = usageStatus
+    }
+
+    /// The tool's own options, as its help lists them.
+    static let toolOptions = [
+        ("--version", "Show the version."),
+        ("--generate-completion-script <shell>", "Print a completion script for bash, zsh or fish."),
+        ("--generate-manual <date>", "Print the manual page (mdoc), dated YYYY-MM-DD."),
+        ("-h, --help", "Show help information."),
+    ]
+
+    /// What a command line asks for.
+    public enum Request {
+        /// Run this command (its values read and checked).
+        case run(any Command)
+        /// Print this text on standard output and exit 0.
+        case print(String)
+        /// A usage error: print it (with the usage of the command, when
+        /// one was named) and exit with ``usageStatus``.
+        case usageError(UsageError, (any Command.Type)?)
+    }
+
+    /// The request a command line makes (the words after the tool's name).
+    public func request(for words: [String]) -> Request {
+        guard let first = words.first else { return .print(HelpText.tool(self)) }
+        switch first {
+        case "-h", "--help": return .print(HelpText.tool(self))
+        case "--version": return .print(version + "\n")
+        case "help":
+            guard words.count > 1 else { return .print(HelpText.tool(self)) }
+            guard let command = command(named: words[1]) else {
+                return .usageError(UsageError("Unknown command '\(words[1])'"), nil)
+            }
+            return .print(HelpText.command(command, declarations: Self.declarations(of: command), tool: name))
+        case "--generate-completion-script":
+            guard words.count == 2, let shell = CompletionScript.Shell(rawValue: words[1]) else {
+                return .usageError(UsageError("--generate-completion-script takes bash, zsh or fish"), nil)
+            }
+            return .print(CompletionScript(tool: self).script(for: shell))
+        case "--generate-manual":
+            guard words.count == 2, let page = ManualPage(tool: self, date: words[1]) else {
+                return .usageError(UsageError("--generate-manual takes a date, YYYY-MM-DD"), nil)
+            }
+            return .print(page.text)
+        default:
+            guard let command = command(named: first) else {
+                let kind = first.hasPrefix("-") ? "option" : "command"
+                return .usageError(UsageError("Unknown \(kind) '\(first)'"), nil)
+            }
+            let declarations = Self.declarations(of: command)
+            do {
+                let words = try CommandLineWords(words.dropFirst(), declarations: declarations)
+                if words.wantsHelp {
+                    return .print(HelpText.command(command, declarations: declarations, tool: name))
+                }
+                let arguments = Arguments(reading: words)
+                let value = try command.init(arguments)
+                if let extra = arguments.unreadPositionals.first {
+                    throw UsageError("Unexpected argument '\(extra)'")
+                }
+                for check in arguments.groupChecks { try check() }
+                try value.validate()
+                return .run(value)
+            } catch let error as UsageError {
+                return .usageError(error, command)
+            } catch {
+                return .usageError(UsageError("\(error)"), command)
+            }
+        }
+    }
+
+    /// Runs ``request(for:)`` on the process's arguments: prints what it
+    /// asks to print and exits, or returns the command to run.
+    public func parse(_ words: [String] = Array(CommandLine.arguments.dropFirst())) -> any Command {
+        switch request(for: words) {
+        case .run(let command): return command
+        case .print(let text):
+            Self.write(text, to: 1)
+            exit(0)
+        case .usageError(let error, let command):
+            fail(error, command: command)
+        }
+    }
+
+    /// Prints a usage error on standard error, with the usage of the
+    /// command (or of the tool) and where to find help, and exits with
+    /// ``usageStatus``.
+    public func fail(_ error: UsageError, command: (any Command.Type)?) -> Never {
+        Self.write(usageErrorText(error, command: command), to: 2)
+        exit(usageStatus)
+    }
+
+    func usageErrorText(_ error: UsageError, command: (any Command.Type)?) -> String {
+        let usage: String
+        let helpPath: String
+        if let command {
+            usage = HelpText.usage(Self.declarations(of: command), path: "\(name) \(command.name)")
+            helpPath = "\(name) \(command.name)"
+        } else {
+            usage = "\(name) <subcommand>"
+            helpPath = name
+        }
+        return "Error: \(error.message)\nUsage: \(usage)\n  See '\(helpPath) --help' for more information.\n"
+    }
+
+    /// Writes all of `text` to a file descriptor (standard output 1,
+    /// standard error 2), retrying short writes; stops at an error such as
+    /// a closed pipe.
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+    }
+
+    func command(named word: String) -> (any Command.Type)? {
+        commands.first { $0.name == word }
+    }
+
+    /// What a command declares, learnt by running its initializer on an
+    /// empty reader.
+    static func declarations(of command: any Command.Type) -> [Declaration] {
+        let arguments = Arguments()
+        _ = try? command.init(arguments)
+        return arguments.declarations
+    }
+}

@@ -1,0 +1,59 @@
+/// One argument, option or flag a command declared: what help, usage,
+/// completion scripts and the manual page are written from.
+public struct Declaration: Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A positional argument; `repeats` takes every one left.
+        case argument(required: Bool, repeats: Bool)
+        /// `--name VALUE`; `repeats` keeps every occurrence.
+        case option(required: Bool, repeats: Bool)
+        /// `--name`, true when present.
+        case flag
+        /// Every word after the command, options included, for another
+        /// program to read (`meridian serve`).
+        case passthrough
+    }
+
+    public var kind: Kind
+    /// The long name without dashes (`cut-antimeridian`), or the
+    /// argument's name (`input`).
+    public var name: String
+    public var short: Character?
+    /// The placeholder in usage and help: `<name>`.
+    public var valueName: String
+    public var help: String
+    /// The values an option accepts when there are few (an enumeration).
+    public var values: [String]
+    /// The default, as help shows it.
+    public var defaultValue: String?
+    /// The help section it is listed under (nil: OPTIONS or ARGUMENTS).
+    public var group: String?
+
+    /// `--name`, or `<name>` for an argument.
+    public var label: String {
+        switch kind {
+        case .argument, .passthrough: "<\(valueName)>"
+        case .option, .flag: "--" + name
+        }
+    }
+
+    /// How usage and errors name it: `--to <to>`, `-o <output>`, `<input>`.
+    public var synopsis: String {
+        switch kind {
+        case .argument, .passthrough: label
+        case .option: "--\(name) <\(valueName)>"
+        case .flag: "--" + name
+        }
+    }
+
+    public var takesValue: Bool {
+        if case .option = kind { return true }
+        return false
+    }
+
+    public var isPositional: Bool {
+        switch kind {
+        case .argument, .passthrough: true
+        case .option, .flag: false
+        }
+    }
+}
