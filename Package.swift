@@ -21,12 +21,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
-        // meridian.toml, the configuration of rules (LebJe/TOMLKit wraps toml++).
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The CSV parser our own is raced against (the benchmark program only).
+        // The CSV parser, TOML reader and zip library our own are raced
+        // against (the benchmark program only; ZIPFoundation also checks
+        // Meridian's zips in the tests).
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // meridian serve: Hummingbird 2 on SwiftNIO, with structured logs,
         // metrics in Prometheus's format and graceful shutdown.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -37,6 +38,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "MeridianCore"),
+        // meridian.toml and the server's configuration: TOML 1.0.0, read by
+        // our own parser (TOMLKit brought Foundation into every start).
+        .target(name: "MeridianTOML"),
         .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianValidity"]),
         .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
@@ -59,11 +63,14 @@ let package = Package(
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).
         .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // The one zip guard every zipped format reads through (KMZ, IMDF).
-        .target(
-            name: "MeridianArchive",
-            dependencies: ["MeridianCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        // zlib (zlib1g-dev), which inflates and deflates zip entries.
+        .systemLibrary(
+            name: "LibZ", path: "Sources/LibZ", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // The one zip guard every zipped format reads and writes through
+        // (KMZ, IMDF): its own zip structures over zlib, without Foundation.
+        .target(name: "MeridianArchive", dependencies: ["MeridianCore", "LibZ"]),
         // CSV with coordinate or WKT columns (WKT read by GEOS).
         .target(name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianValidity"]),
         .target(
@@ -76,7 +83,7 @@ let package = Package(
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianTOML",
             ]
         ),
         // The command line's parser, help, completions and manual: no
@@ -96,7 +103,7 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "MeridianTOML",
             ]
         ),
         .executableTarget(
@@ -108,8 +115,9 @@ let package = Package(
         .executableTarget(
             name: "meridian-benchmark",
             dependencies: [
-                "MeridianCore", "MeridianGeoJSON", "MeridianCSV", "Meridian",
-                .product(name: "CSV", package: "CSV.swift"),
+                "MeridianCore", "MeridianGeoJSON", "MeridianCSV", "Meridian", "MeridianArchive", "MeridianTOML",
+                .product(name: "CSV", package: "CSV.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             path: "Benchmarks/MeridianBenchmark"
         ),
@@ -137,6 +145,7 @@ let package = Package(
             name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(name: "MeridianCommandLineTests", dependencies: ["MeridianCommandLine"]),
+        .testTarget(name: "MeridianTOMLTests", dependencies: ["MeridianTOML", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianPlacesTests", dependencies: ["MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(

@@ -8,14 +8,22 @@ import CSV
 //     meridian-benchmark csv FILE        CSV bytes -> features (Meridian's RFC 4180 reader)
 //     meridian-benchmark csv-rows FILE   CSV bytes -> rows of strings (the same reader, records only)
 //     meridian-benchmark csv-swift FILE  CSV text -> rows of strings (yaslab/CSV.swift, the race)
+//     meridian-benchmark zip FILE        a zip -> every entry's bytes (Meridian's reader over zlib)
+//     meridian-benchmark zip-zipfoundation FILE   the same with ZIPFoundation (the race)
+//     meridian-benchmark toml FILE       TOML text -> tables (MeridianTOML)
+//     meridian-benchmark toml-tomlkit FILE   the same with TOMLKit (toml++; the race)
 //     meridian-benchmark places DATA QUERIES   places index build and query latencies (Places.swift)
 //
 // Reads the file once, repeats the work for at least a second, and prints
 // the best rate in MB/s (1 MB = 10^6 bytes) on one line.
 import Foundation
+import MeridianArchive
 import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
+import MeridianTOML
+import TOMLKit
+import ZIPFoundation
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "places" {
@@ -78,6 +86,28 @@ case "csv-swift":
         while reader.next() != nil { rows += 1 }
         return rows
     }
+case "zip":
+    seconds = try measure {
+        let archive = try ZipArchive(path: arguments[2], limits: ArchiveLimits(maximumTotalSize: .max))
+        return try archive.entries.reduce(0) { $0 + (try archive.contents(of: $1).count) }
+    }
+case "zip-zipfoundation":
+    seconds = try measure {
+        let archive = try Archive(url: URL(fileURLWithPath: arguments[2]), accessMode: .read)
+        var total = 0
+        for entry in archive where entry.type == .file {
+            var data = Data()
+            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            total += data.count
+        }
+        return total
+    }
+case "toml":
+    let text = String(decoding: bytes, as: UTF8.self)
+    seconds = try measure { try MeridianTOML.TOMLTable(parsing: text).keys.count }
+case "toml-tomlkit":
+    let text = String(decoding: bytes, as: UTF8.self)
+    seconds = try measure { try TOMLKit.TOMLTable(string: text).keys.count }
 default:
     FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
     exit(2)

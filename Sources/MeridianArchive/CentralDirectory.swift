@@ -1,22 +1,34 @@
 import MeridianCore
 
-/// What a zip's end-of-central-directory record and central directory say,
-/// read with bounds checks before the archive is trusted to ZIPFoundation:
-/// how many entries it declares, and whether any is encrypted (ZIPFoundation
-/// stops listing at the first encrypted entry without saying why).
+/// A zip's end-of-central-directory record (zip64 too) and every header of
+/// its central directory, read with bounds checks: what ``ZipArchive``
+/// lists and where each entry's bytes are.
 struct CentralDirectory {
-    /// The declared number of entries, when the record could be found.
-    var entryCount: Int?
-    /// The size of the zip file: no entry can hold more compressed bytes.
-    var fileSize: UInt64 = 0
+    /// One central directory header.
+    struct Record {
+        var name: String
+        var flags: UInt16
+        /// 0 stored, 8 deflated.
+        var method: UInt16
+        var crc32: UInt32
+        var compressedSize: UInt64
+        var uncompressedSize: UInt64
+        var localHeaderOffset: UInt64
+        var isDirectory: Bool
+        var isSymbolicLink: Bool
 
-    init(path: String, displayName: String, limits: ArchiveLimits) throws(DiagnosticError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ZipArchive.error(
-                "archive.unreadable", "cannot open \(displayName): \(Platform.errorMessage())", archive: displayName)
-        }
-        defer { Platform.close(descriptor) }
+        var isEncrypted: Bool { flags & 1 != 0 }
+    }
+
+    /// The headers, in the directory's order; reading stops at the first
+    /// that is not one (``declaredCount`` then says more were promised).
+    var records: [Record] = []
+    /// How many entries the end record declares.
+    var declaredCount = 0
+    /// The size of the zip file: no entry can hold more compressed bytes.
+    var fileSize: UInt64
+
+    init(descriptor: Int32, displayName: String, limits: ArchiveLimits) throws(DiagnosticError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw ZipArchive.error("archive.unreadable", "cannot read \(displayName)", archive: displayName)
@@ -41,18 +53,18 @@ struct CentralDirectory {
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
             // Zip64: the locator sits just before the record.
             let locatorStart = size - tailLength + UInt64(record)
-            guard locatorStart >= 20 else { return }
-            let locator = Self.read(descriptor, at: locatorStart - 20, count: 20)
-            guard locator.count == 20, Self.u32(locator, 0) == 0x0706_4B50 else { return }
-            let zip64 = Self.read(descriptor, at: Self.u64(locator, 8), count: 56)
-            guard zip64.count == 56, Self.u32(zip64, 0) == 0x0606_4B50 else {
-                throw ZipArchive.error(
-                    "archive.corrupt", "\(displayName) has a broken zip64 central directory record",
-                    archive: displayName)
+            let locator = locatorStart >= 20 ? Self.read(descriptor, at: locatorStart - 20, count: 20) : []
+            if locator.count == 20, Self.u32(locator, 0) == 0x0706_4B50 {
+                let zip64 = Self.read(descriptor, at: Self.u64(locator, 8), count: 56)
+                guard zip64.count == 56, Self.u32(zip64, 0) == 0x0606_4B50 else {
+                    throw ZipArchive.error(
+                        "archive.corrupt", "\(displayName) has a broken zip64 central directory record",
+                        archive: displayName)
+                }
+                count = Self.u64(zip64, 32)
+                directorySize = Self.u64(zip64, 40)
+                directoryOffset = Self.u64(zip64, 48)
             }
-            count = Self.u64(zip64, 32)
-            directorySize = Self.u64(zip64, 40)
-            directoryOffset = Self.u64(zip64, 48)
         }
         guard count <= UInt64(limits.maximumEntryCount) else {
             throw ZipArchive.error(
@@ -66,47 +78,82 @@ struct CentralDirectory {
                 "archive.corrupt", "the central directory of \(displayName) lies outside the file",
                 archive: displayName)
         }
-        entryCount = Int(count)
+        declaredCount = Int(count)
         // Entry headers: 46 bytes, then the name, extra field and comment.
         let directory = Self.read(descriptor, at: directoryOffset, count: Int(directorySize))
         var offset = 0
         for _ in 0..<count {
             guard offset + 46 <= directory.count, Self.u32(directory, offset) == 0x0201_4B50 else { break }
-            let flags = Self.u16(directory, offset + 8)
             let nameLength = Int(Self.u16(directory, offset + 28))
             let extraLength = Int(Self.u16(directory, offset + 30))
             let commentLength = Int(Self.u16(directory, offset + 32))
-            let nameEnd = min(directory.count, offset + 46 + nameLength)
-            if flags & 1 != 0 {
-                let name = String(decoding: directory[(offset + 46)..<nameEnd], as: UTF8.self)
-                throw ZipArchive.error(
-                    "archive.encrypted",
-                    "entry \(name) is encrypted; Meridian reads no encrypted archives (decrypt it first)",
-                    archive: displayName)
+            let nameStart = offset + 46
+            let extraStart = nameStart + nameLength
+            guard extraStart + extraLength + commentLength <= directory.count else { break }
+            let name = String(decoding: directory[nameStart..<extraStart], as: UTF8.self)
+            var entry = Record(
+                name: name, flags: Self.u16(directory, offset + 8), method: Self.u16(directory, offset + 10),
+                crc32: Self.u32(directory, offset + 16),
+                compressedSize: UInt64(Self.u32(directory, offset + 20)),
+                uncompressedSize: UInt64(Self.u32(directory, offset + 24)),
+                localHeaderOffset: UInt64(Self.u32(directory, offset + 42)),
+                isDirectory: name.hasSuffix("/") || name.hasSuffix("\\"), isSymbolicLink: false)
+            // Made on Unix (host 3): the high half of the external attributes is the mode.
+            if directory[offset + 5] == 3 {
+                let mode = Self.u32(directory, offset + 38) >> 16
+                entry.isSymbolicLink = mode & 0o170000 == 0o120000
+                entry.isDirectory = entry.isDirectory || mode & 0o170000 == 0o040000
             }
-            offset += 46 + nameLength + extraLength + commentLength
+            Self.applyZip64(directory[extraStart..<(extraStart + extraLength)], to: &entry)
+            records.append(entry)
+            offset = extraStart + extraLength + commentLength
         }
     }
 
-    private static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> [UInt8] {
+    /// Fields saturated at 0xFFFFFFFF take their 64-bit values from the
+    /// zip64 extra field (id 1), in the order the format fixes.
+    private static func applyZip64(_ extra: ArraySlice<UInt8>, to entry: inout Record) {
+        let bytes = Array(extra)
+        var at = 0
+        while at + 4 <= bytes.count {
+            let id = u16(bytes, at)
+            let length = Int(u16(bytes, at + 2))
+            let end = min(bytes.count, at + 4 + length)
+            if id == 1 {
+                var field = at + 4
+                func next() -> UInt64? {
+                    guard field + 8 <= end else { return nil }
+                    defer { field += 8 }
+                    return u64(bytes, field)
+                }
+                if entry.uncompressedSize == 0xFFFF_FFFF, let value = next() { entry.uncompressedSize = value }
+                if entry.compressedSize == 0xFFFF_FFFF, let value = next() { entry.compressedSize = value }
+                if entry.localHeaderOffset == 0xFFFF_FFFF, let value = next() { entry.localHeaderOffset = value }
+                return
+            }
+            at = end
+        }
+    }
+
+    static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> [UInt8] {
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         let done = bytes.withUnsafeMutableBytes { Platform.readFully(descriptor, into: $0, at: Int64(offset)) }
         return Array(bytes[0..<max(done, 0)])
     }
 
-    private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-        guard at + 2 <= bytes.count else { return 0 }
+    static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
+        guard at >= 0, at + 2 <= bytes.count else { return 0 }
         return UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
     }
 
-    private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-        guard at + 4 <= bytes.count else { return 0 }
+    static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+        guard at >= 0, at + 4 <= bytes.count else { return 0 }
         return UInt32(u16(bytes, at)) | UInt32(u16(bytes, at + 2)) << 16
     }
 
-    private static func u64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
-        guard at + 8 <= bytes.count else { return 0 }
+    static func u64(_ bytes: [UInt8], _ at: Int) -> UInt64 {
+        guard at >= 0, at + 8 <= bytes.count else { return 0 }
         return UInt64(u32(bytes, at)) | UInt64(u32(bytes, at + 4)) << 32
     }
 }

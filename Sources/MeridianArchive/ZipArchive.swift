@@ -1,6 +1,4 @@
-import Foundation
 import MeridianCore
-import ZIPFoundation
 
 /// A zip archive opened defensively, for every format that ships as a zip
 /// (KMZ, zipped IMDF venues): the one place the zip-safety rules live.
@@ -41,7 +39,10 @@ package final class ZipArchive {
     package let displayName: String
     package let limits: ArchiveLimits
     package let entries: [Entry]
-    private let archive: ZIPFoundation.Archive
+    /// The central directory's record of each entry, in ``entries``' order.
+    private let records: [CentralDirectory.Record]
+    private let descriptor: Int32
+    private let fileSize: UInt64
     private var inflatedTotal: UInt64 = 0
 
     /// Opens the zip file at `path`; diagnostics name it `displayName`.
@@ -51,53 +52,62 @@ package final class ZipArchive {
         let name = displayName ?? path
         self.displayName = name
         self.limits = limits
-        let directory = try CentralDirectory(path: path, displayName: name, limits: limits)
-        let opened: ZIPFoundation.Archive
-        do {
-            opened = try ZIPFoundation.Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            throw Self.error("archive.unreadable", "\(name) is not a readable zip archive", archive: name)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Self.error("archive.unreadable", "cannot open \(name): \(Platform.errorMessage())", archive: name)
         }
-        archive = opened
+        let directory: CentralDirectory
+        do throws(DiagnosticError) {
+            directory = try CentralDirectory(descriptor: descriptor, displayName: name, limits: limits)
+        } catch {
+            Platform.close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+        fileSize = directory.fileSize
         var entries: [Entry] = []
-        var count = 0
-        for entry in opened {
-            count += 1
-            guard count <= limits.maximumEntryCount else {
-                throw Self.error(
-                    "archive.too-many-entries", "the archive lists more than \(limits.maximumEntryCount) entries",
-                    archive: name)
-            }
-            let entryPath = entry.path
+        var records: [CentralDirectory.Record] = []
+        for record in directory.records {
+            let entryPath = record.name
             guard Self.isSafe(entryPath) else {
                 throw Self.error(
                     "archive.unsafe-path", "entry \"\(entryPath)\" would leave the archive's folder", archive: name)
             }
-            guard entry.type == .file, !Self.isMetadata(entryPath) else { continue }
-            // A forged compressed size past the file would trap inside
-            // ZIPFoundation (found by fuzzing), so it is refused here.
-            guard UInt64(entry.compressedSize) <= directory.fileSize else {
+            guard record.isEncrypted == false else {
+                throw Self.error(
+                    "archive.encrypted",
+                    "entry \(entryPath) is encrypted; Meridian reads no encrypted archives (decrypt it first)",
+                    archive: name)
+            }
+            guard !record.isDirectory, !record.isSymbolicLink, !Self.isMetadata(entryPath) else { continue }
+            guard record.compressedSize <= directory.fileSize else {
                 throw Self.error(
                     "archive.corrupt",
-                    "entry \(entryPath) declares \(entry.compressedSize) compressed bytes, more than the archive holds",
+                    "entry \(entryPath) declares \(record.compressedSize) compressed bytes, more than the archive holds",
                     archive: name)
             }
-            let size = entry.uncompressedSize
-            guard size <= limits.maximumEntrySize else {
+            guard record.uncompressedSize <= limits.maximumEntrySize else {
                 throw Self.error(
                     "archive.entry-too-large",
-                    "entry \(entryPath) declares \(size) bytes, more than the limit of \(limits.maximumEntrySize)",
+                    "entry \(entryPath) declares \(record.uncompressedSize) bytes, more than the limit of \(limits.maximumEntrySize)",
                     archive: name)
             }
-            entries.append(Entry(path: entryPath, compressedSize: entry.compressedSize, uncompressedSize: size))
+            entries.append(
+                Entry(
+                    path: entryPath, compressedSize: record.compressedSize, uncompressedSize: record.uncompressedSize))
+            records.append(record)
         }
-        if let declared = directory.entryCount, count < declared {
+        if directory.records.count < directory.declaredCount {
             throw Self.error(
                 "archive.corrupt",
-                "the central directory lists \(declared) entries, but only \(count) could be read", archive: name)
+                "the central directory lists \(directory.declaredCount) entries, but only \(directory.records.count) could be read",
+                archive: name)
         }
         self.entries = entries
+        self.records = records
     }
+
+    deinit { Platform.close(descriptor) }
 
     /// Opens a zip held in memory: it is spooled to a private temporary
     /// file (mode 0600) that is removed at once, while the archive keeps it
@@ -119,11 +129,21 @@ package final class ZipArchive {
     /// The inflated bytes of one entry, within the limits; its CRC-32 is
     /// verified.
     package func contents(of entry: Entry) throws(DiagnosticError) -> [UInt8] {
-        guard let zipEntry = archive[entry.path] else {
+        guard let index = entries.firstIndex(of: entry) else {
             throw error("archive.corrupt", "entry \(entry.path) is missing from the archive")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
+        let record = records[index]
+        // The local header: 30 bytes, the name and an extra field of its own.
+        let header = CentralDirectory.read(descriptor, at: record.localHeaderOffset, count: 30)
+        guard header.count == 30, CentralDirectory.u32(header, 0) == 0x0403_4B50 else {
+            throw error("archive.corrupt", "entry \(entry.path) has no local header where the directory says")
+        }
+        let dataOffset =
+            record.localHeaderOffset + 30 + UInt64(CentralDirectory.u16(header, 26))
+            + UInt64(CentralDirectory.u16(header, 28))
+        guard dataOffset <= fileSize, record.compressedSize <= fileSize - dataOffset else {
+            throw error("archive.corrupt", "entry \(entry.path) runs past the end of the archive")
+        }
         // The most this entry may inflate to: its declared size, the entry
         // and total limits, and (past 1 MiB) the ratio to its compressed size.
         // A forged compressed size can make the product exceed UInt64 (found
@@ -131,36 +151,49 @@ package final class ZipArchive {
         let ratioProduct = Double(max(entry.compressedSize, 1)) * limits.maximumCompressionRatio
         let ratioBound = max(UInt64(1 << 20), ratioProduct < 1.8e19 ? UInt64(ratioProduct) : UInt64.max)
         let remaining = limits.maximumTotalSize - min(inflatedTotal, limits.maximumTotalSize)
-        var exceeded: DiagnosticError?
-        let checksum: CRC32
-        do {
-            checksum = try archive.extract(zipEntry, skipCRC32: false) { chunk in
-                bytes.append(contentsOf: chunk)
-                let count = UInt64(bytes.count)
-                if count > entry.uncompressedSize {
-                    exceeded = self.error(
-                        "archive.entry-too-large",
-                        "entry \(entry.path) inflates beyond its declared \(entry.uncompressedSize) bytes")
-                } else if count > ratioBound {
-                    exceeded = self.error(
-                        "archive.compression-ratio",
-                        "entry \(entry.path) inflates more than \(Int(self.limits.maximumCompressionRatio)) times its \(entry.compressedSize) compressed bytes"
-                    )
-                } else if count > remaining {
-                    exceeded = self.error(
-                        "archive.too-large", "the archive inflates to more than \(self.limits.maximumTotalSize) bytes")
-                }
-                if exceeded != nil { throw CocoaError(.fileReadTooLarge) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(min(entry.uncompressedSize, 64 << 20)))
+        var checksum: UInt32 = 0
+        let input = ZipEntryInput(
+            descriptor: descriptor, offset: dataOffset, count: record.compressedSize, path: entry.path,
+            archive: displayName)
+        let consume = { (chunk: UnsafeRawBufferPointer) throws(DiagnosticError) in
+            bytes.append(contentsOf: chunk)
+            checksum = ZipEntryInput.crc32(checksum, chunk)
+            let count = UInt64(bytes.count)
+            if count > entry.uncompressedSize {
+                throw self.error(
+                    "archive.entry-too-large",
+                    "entry \(entry.path) inflates beyond its declared \(entry.uncompressedSize) bytes")
+            } else if count > ratioBound {
+                throw self.error(
+                    "archive.compression-ratio",
+                    "entry \(entry.path) inflates more than \(Int(self.limits.maximumCompressionRatio)) times its \(entry.compressedSize) compressed bytes"
+                )
+            } else if count > remaining {
+                throw self.error(
+                    "archive.too-large", "the archive inflates to more than \(self.limits.maximumTotalSize) bytes")
             }
-        } catch {
-            if let exceeded { throw exceeded }
-            throw self.error("archive.corrupt", "entry \(entry.path) cannot be inflated: \(error)")
         }
-        guard checksum == zipEntry.checksum else {
+        switch record.method {
+        case 0: try input.copy(into: consume)
+        case 8: try input.inflate(into: consume)
+        default:
+            throw error(
+                "archive.unreadable",
+                "entry \(entry.path) uses compression method \(record.method); Meridian reads stored and deflated entries"
+            )
+        }
+        guard checksum == record.crc32 else {
             throw error(
                 "archive.corrupt",
-                "entry \(entry.path) is corrupt: its CRC-32 is \(hex(checksum)), the archive says \(hex(zipEntry.checksum))"
+                "entry \(entry.path) is corrupt: its CRC-32 is \(hex(checksum)), the archive says \(hex(record.crc32))"
             )
+        }
+        guard UInt64(bytes.count) == entry.uncompressedSize else {
+            throw error(
+                "archive.corrupt",
+                "entry \(entry.path) inflates to \(bytes.count) bytes, the archive says \(entry.uncompressedSize)")
         }
         inflatedTotal += UInt64(bytes.count)
         return bytes
@@ -169,7 +202,7 @@ package final class ZipArchive {
     /// No absolute paths, no drive letters, no `..` components (zip slip),
     /// whichever slash separates them.
     package static func isSafe(_ name: String) -> Bool {
-        let normalized = name.replacingOccurrences(of: "\\", with: "/")
+        let normalized = String(name.map { $0 == "\\" ? "/" : $0 })
         if normalized.hasPrefix("/") { return false }
         if normalized.count >= 2, normalized.dropFirst().first == ":" { return false }
         return !normalized.split(separator: "/").contains("..")
@@ -196,7 +229,7 @@ package final class ZipArchive {
             "archive.unreadable", "\(path) is named as a zip archive, but its content is not a zip", archive: path)
     }
 
-    private func hex(_ value: CRC32) -> String {
+    private func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }

@@ -1,5 +1,5 @@
 import Meridian
-import TOMLKit
+import MeridianTOML
 
 /// How `meridian serve` listens and what it refuses: every limit here is a
 /// clear 4xx or 503 answer when a request passes it.
@@ -53,14 +53,12 @@ extension ServerOptions {
     /// error naming the file, the key and its line.
     public mutating func read(configuration text: String, path: String) throws(DiagnosticError) {
         let root: TOMLTable
-        switch Result(catching: { try TOMLTable(string: text) }) {
-        case .success(let table): root = table
-        case .failure(let failure):
-            let parse = failure as? TOMLParseError
+        do throws(TOMLError) {
+            root = try TOMLTable(parsing: text)
+        } catch {
             throw DiagnosticError(
-                code: "serve.config", message: "not valid TOML: \(parse?.description ?? "\(failure)")",
-                location: SourceLocation(file: path, line: parse?.source.begin.line, column: parse?.source.begin.column)
-            )
+                code: "serve.config", message: "not valid TOML: \(error.message)",
+                location: SourceLocation(file: path, line: error.line, column: error.column))
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         func error(_ key: String, _ message: String) -> DiagnosticError {
@@ -77,7 +75,7 @@ extension ServerOptions {
         }
         func integer(_ key: String, _ range: ClosedRange<Int>) throws(DiagnosticError) -> Int? {
             guard let value = root[key] else { return nil }
-            guard let number = value.int, range.contains(number) else {
+            guard let number = value.integer.map(Int.init), range.contains(number) else {
                 throw error(key, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return number
@@ -99,7 +97,7 @@ extension ServerOptions {
         if let megabytes = try integer("max-body-mb", 1...4096) { maximumBodyBytes = megabytes << 20 }
         if let side = try integer("max-image-side", 16...16384) { maximumImageSide = side }
         if let value = root["render-timeout"] {
-            guard let seconds = value.double ?? value.int.map(Double.init), seconds > 0, seconds <= 600 else {
+            guard let seconds = value.double, seconds > 0, seconds <= 600 else {
                 throw error("render-timeout", "render-timeout must be a number of seconds above 0, at most 600")
             }
             renderTimeout = seconds

@@ -34,8 +34,8 @@ struct RulesCommand: Command {
         case .text:
             let width = rules.map(\.code.count).max() ?? 0
             for rule in rules {
-                let code = rule.code.padding(toLength: width, withPad: " ", startingAt: 0)
-                let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                let code = rule.code + String(repeating: " ", count: width - rule.code.count)
+                let severity = rule.severity.rawValue + String(repeating: " ", count: 7 - rule.severity.rawValue.count)
                 Console.out("\(code)  \(severity)  \(rule.summary)")
             }
         case .json:

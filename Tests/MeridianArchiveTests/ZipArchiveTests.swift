@@ -176,3 +176,83 @@ import ZIPFoundation
         #expect(after.subtracting(before).filter { $0.hasPrefix("meridian-zip-") }.isEmpty)
     }
 }
+
+/// Meridian's own zip structures against ZIPFoundation, which reads and
+/// writes the same archives independently.
+@Suite struct ZipRoundTripTests {
+    func code(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch { return (error as? DiagnosticError)?.diagnostic.code ?? "\(error)" }
+    }
+
+    /// Text that deflates well, bytes that do not (stored), and the edges.
+    static func samples() -> [(String, [UInt8])] {
+        var random = SeededRandom(seed: 7)
+        let text = Array(String(repeating: "<Placemark><name>Cambridge</name></Placemark>\n", count: 4000).utf8)
+        let noise = (0..<150_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        return [
+            ("doc.kml", text), ("files/noise.bin", noise), ("empty.txt", []), ("one.txt", [65]), ("ünï/ç.txt", [1, 2]),
+        ]
+    }
+
+    @Test func whatMeridianWritesZIPFoundationReads() throws {
+        let entries = Self.samples()
+        let bytes = try ZipArchive.deflated(entries.map { (path: $0.0, bytes: $0.1) })
+        let archive = try Archive(data: Data(bytes), accessMode: .read)
+        var read: [String: [UInt8]] = [:]
+        for entry in archive {
+            var data = Data()
+            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
+            read[entry.path] = Array(data)
+        }
+        for (path, expected) in entries { #expect(read[path] == expected, "\(path)") }
+        // The noise is stored (deflating it would not shrink it), the text deflated.
+        #expect(archive["files/noise.bin"]?.compressedSize == 150_000)
+        #expect((archive["doc.kml"]?.compressedSize ?? .max) < 10_000)
+        // The same entries give the same bytes.
+        #expect(try ZipArchive.deflated(entries.map { (path: $0.0, bytes: $0.1) }) == bytes)
+    }
+
+    @Test func whatZIPFoundationWritesMeridianReads() throws {
+        for method in [CompressionMethod.deflate, .none] {
+            let entries = Self.samples()
+            let url = try ZipArchiveTests.makeZip(entries, method: method)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let archive = try ZipArchive(path: url.path)
+            #expect(archive.entries.map(\.path) == entries.map(\.0))
+            for (entry, expected) in zip(archive.entries, entries) {
+                #expect(try archive.contents(of: entry) == expected.1)
+            }
+        }
+    }
+
+    @Test func aCutArchiveOrAnUnknownMethodIsRefusedByName() throws {
+        let bytes = try ZipArchive.deflated([(path: "doc.kml", bytes: Array(repeating: 65, count: 100_000))])
+        let header = 30 + "doc.kml".utf8.count
+        let central = try #require(
+            (0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) })
+        // Deflated data overwritten with garbage, and a compressed size that runs past the end.
+        var garbled = bytes
+        for index in (header + 2)..<(header + 40) { garbled[index] = 0xFF }
+        var long = bytes
+        let pastTheEnd = UInt32(bytes.count - header + 5)
+        for shift in 0..<4 { long[central + 20 + shift] = UInt8(truncatingIfNeeded: pastTheEnd >> (8 * shift)) }
+        for (name, broken) in [("garbled.zip", garbled), ("long.zip", long)] {
+            let archive = try ZipArchive(bytes: broken, displayName: name)
+            #expect(code { _ = try archive.contents(of: archive.entries[0]) } == "archive.corrupt", "\(name)")
+        }
+        // Method 12 (bzip2) in both headers.
+        var other = bytes
+        other[8] = 12
+        other[central + 10] = 12
+        let otherZip = try ZipArchive(bytes: other, displayName: "bzip2.zip")
+        do {
+            _ = try otherZip.contents(of: otherZip.entries[0])
+            Issue.record("an entry of method 12 was read")
+        } catch {
+            #expect(error.diagnostic.code == "archive.unreadable" && error.diagnostic.message.contains("method 12"))
+        }
+    }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import MeridianCore
 
 /// Reads features on a second thread while the caller's thread writes
@@ -36,20 +35,17 @@ public enum FeaturePipeline {
         progress: ((Int) -> Void)? = nil,
         consume: (Feature, FeatureCollection, String?) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) -> FeatureCollection {
-        if (threads ?? OrderedWorkPool<Int, Int>.defaultThreads) == 1 {
+        let channel = Channel()
+        let reader = UncheckedSource(source: source)
+        guard (threads ?? OrderedWorkPool<Int, Int>.defaultThreads) > 1,
+            Platform.startThread({ reader.produce(into: channel) })
+        else {
             while let feature = try source.next() {
                 try consume(feature, source.collection, source.layer(of: feature))
                 if let bytes = source.bytesConsumed { progress?(bytes) }
             }
             return source.collection
         }
-        let channel = Channel()
-        let reader = UncheckedSource(source: source)
-        let thread = Thread {
-            reader.produce(into: channel)
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
         defer { channel.waitUntilProducerFinished() }
         while let batch = channel.pop() {
             for (feature, layer) in zip(batch.features, batch.layers) {
@@ -111,7 +107,7 @@ public enum FeaturePipeline {
 
     /// A bounded queue of batches between the two threads.
     final class Channel: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = Condition()
         private var batches: [Batch] = []
         private var finished = false
         private var cancelled = false

@@ -202,21 +202,9 @@ private struct StagingFolder {
 
     /// Removes the folder and what is in it.
     func discard() {
-        for entry in listFolder(path) { unlink(path + "/" + entry) }
+        for entry in Platform.entries(ofFolder: path) ?? [] { unlink(path + "/" + entry) }
         rmdir(path)
         SignalCleanup.unregister(cleanupSlot)
     }
 
-    private func listFolder(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
 }

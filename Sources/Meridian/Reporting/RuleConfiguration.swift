@@ -1,5 +1,5 @@
 import MeridianCore
-import TOMLKit
+import MeridianTOML
 
 /// A project's choice of rules, from a `meridian.toml` found upward from
 /// the input (as ruff and SwiftLint find theirs), with per-path overrides:
@@ -22,7 +22,7 @@ import TOMLKit
 /// The base applies to every input below the file's folder; each override
 /// whose patterns match the input's path applies over it, later ones over
 /// earlier; `validate --ignore/--warn/--error` apply over all. The file is
-/// read with TOMLKit (toml++). Unknown tables and keys, values of the wrong
+/// read by MeridianTOML (TOML 1.0.0). Unknown tables and keys, values of the wrong
 /// type and unknown codes are errors located at their line
 /// (`config.syntax`, `config.key.unknown`, `config.value.type`,
 /// `report.rule.unknown`).
@@ -77,14 +77,12 @@ public struct RuleConfiguration: Sendable {
     public init(text: String, path: String) throws(DiagnosticError) {
         self.path = path
         let root: TOMLTable
-        switch Result(catching: { try TOMLTable(string: text) }) {
-        case .success(let table):
-            root = table
-        case .failure(let failure):
-            let parse = failure as? TOMLParseError
+        do throws(TOMLError) {
+            root = try TOMLTable(parsing: text)
+        } catch {
             throw Self.error(
-                "config.syntax", "\(path) is not valid TOML: \(parse?.description ?? "\(failure)")", path,
-                line: parse?.source.begin.line, column: parse?.source.begin.column)
+                "config.syntax", "\(path) is not valid TOML: \(error.message)", path, line: error.line,
+                column: error.column)
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func line(of key: String) -> Int? {
@@ -110,7 +108,7 @@ public struct RuleConfiguration: Sendable {
             guard let table = validate.table else {
                 throw Self.error("config.value.type", "validate must be a table", path, line: line(of: "validate"))
             }
-            func strings(_ value: TOMLValueConvertible, _ key: String) throws(DiagnosticError) -> [String] {
+            func strings(_ value: TOMLValue, _ key: String) throws(DiagnosticError) -> [String] {
                 let list = value.array.map { array in array.compactMap { $0.string } }
                 guard let list, list.count == value.array?.count else {
                     throw Self.error(

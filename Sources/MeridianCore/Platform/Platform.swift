@@ -109,6 +109,21 @@ package enum Platform {
         systemClose(descriptor)
     }
 
+    /// The names in a folder (without `.` and `..`), in the order the
+    /// file system gives them; nil when it cannot be opened.
+    package static func entries(ofFolder path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     package static func exit(_ status: Int32) -> Never {
         systemExit(status)
     }

@@ -1,4 +1,3 @@
-import Foundation
 import MeridianArchive
 import MeridianCore
 
@@ -65,8 +64,9 @@ public struct IMDFSource: Sendable {
         case .directory:
             try self.init(folder: path)
         default:
-            if (path as NSString).lastPathComponent == "manifest.json" {
-                try self.init(folder: (path as NSString).deletingLastPathComponent)
+            if Self.fileName(path) == "manifest.json" {
+                let folder = path.dropLast("manifest.json".count)
+                try self.init(folder: folder.isEmpty ? "." : String(folder.dropLast()))
             } else {
                 try self.init(zip: try ZipArchive(path: path))
             }
@@ -109,10 +109,8 @@ public struct IMDFSource: Sendable {
     }
 
     private init(folder: String) throws(DiagnosticError) {
-        let manager = FileManager.default
         var names: [String] = []
-        let top: [String]
-        do { top = try manager.contentsOfDirectory(atPath: folder) } catch {
+        guard let top = Platform.entries(ofFolder: folder) else {
             throw DiagnosticError(
                 code: "io.open", message: "cannot list \(folder)", location: SourceLocation(file: folder))
         }
@@ -120,7 +118,7 @@ public struct IMDFSource: Sendable {
             let full = folder + "/" + name
             if Platform.kind(ofPath: full) == .directory {
                 // One folder deep at most, as in zips.
-                for inner in (try? manager.contentsOfDirectory(atPath: full)) ?? [] where !inner.hasPrefix(".") {
+                for inner in Platform.entries(ofFolder: full) ?? [] where !inner.hasPrefix(".") {
                     names.append(name + "/" + inner)
                 }
             } else {
@@ -135,12 +133,8 @@ public struct IMDFSource: Sendable {
             }, path: folder)
         var contents: [String: [UInt8]] = [:]
         for name in selected.wanted {
-            guard let data = manager.contents(atPath: folder + "/" + name) else {
-                throw DiagnosticError(
-                    code: "io.open", message: "cannot read \(folder)/\(name)",
-                    location: SourceLocation(file: folder + "/" + name))
-            }
-            contents[name] = Array(data)
+            // The sizes were checked above; a file that grew since is read whole all the same.
+            contents[name] = try Platform.readWholeFile(folder + "/" + name, limit: Int.max) ?? []
         }
         self.init(path: folder, container: .folder, layout: selected, contents: contents)
     }
@@ -171,7 +165,7 @@ public struct IMDFSource: Sendable {
         case .directory?:
             return isIMDF(folder: path)
         case .regular?:
-            if (path as NSString).lastPathComponent == "manifest.json" { return true }
+            if Self.fileName(path) == "manifest.json" { return true }
             guard let zip = try? ZipArchive(path: path) else { return false }
             return isIMDF(entryNames: zip.entries.map(\.path))
         default:
@@ -179,12 +173,18 @@ public struct IMDFSource: Sendable {
         }
     }
 
+    /// The last component of a `/`-separated path ("a/b.json" -> "b.json").
+    static func fileName(_ path: String) -> Substring {
+        var trimmed = path[...]
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? trimmed
+    }
+
     /// True when a folder holds `manifest.json` at its top or one folder down.
     public static func isIMDF(folder path: String) -> Bool {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path + "/manifest.json") { return true }
-        let names = (try? manager.contentsOfDirectory(atPath: path)) ?? []
-        return names.contains { manager.fileExists(atPath: path + "/" + $0 + "/manifest.json") }
+        func exists(_ file: String) -> Bool { Platform.kind(ofPath: file) != nil }
+        if exists(path + "/manifest.json") { return true }
+        return (Platform.entries(ofFolder: path) ?? []).contains { exists(path + "/" + $0 + "/manifest.json") }
     }
 
     /// Which names to read, and what is unusual about them.
@@ -203,7 +203,7 @@ public struct IMDFSource: Sendable {
         func warn(_ rule: IMDFRule, _ message: String, _ file: String) {
             layout.diagnostics.append(rule.diagnostic(message, at: SourceLocation(file: file)))
         }
-        let manifests = names.filter { ($0 as NSString).lastPathComponent == "manifest.json" && depth($0) <= 1 }
+        let manifests = names.filter { Self.fileName($0) == "manifest.json" && depth($0) <= 1 }
             .sorted { (depth($0), $0) < (depth($1), $1) }
         var root = ""
         if let manifest = manifests.first {

@@ -60,15 +60,7 @@ extension PlaceIndex.Source {
 
     /// A directory's entries (not hidden), sorted, as paths.
     static func entries(of directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
+        let names = (Platform.entries(ofFolder: directory) ?? []).filter { !$0.hasPrefix(".") }
         return names.sorted().map { directory + "/" + $0 }
     }
 }

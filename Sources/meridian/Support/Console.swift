@@ -1,4 +1,3 @@
-import Foundation
 import Meridian
 import MeridianCore
 
@@ -81,7 +80,7 @@ struct Console: Sendable {
             ("error:", .red), ("warning:", .yellow), ("info:", .cyan), ("VIOLATION ", .red), ("WARNING ", .yellow),
         ]
         for (word, colour) in words {
-            let candidates = [line.range(of: ": " + word), line.hasPrefix(word) ? line.range(of: word) : nil]
+            let candidates = [line.firstRange(of: ": " + word), line.hasPrefix(word) ? line.firstRange(of: word) : nil]
             guard let found = candidates.compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
             let start = line[found].hasPrefix(": ") ? line.index(found.lowerBound, offsetBy: 2) : found.lowerBound
             let end = line.index(found.upperBound, offsetBy: -1)
@@ -157,5 +156,5 @@ func monotonicSeconds() -> Double {
 
 /// "12.3 ms", "4.56 s".
 func formatDuration(_ seconds: Double) -> String {
-    seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    seconds < 1 ? formatFixed(seconds * 1000, decimals: 1) + " ms" : formatFixed(seconds, decimals: 2) + " s"
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Meridian
+import MeridianCore
 
 /// Expands the input arguments: a pattern with `*`, `?` or `[...]` that
 /// the shell left alone (quoted, or from a shell that does not glob) is
@@ -9,7 +9,7 @@ enum InputExpansion {
         var paths: [String] = []
         for argument in arguments {
             guard argument != "-", argument.contains(where: { "*?[".contains($0) }),
-                !FileManager.default.fileExists(atPath: argument)
+                Platform.kind(ofPath: argument) == nil
             else {
                 paths.append(argument)
                 continue

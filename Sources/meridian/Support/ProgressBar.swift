@@ -1,4 +1,3 @@
-import Foundation
 import MeridianCore
 
 /// A one-line progress bar on standard error, drawn only when standard
@@ -24,7 +23,7 @@ final class ProgressBar: @unchecked Sendable {
     private var lastDraw = 0.0
     private var drawn = false
     private var done = 0
-    private let lock = NSLock()
+    private let lock = Condition()
 
     init(label: String, total: Int, unit: Unit, console: Console = .shared) {
         self.label = label
@@ -71,10 +70,14 @@ final class ProgressBar: @unchecked Sendable {
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let amount: String
         switch unit {
-        case .bytes: amount = String(format: "%.1f/%.1f MB", Double(done) / 1e6, Double(total) / 1e6)
+        case .bytes:
+            amount =
+                formatFixed(Double(done) / 1e6, decimals: 1) + "/" + formatFixed(Double(total) / 1e6, decimals: 1)
+                + " MB"
         case .files: amount = "\(done)/\(total) files"
         }
-        let text = String(format: "\r\u{1B}[K%@ %@ %3d%% %@", label, bar, Int(fraction * 100), amount)
+        let percent = String(Int(fraction * 100))
+        let text = "\r\u{1B}[K\(label) \(bar) \(String(repeating: " ", count: 3 - percent.count))\(percent)% \(amount)"
         // No newline: the next draw returns to the start of the line.
         _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
     }

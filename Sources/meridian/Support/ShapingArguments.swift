@@ -82,7 +82,7 @@ struct ShapingArguments: ArgumentGroup {
         var options = ShapingOptions()
         options.filter = try filter.map { expression throws(DiagnosticError) in try FeatureExpression(expression) }
         func keys(_ lists: [String]) -> [String] {
-            lists.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+            lists.flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } }
         }
         options.select = select.isEmpty ? nil : keys(select)
         options.drop = keys(drop)
