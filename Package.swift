@@ -123,7 +123,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "meridian-fuzz",
-            dependencies: ["MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF"],
+            dependencies: [
+                "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianTOML",
+            ],
             path: "Benchmarks/Fuzz"
         ),
         // Sample programs: the library used as a user would (`import Meridian` only).

@@ -9,13 +9,14 @@
 #   imdf      IMDF decoding and validation (member files as sections)
 #   zip       the zip guard, then the KMZ or IMDF reader behind it
 #   maps-url  the Apple Maps URL parser
+#   toml      the TOML reader (meridian.toml, the server's configuration)
 #
 # Crash, timeout and out-of-memory inputs land in Tests/FuzzRegressions/
 # HARNESS/, which the test suite replays (FuzzRegressionTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -23,16 +24,10 @@ corpus=$out/corpus/$harness
 regressions=Tests/FuzzRegressions/$harness
 mkdir -p "$out" "$corpus" "$regressions"
 
-# SwiftPM for the dependencies it resolves; swiftc for our modules, because
-# SwiftPM renames an executable's main, which libFuzzer provides.
-swift package resolve >/dev/null
-zip_sources=.build/checkouts/ZIPFoundation/Sources
-flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out" -Xcc -I"$zip_sources/CZLib")
+# swiftc for our modules, because SwiftPM renames an executable's main,
+# which libFuzzer provides.
+flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out")
 fuzz=(-sanitize=fuzzer,address)
-if [ ! -f "$out/libZIPFoundation.a" ]; then
-  swiftc "${flags[@]}" -swift-version 5 -wmo -module-name ZIPFoundation -emit-module-path "$out/ZIPFoundation.swiftmodule" \
-    -Xcc -D_GNU_SOURCE=1 -emit-library -static -o "$out/libZIPFoundation.a" "$zip_sources"/ZIPFoundation/*.swift
-fi
 clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libxml-2.0) -ISources/CLibXML2/include \
   -c Sources/CLibXML2/CLibXML2.c -o "$out/CLibXML2.o"
 ar rcs "$out/libCLibXML2.a" "$out/CLibXML2.o"
@@ -42,14 +37,15 @@ ar rcs "$out/libCGEOS.a" "$out/CGEOS.o"
 cat >"$out/module.modulemap" <<MAP
 module CLibXML2 { header "$PWD/Sources/CLibXML2/include/CLibXML2.h" export * }
 module CGEOS { header "$PWD/Sources/CGEOS/include/CGEOS.h" export * }
+module LibZ { header "$PWD/Sources/LibZ/shim.h" link "z" export * }
 MAP
-for module in MeridianCore MeridianValidity MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
+for module in MeridianCore MeridianTOML MeridianValidity MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
   swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
     -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
 done
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
 swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
-  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianCore -lZIPFoundation \
+  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianTOML -lMeridianCore \
   -lCLibXML2 -lCGEOS -lxml2 -ldl -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
@@ -91,17 +87,15 @@ case $harness in
     grep -rhoE 'https://maps\.apple\.com/[^" )`]*' README.md docs Sources Tests 2>/dev/null | sort -u | head -200 |
       while read -r url; do printf '%s' "$url" >"$out/seeds-maps-url/$(printf '%s' "$url" | cksum | cut -d' ' -f1)"; done
     seeds+=("$out/seeds-maps-url") ;;
+  toml)
+    max_len=4096
+    mkdir -p "$out/seeds-toml"
+    # The TOML blocks of the documentation, one file each.
+    awk -v dir="$out/seeds-toml" '/^```toml/ { n++; f = dir "/doc-" n; next } /^```/ { f = "" } f { print > f }' \
+      README.md docs/*.md
+    seeds+=("$out/seeds-toml") ;;
 esac
 
-# The zip harness opens archives through ZIPFoundation, which leaks the
-# path's C string (a few bytes) once per archive inside Foundation's
-# fileSystemRepresentation; leak detection would stop at the first input.
-leaks=1
-if [ "$harness" = zip ]; then
-  leaks=0
-  export ASAN_OPTIONS=detect_leaks=0
-fi
-
 "$out/fuzz-$harness" "$corpus" "${seeds[@]}" \
-  -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks="$leaks" \
+  -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 \
   -artifact_prefix="$regressions/" -print_final_stats=1

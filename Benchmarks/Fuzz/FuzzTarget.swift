@@ -10,6 +10,7 @@ import MeridianCore
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
+import MeridianTOML
 
 /// What one fuzzed input is fed to. Every input must be handled without a
 /// crash, a trap or a hang; a harness returns false when a property that
@@ -26,6 +27,8 @@ enum Harness: String, CaseIterable {
     case zip
     /// The Apple Maps URL parser.
     case mapsURL = "maps-url"
+    /// The TOML reader (meridian.toml, the server's configuration).
+    case toml
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -34,13 +37,14 @@ enum Harness: String, CaseIterable {
         case .imdf:
             exerciseIMDF(IMDFSource(files: IMDFSections.split(Array(bytes)), path: "fuzz"))
             return true
-        case .zip:
-            exerciseZip(Array(bytes))
-            return true
+        case .zip: return exerciseZip(Array(bytes))
         case .mapsURL:
             if let url = MapsURL(string: String(decoding: bytes, as: UTF8.self)) {
                 return MapsURL(string: url.string) != nil
             }
+            return true
+        case .toml:
+            _ = try? TOMLTable(parsing: String(decoding: bytes, as: UTF8.self))
             return true
         }
     }
@@ -75,13 +79,24 @@ func exerciseIMDF(_ source: IMDFSource) {
     _ = archive.features()
 }
 
-func exerciseZip(_ bytes: [UInt8]) {
-    guard let zip = try? ZipArchive(bytes: bytes, displayName: "fuzz.zip") else { return }
-    if IMDFSource.isIMDF(entryNames: zip.entries.map(\.path)) {
-        if let source = try? IMDFSource(zip: zip) { exerciseIMDF(source) }
-    } else if let reader = try? KMLFeatureReader(kmz: zip) {
+/// Whatever a zip yields must survive being written as a zip and read back.
+func exerciseZip(_ bytes: [UInt8]) -> Bool {
+    guard let archive = try? ZipArchive(bytes: bytes, displayName: "fuzz.zip") else { return true }
+    let entries = archive.entries.compactMap { entry in
+        (try? archive.contents(of: entry)).map { (path: entry.path, bytes: $0) }
+    }
+    if let written = try? ZipArchive.deflated(entries) {
+        guard let again = try? ZipArchive(bytes: written, displayName: "again.zip"),
+            again.entries.map(\.path) == entries.map(\.path),
+            zip(again.entries, entries).allSatisfy({ (try? again.contents(of: $0)) == $1.bytes })
+        else { return false }
+    }
+    if IMDFSource.isIMDF(entryNames: archive.entries.map(\.path)) {
+        if let source = try? IMDFSource(zip: archive) { exerciseIMDF(source) }
+    } else if let reader = try? KMLFeatureReader(kmz: archive) {
         _ = try? reader.readAll()
     }
+    return true
 }
 
 /// The IMDF harness's input: member files as sections, each introduced by a
@@ -109,6 +124,8 @@ enum IMDFSections {
         let harness = Harness.zip
     #elseif HARNESS_MAPS_URL
         let harness = Harness.mapsURL
+    #elseif HARNESS_TOML
+        let harness = Harness.toml
     #else
         let harness = Harness.json
     #endif

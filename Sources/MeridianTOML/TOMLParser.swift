@@ -2,7 +2,8 @@
 /// one pass; every rule of the specification is enforced (keys defined
 /// once, tables declared once, inline tables and arrays closed to later
 /// additions, no control characters in strings or comments, integers in
-/// 64 bits, dates in the calendar).
+/// 64 bits, dates in the calendar), and nesting is bounded
+/// (``maximumDepth``).
 ///
 /// Tables are built as shared nodes while the document is read, with the
 /// flags the rules need: a table declared by a `[header]` or by dotted keys
@@ -17,6 +18,11 @@ struct TOMLParser {
     /// Tables made by dotted keys in the current section: they become
     /// closed to `[headers]` and to dotted keys of later sections.
     private var pending: [Node] = []
+    /// How deep arrays and inline tables are nested where the reader is.
+    private var depth = 0
+    /// The deepest nesting read: a hostile file of a million `[` would
+    /// otherwise exhaust the stack.
+    static let maximumDepth = 128
 
     init(_ text: String) {
         // CRLF is a newline; a lone CR is then an illegal character.
@@ -282,13 +288,14 @@ struct TOMLParser {
         case UInt8(ascii: "f") where matches("false"):
             position += 5
             return .value(.boolean(false))
-        case UInt8(ascii: "["):
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else {
+                throw error("arrays and inline tables are nested more than \(Self.maximumDepth) deep")
+            }
+            depth += 1
+            defer { depth -= 1 }
             position += 1
-            return .value(.array(try array()))
-        case UInt8(ascii: "{"):
-            position += 1
-            let node = try inlineTable()
-            return .table(node)
+            return byte == UInt8(ascii: "[") ? .value(.array(try array())) : .table(try inlineTable())
         default:
             return .value(try numberOrDate())
         }

@@ -145,6 +145,15 @@ import Testing
         }
     }
 
+    @Test func deepNestingIsRefusedNotACrash() throws {
+        for (open, close) in [("[", "]"), ("{ a = ", "}")] {
+            let hostile = "a = " + String(repeating: open, count: 200_000)
+            #expect(throws: TOMLError.self) { try TOMLTable(parsing: hostile) }
+            let deep = "a = " + String(repeating: open, count: 100) + "1" + String(repeating: close, count: 100)
+            _ = try TOMLTable(parsing: deep.replacingOccurrences(of: "{ a = 1}", with: "{ a = 1 }"))
+        }
+    }
+
     @Test func errorsSayWhereTheyAre() {
         #expect(throws: TOMLError.self) { try TOMLTable(parsing: "a = 1\nb = [1,\n 2 3]") }
         do {
