@@ -113,7 +113,7 @@ public final class FeatureSink {
         if format == .geojson && featureCount == 0 {
             // The first element's comma goes.
             try destination.write(writer.collectionHeader(collection))
-            try destination.write(Array(bytes.dropFirst()))
+            try destination.write(bytes.dropFirst())
         } else {
             try destination.write(bytes)
         }

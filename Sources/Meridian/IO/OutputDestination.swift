@@ -135,6 +135,11 @@ public final class OutputDestination {
 
     /// Appends bytes, flushing whole blocks.
     public func write(_ bytes: [UInt8]) throws(DiagnosticError) {
+        try write(bytes[...])
+    }
+
+    /// Appends bytes, flushing whole blocks.
+    public func write(_ bytes: ArraySlice<UInt8>) throws(DiagnosticError) {
         // A block or more goes straight out: copying it into the buffer
         // first would only cost a copy and page faults.
         if bytes.count >= blockSize {
@@ -163,11 +168,11 @@ public final class OutputDestination {
 
     /// Writes out everything buffered so far.
     public func flush() throws(DiagnosticError) {
-        try writeOut(buffer)
+        try writeOut(buffer[...])
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeOut(_ bytes: [UInt8]) throws(DiagnosticError) {
+    private func writeOut(_ bytes: ArraySlice<UInt8>) throws(DiagnosticError) {
         if let failure = bytes.withUnsafeBytes({ Platform.write(descriptor, all: $0) }) {
             throw Self.error(
                 failure == EPIPE ? "io.output.closed" : "io.output.write",

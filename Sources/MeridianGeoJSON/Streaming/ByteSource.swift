@@ -103,7 +103,16 @@ final class ByteSource {
         if buffer.capacity < oldCount + chunkSize {
             buffer.reserveCapacity(max(oldCount + chunkSize, buffer.capacity * 2))
         }
-        let readCount = Platform.read(descriptor, appendingTo: &buffer, count: chunkSize)
+        let readCount: Int
+        if isRegularFile {
+            // No more than what is left of the file (and one byte, to see its end).
+            var status = stat()
+            let offset = lseek(descriptor, 0, SEEK_CUR)
+            let left = offset >= 0 && fstat(descriptor, &status) == 0 ? Int(status.st_size) - Int(offset) : chunkSize
+            readCount = Platform.readFile(descriptor, appendingTo: &buffer, count: max(1, min(chunkSize, left + 1)))
+        } else {
+            readCount = Platform.read(descriptor, appendingTo: &buffer, count: chunkSize)
+        }
         guard readCount >= 0 else {
             throw DiagnosticError(
                 code: "io.read", message: "cannot read \(fileName ?? "the input"): \(Platform.errorMessage())",
