@@ -139,10 +139,19 @@ extension GeometryValidator {
     /// inaccessibility (GEOS's MaximumInscribedCircle, to a thousandth of
     /// its extent), which lies inside even for an L or a U where the
     /// centroid would not. Nil for an empty or invalid geometry.
+    ///
+    /// GEOS starts from a grid of square cells as wide as the shorter side
+    /// of the bounding box, so a box thousands of times longer than wide (a
+    /// sliver, or a hostile longitude of 1e300) would mean billions of
+    /// cells; such a geometry gets GEOS's point on surface instead.
     public func labelPoint(of geometry: Geometry) -> Coordinate? {
-        guard let box = geometry.boundingBox, let geos = makeGEOS(geometry) else { return nil }
+        guard let box = geometry.boundingBox else { return nil }
+        let width = box.east - box.west
+        let height = box.north - box.south
+        let extent = max(width, height)
+        guard extent.isFinite, min(width, height) * 10_000 >= extent else { return pointOnSurface(geometry) }
+        guard let geos = makeGEOS(geometry) else { return nil }
         defer { libgeos.GEOSGeom_destroy_r(context, geos) }
-        let extent = max(box.east - box.west, box.north - box.south)
         guard extent > 0, let circle = libgeos.GEOSMaximumInscribedCircle_r(context, geos, extent / 1000) else {
             return nil
         }

@@ -110,3 +110,30 @@ import Testing
         #expect(ours.contains(true) && ours.contains(false))
     }
 }
+
+/// Where labels go: the pole of inaccessibility, and a point on the
+/// surface when the pole's grid would be astronomically large.
+@Suite struct LabelPointTests {
+    @Test func anLShapedPolygonIsLabelledInsideItsArm() throws {
+        let ring = [(0.0, 0.0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4), (0, 0)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
+        let point = try #require(GeometryValidator().labelPoint(of: .polygon([ring])))
+        #expect((point.longitude < 1 && point.latitude < 4) || (point.latitude < 1 && point.longitude < 4))
+    }
+
+    /// A longitude of 1e300 once made GEOS's first grid 1e299 cells wide (a
+    /// hang found by Scripts/hostile-battery.py through meridian preview).
+    @Test func aHostileSliverGetsAPointOnItsSurfaceAtOnce() throws {
+        let ring = [(170.0, -10.0), (1e300, -10), (-1e300, 10), (170, 10), (170, -10)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
+        let point = GeometryValidator().labelPoint(of: .polygon([ring]))
+        #expect(point == nil || point!.latitude.isFinite)
+        let sliver = [(0.0, 0.0), (100, 0), (100, 0.0001), (0, 0.0001), (0, 0)].map {
+            Coordinate(latitude: $0.1, longitude: $0.0)
+        }
+        let inside = try #require(GeometryValidator().labelPoint(of: .polygon([sliver])))
+        #expect((0...100).contains(inside.longitude) && (0...0.0001).contains(inside.latitude))
+    }
+}
