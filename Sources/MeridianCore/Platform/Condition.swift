@@ -24,11 +24,4 @@ package final class Condition: @unchecked Sendable {
     package func wait() { pthread_cond_wait(condition, mutex) }
 
     package func broadcast() { pthread_cond_broadcast(condition) }
-
-    /// Runs `body` with the lock held.
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
 }
