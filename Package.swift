@@ -19,7 +19,6 @@ let package = Package(
         .executable(name: "meridian-serve", targets: ["meridian-serve"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -109,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "meridian-serve",
             dependencies: [
-                "MeridianServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MeridianServer", "MeridianCommandLine",
             ]
         ),
         .executableTarget(

@@ -1,12 +1,12 @@
-/// A subcommand of a ``CommandLineTool``: its name and help, the arguments
-/// it reads, and what it does.
+/// The arguments of a command of a ``CommandLineTool``: its name and help,
+/// and the arguments it reads.
 ///
 /// `init(_:)` declares and reads every argument, option and flag in the
 /// order help lists them; the tool runs it twice, once to learn the
 /// declarations (values are then defaults and empty strings) and once to
 /// read the command line. Checks between values belong in ``validate()``,
 /// which runs on the read values only.
-public protocol Command: SendableMetatype {
+public protocol CommandArguments: SendableMetatype {
     /// The word that selects the command (`convert`).
     static var name: String { get }
     /// One sentence, shown in the tool's list of commands and atop the help.
@@ -18,7 +18,15 @@ public protocol Command: SendableMetatype {
 
     /// Checks the values together; throws ``UsageError``.
     func validate() throws
+}
 
+extension CommandArguments {
+    public static var discussion: String { "" }
+    public func validate() throws {}
+}
+
+/// A subcommand of a ``CommandLineTool``: its arguments, and what it does.
+public protocol Command: CommandArguments {
     /// Called after the checks, before ``run()``: a place to configure
     /// what every command shares (such as how diagnostics are printed).
     func prepare()
@@ -27,8 +35,6 @@ public protocol Command: SendableMetatype {
 }
 
 extension Command {
-    public static var discussion: String { "" }
-    public func validate() throws {}
     public func prepare() {}
 }
 

@@ -47,7 +47,7 @@ public struct CommandLineTool: Sendable {
         case print(String)
         /// A usage error: print it (with the usage of the command, when
         /// one was named) and exit with ``usageStatus``.
-        case usageError(UsageError, (any Command.Type)?)
+        case usageError(UsageError, (any CommandArguments.Type)?)
     }
 
     /// The request a command line makes (the words after the tool's name).
@@ -77,33 +77,76 @@ public struct CommandLineTool: Sendable {
                 let kind = first.hasPrefix("-") ? "option" : "command"
                 return .usageError(UsageError("Unknown \(kind) '\(first)'"), nil)
             }
-            let declarations = Self.declarations(of: command)
-            do {
-                let words = try CommandLineWords(words.dropFirst(), declarations: declarations)
-                if words.wantsHelp {
-                    return .print(HelpText.command(command, declarations: declarations, tool: name))
-                }
-                let arguments = Arguments(reading: words)
-                let value = try command.init(arguments)
-                if let extra = arguments.unreadPositionals.first {
-                    throw UsageError("Unexpected argument '\(extra)'")
-                }
-                for check in arguments.groupChecks { try check() }
-                try value.validate()
-                return .run(value)
-            } catch let error as UsageError {
-                return .usageError(error, command)
-            } catch {
-                return .usageError(UsageError("\(error)"), command)
+            return runRequest(command, words.dropFirst())
+        }
+    }
+
+    /// The values of `command` read from `words`: the command, or what to
+    /// print instead (its help, or a usage error).
+    private func read<C: CommandArguments>(_ command: C.Type, _ words: ArraySlice<String>) -> Reading<C> {
+        let declarations = Self.declarations(of: command)
+        do {
+            let words = try CommandLineWords(words, declarations: declarations)
+            if words.wantsHelp {
+                return .refused(.print(HelpText.command(command, declarations: declarations, tool: name)))
             }
+            let arguments = Arguments(reading: words)
+            let value = try command.init(arguments)
+            if let extra = arguments.unreadPositionals.first {
+                throw UsageError("Unexpected argument '\(extra)'")
+            }
+            for check in arguments.groupChecks { try check() }
+            try value.validate()
+            return .read(value)
+        } catch let error as UsageError {
+            return .refused(.usageError(error, command))
+        } catch {
+            return .refused(.usageError(UsageError("\(error)"), command))
+        }
+    }
+
+    /// A command's values, or what to do instead.
+    private enum Reading<C> {
+        case read(C)
+        case refused(Request)
+    }
+
+    /// The request to run `command` with `words`, or to print its help or
+    /// a usage error.
+    private func runRequest<C: Command>(_ command: C.Type, _ words: ArraySlice<String>) -> Request {
+        switch read(command, words) {
+        case .read(let value): .run(value)
+        case .refused(let request): request
+        }
+    }
+
+    /// For a tool of one command (`meridian-serve`): reads the process's
+    /// arguments as that command's, printing its help (`-h`, `--help`) or
+    /// a usage error and exiting instead when the command line asks.
+    public func parse<C: CommandArguments>(
+        _ command: C.Type, _ words: [String] = Array(CommandLine.arguments.dropFirst())
+    )
+        -> C
+    {
+        switch read(command, words[...]) {
+        case .read(let value): return value
+        case .refused(let request): finish(request)
         }
     }
 
     /// Runs ``request(for:)`` on the process's arguments: prints what it
     /// asks to print and exits, or returns the command to run.
     public func parse(_ words: [String] = Array(CommandLine.arguments.dropFirst())) -> any Command {
-        switch request(for: words) {
-        case .run(let command): return command
+        let request = request(for: words)
+        if case .run(let command) = request { return command }
+        finish(request)
+    }
+
+    /// Prints what a request asks to print and exits (0, or ``usageStatus``
+    /// for a usage error).
+    private func finish(_ request: Request) -> Never {
+        switch request {
+        case .run: exit(0)
         case .print(let text):
             Self.write(text, to: 1)
             exit(0)
@@ -115,12 +158,12 @@ public struct CommandLineTool: Sendable {
     /// Prints a usage error on standard error, with the usage of the
     /// command (or of the tool) and where to find help, and exits with
     /// ``usageStatus``.
-    public func fail(_ error: UsageError, command: (any Command.Type)?) -> Never {
+    public func fail(_ error: UsageError, command: (any CommandArguments.Type)?) -> Never {
         Self.write(usageErrorText(error, command: command), to: 2)
         exit(usageStatus)
     }
 
-    func usageErrorText(_ error: UsageError, command: (any Command.Type)?) -> String {
+    func usageErrorText(_ error: UsageError, command: (any CommandArguments.Type)?) -> String {
         let usage: String
         let helpPath: String
         if let command {
@@ -155,7 +198,7 @@ public struct CommandLineTool: Sendable {
 
     /// What a command declares, learnt by running its initializer on an
     /// empty reader.
-    static func declarations(of command: any Command.Type) -> [Declaration] {
+    static func declarations(of command: any CommandArguments.Type) -> [Declaration] {
         let arguments = Arguments()
         _ = try? command.init(arguments)
         return arguments.declarations

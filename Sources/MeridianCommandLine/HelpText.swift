@@ -7,7 +7,7 @@ enum HelpText {
     static let column = 26
 
     /// The help of one command.
-    static func command(_ command: any Command.Type, declarations: [Declaration], tool: String) -> String {
+    static func command(_ command: any CommandArguments.Type, declarations: [Declaration], tool: String) -> String {
         var text = paragraphs(label: "OVERVIEW: ", command.abstract, command.discussion)
         text += "USAGE: " + usage(declarations, path: "\(tool) \(command.name)") + "\n"
         var sections: [(title: String, entries: [(String, String)])] = []

@@ -1,74 +1,97 @@
-import ArgumentParser
 import Logging
 import Meridian
+import MeridianCommandLine
+import MeridianCore
 import MeridianServer
 
 /// `meridian serve`, on its own so that the command line's every start
 /// does not load SwiftNIO: `meridian serve ARGS` runs `meridian-serve ARGS`.
 @main
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "meridian serve",
-        abstract: "Serve map images and place search over HTTP, over your own data files.",
-        discussion: """
-            Loads the datasets at start (data files of any format Meridian reads, or place indexes \
-            from meridian index) and answers GET /snapshot (SVG or PNG, with the parameters of Apple's \
-            Maps Web Snapshots), /v1/search, /v1/searchAutocomplete, /v1/geocode, /v1/reverseGeocode, \
-            /v1/place/ID and /v1/places?ids= (shaped as the Apple Maps Server API), POST /validate, \
-            GET /datasets, /health and /metrics (Prometheus). SIGHUP reloads the datasets without \
-            dropping a request; SIGTERM and SIGINT finish the requests under way and exit 0. \
-            docs/openapi.json describes every endpoint.
-            """)
+enum ServeMain {
+    /// Help and usage errors name the command as users type it: `meridian serve`.
+    static let tool = CommandLineTool(
+        name: "meridian", abstract: ServeCommand.abstract, version: meridianVersion, commands: [], usageStatus: 2)
 
-    @Argument(help: "The datasets: data files, or place indexes. Requests name them by file name.")
-    var datasets: [String] = []
+    static func main() async {
+        let command = tool.parse(ServeCommand.self)
+        do {
+            try await command.run()
+        } catch let error as UsageError {
+            tool.fail(error, command: ServeCommand.self)
+        } catch let error as ExitCode {
+            Platform.exit(error.status)
+        } catch {
+            FileHandleless.error("meridian serve: \(error)")
+            Platform.exit(3)
+        }
+    }
+}
 
-    @Option(
-        help:
-            "A TOML file of these settings (datasets, host, port, token, cors, max-body-mb, max-image-side, render-timeout); options given here win."
-    )
-    var config: String?
+/// The server's command line, and starting the server.
+struct ServeCommand: CommandArguments {
+    static let name = "serve"
+    static let abstract =
+        "Serve map images and place search over HTTP, over your own data files."
+    static let discussion = """
+        Loads the datasets at start (data files of any format Meridian reads, or place indexes \
+        from meridian index) and answers GET /snapshot (SVG or PNG, with the parameters of Apple's \
+        Maps Web Snapshots), /v1/search, /v1/searchAutocomplete, /v1/geocode, /v1/reverseGeocode, \
+        /v1/place/ID and /v1/places?ids= (shaped as the Apple Maps Server API), POST /validate, \
+        GET /datasets, /health and /metrics (Prometheus). SIGHUP reloads the datasets without \
+        dropping a request; SIGTERM and SIGINT finish the requests under way and exit 0. \
+        docs/openapi.json describes every endpoint.
+        """
 
-    @Option(help: "The address to listen on (default: 127.0.0.1, this machine only).")
-    var host: String?
+    let datasets: [String]
+    let config: String?
+    let host: String?
+    let port: Int?
+    let token: String?
+    let cors: String?
+    let maxBodyMb: Int?
+    let maxImageSide: Int?
+    let renderTimeout: Double?
+    let logLevel: String
 
-    @Option(help: "The port (default: 8080; 0: any free port, printed at start).")
-    var port: Int?
-
-    @Option(
-        help:
-            "Require Authorization: Bearer TOKEN on every request but /health (default: the environment's MERIDIAN_TOKEN)."
-    )
-    var token: String?
-
-    @Option(help: "Origins allowed to call from a browser, comma-separated, or * (default: none, CORS off).")
-    var cors: String?
-
-    @Option(help: "The largest POST body, in MiB (default: 64).")
-    var maxBodyMb: Int?
-
-    @Option(help: "The longest side of a snapshot, in pixels (default: 4096).")
-    var maxImageSide: Int?
-
-    @Option(help: "How long a snapshot may take, in seconds, before the answer is 503 (default: 10).")
-    var renderTimeout: Double?
-
-    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    init(_ arguments: Arguments) throws {
+        datasets = try arguments.arguments(
+            "datasets", help: "The datasets: data files, or place indexes. Requests name them by file name.")
+        config = try arguments.option(
+            "config",
+            help:
+                "A TOML file of these settings (datasets, host, port, token, cors, max-body-mb, max-image-side, render-timeout); options given here win."
+        )
+        host = try arguments.option("host", help: "The address to listen on (default: 127.0.0.1, this machine only).")
+        port = try arguments.option("port", help: "The port (default: 8080; 0: any free port, printed at start).")
+        token = try arguments.option(
+            "token",
+            help:
+                "Require Authorization: Bearer TOKEN on every request but /health (default: the environment's MERIDIAN_TOKEN)."
+        )
+        cors = try arguments.option(
+            "cors", help: "Origins allowed to call from a browser, comma-separated, or * (default: none, CORS off).")
+        maxBodyMb = try arguments.option("max-body-mb", help: "The largest POST body, in MiB (default: 64).")
+        maxImageSide = try arguments.option(
+            "max-image-side", help: "The longest side of a snapshot, in pixels (default: 4096).")
+        renderTimeout = try arguments.option(
+            "render-timeout", help: "How long a snapshot may take, in seconds, before the answer is 503 (default: 10).")
+        logLevel = try arguments.option(
+            "log-level", default: "info", help: "Log level: trace, debug, info, notice, warning, error or critical.")
+    }
 
     func validate() throws {
-        if datasets.isEmpty && config == nil { throw ValidationError("give at least one dataset to serve") }
-        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535") }
+        if datasets.isEmpty && config == nil { throw UsageError("give at least one dataset to serve") }
+        if let port, !(0...65535).contains(port) { throw UsageError("--port must be between 0 and 65535") }
         if let maxBodyMb, !(1...4096).contains(maxBodyMb) {
-            throw ValidationError("--max-body-mb must be between 1 and 4096")
+            throw UsageError("--max-body-mb must be between 1 and 4096")
         }
         if let maxImageSide, !(16...16384).contains(maxImageSide) {
-            throw ValidationError("--max-image-side must be between 16 and 16384")
+            throw UsageError("--max-image-side must be between 16 and 16384")
         }
         if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 600) {
-            throw ValidationError("--render-timeout must be above 0 and at most 600 seconds")
+            throw UsageError("--render-timeout must be above 0 and at most 600 seconds")
         }
-        if Logger.Level(rawValue: logLevel) == nil { throw ValidationError("--log-level: \(logLevel) is not a level") }
+        if Logger.Level(rawValue: logLevel) == nil { throw UsageError("--log-level: \(logLevel) is not a level") }
     }
 
     func run() async throws {
@@ -86,7 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         if !datasets.isEmpty { options.datasets = datasets }
-        if options.datasets.isEmpty { throw ValidationError("give at least one dataset to serve") }
+        if options.datasets.isEmpty { throw UsageError("give at least one dataset to serve") }
         if let host { options.host = host }
         if let port { options.port = port }
         if let token = token ?? getenv("MERIDIAN_TOKEN").map({ String(cString: $0) }) { options.token = token }

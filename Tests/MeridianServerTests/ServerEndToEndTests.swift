@@ -102,6 +102,21 @@ final class RunningServer: @unchecked Sendable {
     static let venue = Samples.path("meridian-arcade.zip")
     static let landmarks = Samples.path("cambridge-landmarks.geojson")
 
+    /// The server's command line is read by the tool's own parser: its
+    /// mistakes are usage errors (status 2) with the usage line, and
+    /// `meridian serve --options` is the server's own help.
+    @Test func theServersCommandLineIsCheckedBeforeItStarts() throws {
+        let badPort = try runProcess(RunningServer.executable, ["serve", "--port", "99999", Self.landmarks])
+        let message = String(decoding: badPort.stderr, as: UTF8.self)
+        #expect(badPort.status == 2 && message.contains("--port must be between 0 and 65535"), "\(message)")
+        #expect(message.contains("Usage: meridian serve [<options>] [<datasets> ...]"))
+        let unknown = try runProcess(RunningServer.executable, ["serve", "--no-such-option", Self.landmarks])
+        #expect(unknown.status == 2)
+        let help = try runProcess(RunningServer.executable, ["serve", "--options"])
+        let text = String(decoding: help.stdout, as: UTF8.self)
+        #expect(help.status == 0 && text.contains("--max-image-side <max-image-side>") && text.contains("--log-level"))
+    }
+
     @Test func everyEndpointAnswers() async throws {
         let server = try RunningServer([Self.venue, Self.landmarks])
         #expect(try await server.request("/health").json["status"] as? String == "ok")
