@@ -90,9 +90,10 @@ struct CentralDirectory {
             let nameStart = offset + 46
             let extraStart = nameStart + nameLength
             guard extraStart + extraLength + commentLength <= directory.count else { break }
-            let name = String(decoding: directory[nameStart..<extraStart], as: UTF8.self)
+            let flags = Self.u16(directory, offset + 8)
+            let name = Self.name(directory[nameStart..<extraStart], markedUTF8: flags & 0x0800 != 0)
             var entry = Record(
-                name: name, flags: Self.u16(directory, offset + 8), method: Self.u16(directory, offset + 10),
+                name: name, flags: flags, method: Self.u16(directory, offset + 10),
                 crc32: Self.u32(directory, offset + 16),
                 compressedSize: UInt64(Self.u32(directory, offset + 20)),
                 uncompressedSize: UInt64(Self.u32(directory, offset + 24)),
@@ -134,6 +135,34 @@ struct CentralDirectory {
             at = end
         }
     }
+
+    /// An entry's name: UTF-8 when the entry says so (flag bit 11) or its
+    /// bytes are valid UTF-8 (as macOS writes them, without the flag), else
+    /// code page 437, zip's original encoding (as Info-ZIP and Windows write
+    /// them, and as Python's zipfile reads them).
+    static func name(_ bytes: ArraySlice<UInt8>, markedUTF8: Bool) -> String {
+        if markedUTF8 || bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var text = ""
+        text.unicodeScalars.append(
+            contentsOf: bytes.map { Unicode.Scalar($0 < 0x80 ? UInt32($0) : codePage437[Int($0) - 0x80])! })
+        return text
+    }
+
+    /// The upper half of code page 437 (bytes 0x80 to 0xFF), as Unicode scalars.
+    private static let codePage437: [UInt32] = [
+        0x00C7, 0x00FC, 0x00E9, 0x00E2, 0x00E4, 0x00E0, 0x00E5, 0x00E7, 0x00EA, 0x00EB, 0x00E8, 0x00EF,
+        0x00EE, 0x00EC, 0x00C4, 0x00C5, 0x00C9, 0x00E6, 0x00C6, 0x00F4, 0x00F6, 0x00F2, 0x00FB, 0x00F9,
+        0x00FF, 0x00D6, 0x00DC, 0x00A2, 0x00A3, 0x00A5, 0x20A7, 0x0192, 0x00E1, 0x00ED, 0x00F3, 0x00FA,
+        0x00F1, 0x00D1, 0x00AA, 0x00BA, 0x00BF, 0x2310, 0x00AC, 0x00BD, 0x00BC, 0x00A1, 0x00AB, 0x00BB,
+        0x2591, 0x2592, 0x2593, 0x2502, 0x2524, 0x2561, 0x2562, 0x2556, 0x2555, 0x2563, 0x2551, 0x2557,
+        0x255D, 0x255C, 0x255B, 0x2510, 0x2514, 0x2534, 0x252C, 0x251C, 0x2500, 0x253C, 0x255E, 0x255F,
+        0x255A, 0x2554, 0x2569, 0x2566, 0x2560, 0x2550, 0x256C, 0x2567, 0x2568, 0x2564, 0x2565, 0x2559,
+        0x2558, 0x2552, 0x2553, 0x256B, 0x256A, 0x2518, 0x250C, 0x2588, 0x2584, 0x258C, 0x2590, 0x2580,
+        0x03B1, 0x00DF, 0x0393, 0x03C0, 0x03A3, 0x03C3, 0x00B5, 0x03C4, 0x03A6, 0x0398, 0x03A9, 0x03B4,
+        0x221E, 0x03C6, 0x03B5, 0x2229, 0x2261, 0x00B1, 0x2265, 0x2264, 0x2320, 0x2321, 0x00F7, 0x2248,
+        0x00B0, 0x2219, 0x00B7, 0x221A, 0x207F, 0x00B2, 0x25A0, 0x00A0,
+    ]
 
     static func read(_ descriptor: Int32, at offset: UInt64, count: Int) -> [UInt8] {
         guard count > 0, offset <= UInt64(Int64.max) else { return [] }

@@ -255,4 +255,24 @@ import ZIPFoundation
             #expect(error.diagnostic.code == "archive.unreadable" && error.diagnostic.message.contains("method 12"))
         }
     }
+
+    /// Names without the UTF-8 flag: code page 437 (Info-ZIP, Windows),
+    /// unless they are valid UTF-8 (macOS writes those without the flag).
+    @Test func namesWithoutTheUTF8FlagAreCodePage437OrUTF8() throws {
+        func zip(named bytes: [UInt8]) throws -> ZipArchive {
+            let placeholder = String(repeating: "X", count: bytes.count)
+            var zip = try ZipArchive.deflated([(path: placeholder + ".kml", bytes: Array("<kml/>".utf8))])
+            let central = try #require(
+                (0..<(zip.count - 4)).first { zip[$0..<($0 + 4)].elementsEqual([0x50, 0x4B, 0x01, 0x02]) })
+            for (flag, name) in [(6, 30), (central + 8, central + 46)] {
+                zip[flag + 1] &= ~0x08  // bit 11 of the little-endian flags
+                zip.replaceSubrange(name..<(name + bytes.count), with: bytes)
+            }
+            return try ZipArchive(bytes: zip, displayName: "names.zip")
+        }
+        #expect(try zip(named: [0x63, 0x61, 0x66, 0x82]).entries.map(\.path) == ["café.kml"])
+        #expect(try zip(named: [0x63, 0x61, 0x66, 0xC3, 0xA9]).entries.map(\.path) == ["café.kml"])
+        // 0xC4 alone is no UTF-8: code page 437's box-drawing line.
+        #expect(try zip(named: [0x61, 0xC4]).entries.map(\.path) == ["a─.kml"])
+    }
 }
