@@ -87,7 +87,7 @@ let package = Package(
         ),
         // The command line's parser, help, completions and manual: no
         // reflection, so that a start of the tool costs microseconds.
-        .target(name: "MeridianCommandLine"),
+        .target(name: "MeridianCommandLine", dependencies: ["MeridianCore"]),
         .executableTarget(name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"]),
         // The server: map images and place search over HTTP. Its own
         // executable, which `meridian serve` runs, so that the command line's

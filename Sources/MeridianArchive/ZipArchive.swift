@@ -33,6 +33,8 @@ package final class ZipArchive {
         package var path: String
         package var compressedSize: UInt64
         package var uncompressedSize: UInt64
+        /// Its place in ``ZipArchive/entries`` (and its central directory record's).
+        let position: Int
     }
 
     /// The name diagnostics give the archive (a path, or `<stdin>`).
@@ -94,7 +96,8 @@ package final class ZipArchive {
             }
             entries.append(
                 Entry(
-                    path: entryPath, compressedSize: record.compressedSize, uncompressedSize: record.uncompressedSize))
+                    path: entryPath, compressedSize: record.compressedSize, uncompressedSize: record.uncompressedSize,
+                    position: entries.count))
             records.append(record)
         }
         if directory.records.count < directory.declaredCount {
@@ -129,10 +132,10 @@ package final class ZipArchive {
     /// The inflated bytes of one entry, within the limits; its CRC-32 is
     /// verified.
     package func contents(of entry: Entry) throws(DiagnosticError) -> [UInt8] {
-        guard let index = entries.firstIndex(of: entry) else {
+        guard entry.position < entries.count, entries[entry.position] == entry else {
             throw error("archive.corrupt", "entry \(entry.path) is missing from the archive")
         }
-        let record = records[index]
+        let record = records[entry.position]
         // The local header: 30 bytes, the name and an extra field of its own.
         let header = CentralDirectory.read(descriptor, at: record.localHeaderOffset, count: 30)
         guard header.count == 30, CentralDirectory.u32(header, 0) == 0x0403_4B50 else {

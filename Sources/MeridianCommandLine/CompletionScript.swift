@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// Shell completion for a tool's commands, options and option values,
 /// written from the commands' declarations: bash, zsh and fish.
 ///
@@ -9,7 +11,14 @@ struct CompletionScript {
         case bash, zsh, fish
     }
 
-    var tool: CommandLineTool
+    let tool: CommandLineTool
+    /// Each command's name, abstract and declarations, learnt once.
+    private let commands: [(name: String, abstract: String, declarations: [Declaration])]
+
+    init(tool: CommandLineTool) {
+        self.tool = tool
+        commands = tool.commands.map { ($0.name, $0.abstract, CommandLineTool.declarations(of: $0)) }
+    }
 
     func script(for shell: Shell) -> String {
         switch shell {
@@ -17,10 +26,6 @@ struct CompletionScript {
         case .zsh: zsh()
         case .fish: fish()
         }
-    }
-
-    private var commands: [(name: String, abstract: String, declarations: [Declaration])] {
-        tool.commands.map { ($0.name, $0.abstract, CommandLineTool.declarations(of: $0)) }
     }
 
     /// Names a shell function may carry (`meridian-serve` -> `meridian_serve`).
@@ -195,20 +200,5 @@ struct CompletionScript {
             }
         }
         return text
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (Foundation-free).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var out = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            out += rest[..<range.lowerBound]
-            out += replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
     }
 }

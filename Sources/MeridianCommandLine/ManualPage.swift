@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// The tool's manual page in mdoc (man 7 mdoc): the tool, then every
 /// command with its arguments and options, as `--help` tells them.
 struct ManualPage {

@@ -50,13 +50,11 @@ public enum TOMLValue: Sendable, Equatable {
 /// Most tables hold a handful of keys, found by comparing them in turn; a
 /// table of more than ``indexThreshold`` keys also keeps a hash index.
 public struct TOMLTable: Sendable, Equatable {
-    public private(set) var keys: [String] = []
-    private var values: [TOMLValue] = []
-    private var index: [String: Int]?
+    public let keys: [String]
+    private let values: [TOMLValue]
+    private let index: [String: Int]?
 
     static let indexThreshold = 16
-
-    public init() {}
 
     /// Parses a whole document; a `TOMLError` says what is wrong and where.
     public init(parsing text: String) throws(TOMLError) {
@@ -68,38 +66,14 @@ public struct TOMLTable: Sendable, Equatable {
     init(keys: [String], values: [TOMLValue]) {
         self.keys = keys
         self.values = values
-        if keys.count > Self.indexThreshold { index = Self.makeIndex(keys) }
-    }
-
-    private static func makeIndex(_ keys: [String]) -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
-    }
-
-    private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        index =
+            keys.count > Self.indexThreshold
+            ? Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) }) : nil
     }
 
     public subscript(key: String) -> TOMLValue? {
-        get { position(of: key).map { values[$0] } }
-        set {
-            switch (position(of: key), newValue) {
-            case (let at?, let value?): values[at] = value
-            case (let at?, nil):
-                keys.remove(at: at)
-                values.remove(at: at)
-                index = keys.count > Self.indexThreshold ? Self.makeIndex(keys) : nil
-            case (nil, let value?):
-                keys.append(key)
-                values.append(value)
-                if index != nil {
-                    index![key] = keys.count - 1
-                } else if keys.count > Self.indexThreshold {
-                    index = Self.makeIndex(keys)
-                }
-            case (nil, nil): break
-            }
-        }
+        guard let at = index.map({ $0[key] }) ?? keys.firstIndex(of: key) else { return nil }
+        return values[at]
     }
 
     public static func == (a: TOMLTable, b: TOMLTable) -> Bool {

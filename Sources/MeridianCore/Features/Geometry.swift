@@ -56,9 +56,13 @@ public indirect enum Geometry: Sendable, Hashable {
 
     /// The number of positions.
     public var coordinateCount: Int {
-        var count = 0
-        forEachCoordinate { _ in count += 1 }
-        return count
+        switch self {
+        case .point: 1
+        case .multiPoint(let positions), .lineString(let positions): positions.count
+        case .multiLineString(let lines), .polygon(let lines): lines.reduce(0) { $0 + $1.count }
+        case .multiPolygon(let polygons): polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        case .geometryCollection(let members): members.reduce(0) { $0 + $1.coordinateCount }
+        }
     }
 
     /// The smallest longitude/latitude box holding every position, as

@@ -195,7 +195,7 @@ public struct GeoJSONWriter: Sendable {
         // position at full precision), so that the output does not grow by
         // doubling, each time copying itself into pages never touched.
         if let geometry = feature.geometry {
-            let positions = Self.positionCount(geometry)
+            let positions = geometry.coordinateCount
             if positions > 4_096 {
                 let needed = output.bytes.count + positions * 40 + 4_096
                 if needed > output.bytes.capacity { output.bytes.reserveCapacity(needed) }
@@ -322,19 +322,6 @@ public struct GeoJSONWriter: Sendable {
         case .multiPolygon(let polygons):
             writeList(polygons, into: &output) { polygon, output in writeLines(polygon, into: &output) }
         case .geometryCollection: break
-        }
-    }
-}
-
-extension GeoJSONWriter {
-    /// How many positions a geometry holds.
-    static func positionCount(_ geometry: Geometry) -> Int {
-        switch geometry {
-        case .point: 1
-        case .multiPoint(let positions), .lineString(let positions): positions.count
-        case .multiLineString(let lines), .polygon(let lines): lines.reduce(0) { $0 + $1.count }
-        case .multiPolygon(let polygons): polygons.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
-        case .geometryCollection(let members): members.reduce(0) { $0 + positionCount($1) }
         }
     }
 }

@@ -64,7 +64,7 @@ public struct IMDFSource: Sendable {
         case .directory:
             try self.init(folder: path)
         default:
-            if Self.fileName(path) == "manifest.json" {
+            if Self.isManifest(path) {
                 let folder = path.dropLast("manifest.json".count)
                 try self.init(folder: folder.isEmpty ? "." : String(folder.dropLast()))
             } else {
@@ -165,7 +165,7 @@ public struct IMDFSource: Sendable {
         case .directory?:
             return isIMDF(folder: path)
         case .regular?:
-            if Self.fileName(path) == "manifest.json" { return true }
+            if Self.isManifest(path) { return true }
             guard let zip = try? ZipArchive(path: path) else { return false }
             return isIMDF(entryNames: zip.entries.map(\.path))
         default:
@@ -173,11 +173,9 @@ public struct IMDFSource: Sendable {
         }
     }
 
-    /// The last component of a `/`-separated path ("a/b.json" -> "b.json").
-    static func fileName(_ path: String) -> Substring {
-        var trimmed = path[...]
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? trimmed
+    /// Whether a `/`-separated path names a file called `manifest.json`.
+    static func isManifest(_ path: String) -> Bool {
+        path == "manifest.json" || path.hasSuffix("/manifest.json")
     }
 
     /// True when a folder holds `manifest.json` at its top or one folder down.
@@ -203,7 +201,7 @@ public struct IMDFSource: Sendable {
         func warn(_ rule: IMDFRule, _ message: String, _ file: String) {
             layout.diagnostics.append(rule.diagnostic(message, at: SourceLocation(file: file)))
         }
-        let manifests = names.filter { Self.fileName($0) == "manifest.json" && depth($0) <= 1 }
+        let manifests = names.filter { Self.isManifest($0) && depth($0) <= 1 }
             .sorted { (depth($0), $0) < (depth($1), $1) }
         var root = ""
         if let manifest = manifests.first {
