@@ -93,4 +93,78 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: DiagnosticError.self) { try readAll(path) }
     }
+
+    /// A LineString feature of about `bytes` bytes of text.
+    func longLine(_ bytes: Int) -> Feature {
+        Feature(
+            geometry: .lineString(
+                (0..<(bytes / 40)).map { Coordinate(latitude: Double($0) / 1e5, longitude: 1.234567890123) }))
+    }
+
+    @Test func aLargeFileIsReadAsAParsedWholeOneIs() throws {
+        // Over a megabyte: streamed, its features decoded on every core.
+        let collection = sampleCollection(20_000)
+        let bytes = GeoJSONWriter().encode(collection)
+        #expect(bytes.count > GeoJSONFeatureReader.streamingSize)
+        let path = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(path: path)
+        let decoder = FeatureBatchDecoder(threads: 2) { $0 }
+        var features: [Feature] = []
+        while let batch = try reader.nextBatch(using: decoder) { features += batch }
+        #expect(features == collection.features)
+        #expect(reader.collection.foreignMembers["name"] == "sample")
+        #expect(reader.collection.bbox == [0, 0, 1, 1])
+    }
+
+    @Test(arguments: [1_000, 1_500_000])
+    func membersThatChangeACollectionsMeaningAreRefusedWhateverItsSize(size: Int) throws {
+        var text = Array(#"{"type":"FeatureCollection","geometry":null,"features":["#.utf8)
+        text += GeoJSONWriter().encode(longLine(size)) + Array("]}".utf8)
+        let path = try temporaryFile(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try readAll(path)
+            Issue.record("accepted a FeatureCollection with a geometry")
+        } catch let error as DiagnosticError {
+            #expect(error.diagnostic.code == "geojson.member.changes-semantics")
+        }
+    }
+
+    @Test func aFeaturePastTheSizeLimitIsRefusedFromAMappedFile() throws {
+        var text = Array(#"{"type":"FeatureCollection","features":["#.utf8)
+        text += GeoJSONWriter().encode(longLine(100_000)) + Array(",".utf8)
+        text += GeoJSONWriter().encode(longLine(3_000_000)) + Array("]}".utf8)
+        let path = try temporaryFile(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(
+            path: path, options: JSONReadingOptions(fileName: path, maximumValueSize: 1 << 20))
+        #expect(try reader.next() != nil)
+        #expect(throws: DiagnosticError.self) { _ = try reader.next() }
+        let again = try GeoJSONFeatureReader(
+            path: path, options: JSONReadingOptions(fileName: path, maximumValueSize: 1 << 20))
+        let decoder = FeatureBatchDecoder(threads: 2) { $0.count }
+        do {
+            while try again.nextBatch(using: decoder) != nil {}
+            Issue.record("accepted a feature past the limit")
+        } catch {
+            #expect(error.diagnostic.code == "geojson.feature.too-large")
+        }
+    }
+
+    @Test func aFileReadFromADescriptorAfterItsFirstBytesIsReadOn() throws {
+        let collection = sampleCollection(300)
+        let bytes = GeoJSONWriter().encode(collection)
+        let path = try temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 100)
+        #expect(read(descriptor, &head, 100) == 100)
+        let reader = GeoJSONFeatureReader(fileDescriptor: descriptor, prefix: head)
+        #expect(reader.source.mapping != nil)
+        var features: [Feature] = []
+        while let feature = try reader.next() { features.append(feature) }
+        #expect(features == collection.features)
+    }
 }

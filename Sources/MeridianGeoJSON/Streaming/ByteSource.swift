@@ -4,10 +4,22 @@ import MeridianCore
 /// enough bookkeeping (lines and columns discarded so far) to locate an
 /// error anywhere in the file. Memory is bounded by the largest value the
 /// caller asks to see at once, not by the file.
+///
+/// A regular file opened by path is mapped (``MappedFile``) and the window
+/// moves over the mapping; anything else (a pipe, a descriptor handed in)
+/// is read into memory of the source's own.
 final class ByteSource {
     private let descriptor: Int32
     private let closesDescriptor: Bool
-    private(set) var buffer: [UInt8] = []
+    /// The bytes held, from the first not yet discarded: valid until the
+    /// next ``fill()``.
+    private(set) var buffer = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The file, mapped, when it is a regular file that could be; `buffer`
+    /// is then a window of it.
+    let mapping: MappedFile?
+    /// Otherwise the memory the bytes are read into, and its size.
+    private var storage: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
     /// Index in `buffer` of the first unconsumed byte.
     var position = 0
     private(set) var reachedEnd = false
@@ -36,16 +48,41 @@ final class ByteSource {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
         self.chunkSize = chunkSize
-        self.buffer = prefix
+        self.mapping = Self.map(descriptor, prefix: prefix, skippedBytes: skippedBytes)
         self.linesDiscarded = skippedLines
         self.bytesDiscarded = skippedBytes
         self.maximumHeld = maximumHeld
         self.fileName = fileName
+        if let mapping {
+            buffer = UnsafeBufferPointer(start: mapping.base + skippedBytes, count: prefix.count)
+            reachedEnd = skippedBytes + prefix.count == mapping.count
+        } else if !prefix.isEmpty {
+            reserve(prefix.count)
+            prefix.withUnsafeBufferPointer { storage!.update(from: $0.baseAddress!, count: $0.count) }
+            buffer = UnsafeBufferPointer(start: storage, count: prefix.count)
+        }
+    }
+
+    /// The regular file open on `descriptor`, mapped, when what was read
+    /// of it so far is `skippedBytes` bytes and then `prefix`; nil for
+    /// anything else (a pipe, a terminal, an empty file), which is read.
+    private static func map(_ descriptor: Int32, prefix: [UInt8], skippedBytes: Int) -> MappedFile? {
+        var status = stat()
+        let read = skippedBytes + prefix.count
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            lseek(descriptor, 0, SEEK_CUR) == off_t(read),
+            let mapping = MappedFile(descriptor: descriptor, count: Int(status.st_size)), mapping.count >= read,
+            prefix.isEmpty
+                || prefix.withUnsafeBufferPointer({
+                    memcmp(mapping.base + skippedBytes, $0.baseAddress!, prefix.count) == 0
+                })
+        else { return nil }
+        return mapping
     }
 
     /// Whether the bytes come from a regular file: all of them are there to
     /// be read at once, where a pipe or a terminal may deliver them slowly.
-    private(set) lazy var isRegularFile = Platform.kind(ofDescriptor: descriptor) == .regular
+    private(set) lazy var isRegularFile = mapping != nil || Platform.kind(ofDescriptor: descriptor) == .regular
 
     /// Makes room in the buffer for what is left of a regular file, up to
     /// `limit` bytes (and one more, for the read that finds its end), so
@@ -53,9 +90,26 @@ final class ByteSource {
     func reserveRemainder(upTo limit: Int) {
         var status = stat()
         let offset = lseek(descriptor, 0, SEEK_CUR)
-        guard isRegularFile, offset >= 0, fstat(descriptor, &status) == 0 else { return }
+        guard mapping == nil, isRegularFile, offset >= 0, fstat(descriptor, &status) == 0 else { return }
         let remaining = min(max(Int(status.st_size) - Int(offset), 0), limit)
-        buffer.reserveCapacity(buffer.count + remaining + max(chunkSize, 1))
+        reserve(remaining + max(chunkSize, 1))
+    }
+
+    /// Room for `more` bytes after those held, in memory of our own.
+    private func reserve(_ more: Int) {
+        let needed = buffer.count + more
+        guard capacity < needed else { return }
+        // Grow geometrically: growing by just what is asked each time would
+        // copy the whole buffer on every read of a large value.
+        let newCapacity = max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let storage {
+            grown.update(from: storage, count: buffer.count)
+            storage.deallocate()
+        }
+        storage = grown
+        capacity = newCapacity
+        buffer = UnsafeBufferPointer(start: grown, count: buffer.count)
     }
 
     /// Bytes consumed so far (discarded or passed over in the buffer).
@@ -63,7 +117,7 @@ final class ByteSource {
 
     /// Opens a file for reading; throws a located I/O diagnostic.
     convenience init(path: String, chunkSize: Int = 1 << 20, maximumHeld: Int = 256 << 20) throws(DiagnosticError) {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw DiagnosticError(
                 code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))",
@@ -82,6 +136,7 @@ final class ByteSource {
 
     deinit {
         if closesDescriptor { close(descriptor) }
+        storage?.deallocate()
     }
 
     /// Reads another chunk; false at the end of the file.
@@ -98,20 +153,26 @@ final class ByteSource {
                 location: SourceLocation(
                     file: fileName, line: bases.lines + 1, column: bases.column, byteOffset: bases.bytes))
         }
-        // Grow geometrically: reserving just one more chunk each time would
-        // copy the whole buffer on every read of a large value.
-        if buffer.capacity < oldCount + chunkSize {
-            buffer.reserveCapacity(max(oldCount + chunkSize, buffer.capacity * 2))
+        if let mapping {
+            // The window reaches as far as a value may: one that runs past
+            // it is too large, as when reading.
+            let newEnd = min(mapping.count, bytesDiscarded + position + maximumHeld)
+            buffer = UnsafeBufferPointer(start: mapping.base + bytesDiscarded, count: newEnd - bytesDiscarded)
+            if newEnd == mapping.count { reachedEnd = true }
+            return newEnd > bytesDiscarded + oldCount
         }
+        reserve(chunkSize)
+        let free = UnsafeMutableRawPointer(storage! + oldCount)
         let readCount: Int
         if isRegularFile {
             // No more than what is left of the file (and one byte, to see its end).
             var status = stat()
             let offset = lseek(descriptor, 0, SEEK_CUR)
             let left = offset >= 0 && fstat(descriptor, &status) == 0 ? Int(status.st_size) - Int(offset) : chunkSize
-            readCount = Platform.readFile(descriptor, appendingTo: &buffer, count: max(1, min(chunkSize, left + 1)))
+            readCount = Platform.readFully(
+                descriptor, into: UnsafeMutableRawBufferPointer(start: free, count: max(1, min(chunkSize, left + 1))))
         } else {
-            readCount = Platform.read(descriptor, appendingTo: &buffer, count: chunkSize)
+            readCount = Platform.read(descriptor, free, chunkSize)
         }
         guard readCount >= 0 else {
             throw DiagnosticError(
@@ -119,7 +180,15 @@ final class ByteSource {
                 location: SourceLocation(file: fileName))
         }
         if readCount == 0 { reachedEnd = true }
+        if readCount > 0 { buffer = UnsafeBufferPointer(start: storage, count: oldCount + readCount) }
         return readCount > 0
+    }
+
+    /// Gives back the pages of a mapped file read past (which fill() does
+    /// too, but a window over a mapped file seldom needs filling): what
+    /// keeps memory bounded while a large file is read.
+    func releaseConsumed() {
+        mapping?.release(upTo: bytesConsumed)
     }
 
     /// Drops consumed bytes once they are most of the buffer, keeping the
@@ -134,27 +203,34 @@ final class ByteSource {
             columnOfBufferStart += position
         }
         bytesDiscarded += position
-        buffer.removeFirst(position)
+        if let mapping {
+            mapping.release(upTo: bytesDiscarded)
+            buffer = UnsafeBufferPointer(start: mapping.base + bytesDiscarded, count: buffer.count - position)
+        } else {
+            let kept = buffer.count - position
+            memmove(storage!, storage! + position, kept)
+            buffer = UnsafeBufferPointer(start: storage, count: kept)
+        }
         position = 0
         basesCache = (0, 0, columnOfBufferStart)
     }
 
     /// The newlines in `bytes[start..<end]` and the 1-based column of
     /// `end` counted from the last one (memchr finds them).
-    static func countLines(in bytes: [UInt8], from start: Int = 0, upTo end: Int) -> (lines: Int, column: Int) {
-        bytes.withUnsafeBufferPointer { pointer in
-            guard let base = pointer.baseAddress else { return (0, 1) }
-            var lines = 0
-            var lastNewline = -1
-            var offset = start
-            while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                lines += 1
-                lastNewline = index
-                offset = index + 1
-            }
-            return (lines, end - lastNewline)
+    static func countLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, upTo end: Int)
+        -> (lines: Int, column: Int)
+    {
+        guard let base = bytes.baseAddress else { return (0, 1) }
+        var lines = 0
+        var lastNewline = -1
+        var offset = start
+        while offset < end, let found = memchr(base + offset, 0x0A, end - offset) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            lines += 1
+            lastNewline = index
+            offset = index + 1
         }
+        return (lines, end - lastNewline)
     }
 
     /// The next byte that is not JSON whitespace, filling as needed; nil at
@@ -183,7 +259,7 @@ final class ByteSource {
         var inString = false
         var escaped = false
         while true {
-            let found: Int? = buffer.withUnsafeBufferPointer { pointer in
+            let found: Int? = { (pointer: UnsafeBufferPointer<UInt8>) -> Int? in
                 guard let base = pointer.baseAddress else { return nil }
                 let count = pointer.count
                 var i = index
@@ -231,7 +307,7 @@ final class ByteSource {
                     }
                 }
                 return nil
-            }
+            }(buffer)
             if let found { return found - position > limit ? nil : found }
             if index - position > limit { return nil }
             let offset = index - position

@@ -51,7 +51,7 @@ public final class FeatureBatchDecoder<Batch: Sendable> {
 /// Records of a text sequence or NDJSON are cut at their delimiter, which
 /// never occurs inside JSON text.
 struct RawFeatureRun: Sendable {
-    var bytes: [UInt8]
+    var bytes: RunBytes
     /// The offset in the input of `bytes[0]`.
     var start: Int
     /// The record delimiter (newline, or RS for a text sequence); nil for
@@ -69,7 +69,7 @@ struct RawFeatureRun: Sendable {
         var features: [Feature] = []
         var records = 0
         let carried = ParserCarryOver()
-        let consumed = bytes.withUnsafeBufferPointer { all -> Int in
+        let consumed = { (all: UnsafeBufferPointer<UInt8>) -> Int in
             let count = all.count
             var index = 0
             var decodedEnd = 0
@@ -118,10 +118,33 @@ struct RawFeatureRun: Sendable {
                 guard index < count, all[index] == 0x2C else { return decodedEnd }
                 index += 1
             }
-        }
+        }(bytes.buffer)
         return DecodedFeatureRun(
-            start: start, length: bytes.count, consumed: consumed, features: features.count, records: records,
+            start: start, length: bytes.buffer.count, consumed: consumed, features: features.count, records: records,
             batch: process(features))
+    }
+}
+
+/// A run's bytes: a range of the mapped file itself, or a copy of the read
+/// buffer's (which the reader goes on filling and compacting).
+final class RunBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+    /// Keeps the file mapped while the run is read.
+    private let mapping: MappedFile?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, in mapping: MappedFile?) {
+        self.mapping = mapping
+        if mapping != nil {
+            buffer = bytes
+        } else {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = copy.initialize(fromContentsOf: bytes)
+            buffer = UnsafeBufferPointer(copy)
+        }
+    }
+
+    deinit {
+        if mapping == nil { buffer.deallocate() }
     }
 }
 
@@ -147,8 +170,14 @@ extension GeoJSONFeatureReader {
     /// the features, their order and any error are the same as reading one
     /// at a time.
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
+        source.releaseConsumed()
         while true {
             if pendingIndex < pending.count { return decoder.process(takePending()) }
+            // The layout first, so that the first features are run too.
+            if state == .start {
+                try start()
+                continue
+            }
             if (state == .inFeatures || state == .records) && !runStoppedShort && !decoder.isInline {
                 while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: decoder.runSize) {
                     decoder.pool.submit(run)
@@ -218,15 +247,15 @@ extension GeoJSONFeatureReader {
         let begin = scanOffset - source.bytesDiscarded
         let delimiter: UInt8? = state == .records ? (layout == .geoJSONSeq ? 0x1E : 0x0A) : nil
         guard begin < source.buffer.count,
-            let cut = source.buffer.withUnsafeBufferPointer({ bytes in
-                Self.cut(bytes, from: begin + size, size: size, delimiter: delimiter, atEnd: source.reachedEnd)
-            }),
+            let cut = Self.cut(
+                source.buffer, from: begin + size, size: size, delimiter: delimiter, atEnd: source.reachedEnd),
             cut > begin
         else { return nil }
         let leadingComma = delimiter == nil && (scanOffset != committed || featureCount > 0)
         scanOffset += cut - begin
         return RawFeatureRun(
-            bytes: Array(source.buffer[begin..<cut]), start: scanOffset - (cut - begin), delimiter: delimiter,
+            bytes: RunBytes(UnsafeBufferPointer(rebasing: source.buffer[begin..<cut]), in: source.mapping),
+            start: scanOffset - (cut - begin), delimiter: delimiter,
             leadingComma: leadingComma, maximumDepth: options.maximumDepth)
     }
 

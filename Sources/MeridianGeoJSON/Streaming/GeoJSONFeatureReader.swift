@@ -65,6 +65,11 @@ public final class GeoJSONFeatureReader {
     /// must be a FeatureCollection, which is then streamed.
     let wholeDocumentLimit: Int
 
+    /// A mapped file larger than this that starts as a FeatureCollection
+    /// is streamed even when it could be parsed whole, so that
+    /// ``nextBatch(using:)`` decodes its features on every core.
+    static let streamingSize = 1 << 20
+
     /// Reads the file at `path` ("-" reads standard input).
     public convenience init(path: String, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
         var options = options
@@ -111,6 +116,7 @@ public final class GeoJSONFeatureReader {
 
     /// The next feature, or nil at the end of the input.
     public func next() throws(DiagnosticError) -> Feature? {
+        source.releaseConsumed()
         while true {
             if pendingIndex < pending.count {
                 let feature = pending[pendingIndex]
@@ -136,7 +142,7 @@ public final class GeoJSONFeatureReader {
 
     // MARK: - Detecting the layout
 
-    private func start() throws(DiagnosticError) {
+    func start() throws(DiagnosticError) {
         guard let first = try source.peekNonWhitespace() else {
             throw error("geojson.empty", "the input is empty", at: source.position)
         }
@@ -156,13 +162,22 @@ public final class GeoJSONFeatureReader {
         // come out as they arrive; a larger file; a broken document) find
         // the first value's end with the structural scan, which also
         // locates an error exactly.
+        if let mapping = source.mapping, mapping.count - source.bytesConsumed > Self.streamingSize,
+            startsAsFeatureCollection()
+        {
+            layout = .featureCollection
+            try readCollectionMembers()
+            return
+        }
         var end: Int? = nil
         var parsed: GeoJSONDocument? = nil
         source.reserveRemainder(upTo: wholeDocumentLimit)
         while source.isRegularFile, !source.reachedEnd, source.buffer.count - source.position <= wholeDocumentLimit {
             _ = try source.fill()
         }
-        if source.reachedEnd, let (document, documentEnd) = tryParseDocument() {
+        if source.reachedEnd, source.buffer.count - source.position <= wholeDocumentLimit,
+            let (document, documentEnd) = tryParseDocument()
+        {
             (parsed, end) = (document, documentEnd)
         } else {
             end = try source.endOfValue(within: wholeDocumentLimit)
@@ -192,6 +207,16 @@ public final class GeoJSONFeatureReader {
         // Larger than a whole document may be: stream a FeatureCollection.
         layout = .featureCollection
         try readCollectionMembers()
+    }
+
+    /// Whether the object at the reader's position has `"type":
+    /// "FeatureCollection"` for its first member, as most do.
+    private func startsAsFeatureCollection() -> Bool {
+        var reader = JSONReader(UnsafeBufferPointer(rebasing: source.buffer[source.position...]))
+        guard (try? reader.beginObject()) == true, let key = try? reader.readKey(), reader.equals(key, "type") else {
+            return false
+        }
+        return (try? reader.readString()) == "FeatureCollection"
     }
 
     // MARK: - FeatureCollection, member by member
@@ -254,6 +279,11 @@ public final class GeoJSONFeatureReader {
                 }
             case "bbox":
                 collection.bbox = value.arrayValue?.compactMap(\.doubleValue)
+            case "geometry", "properties", "coordinates", "geometries":
+                // RFC 7946, 7.1, as for a collection parsed whole.
+                throw error(
+                    "geojson.member.changes-semantics", "FeatureCollection object cannot contain a \"\(key)\" member",
+                    at: source.position)
             default:
                 collection.foreignMembers[key] = value
             }
@@ -309,25 +339,20 @@ public final class GeoJSONFeatureReader {
     /// or nil when it does not parse from the bytes buffered.
     private func tryParseDocument() -> (GeoJSONDocument, Int)? {
         let start = source.position
-        return source.buffer.withUnsafeBufferPointer { all -> (GeoJSONDocument, Int)? in
-            let slice = UnsafeBufferPointer(rebasing: all[start...])
-            var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
-            guard let decoded = try? parser.readObject(.any) else { return nil }
-            return (GeoJSONDocument(decoded), start + parser.reader.index)
-        }
+        let slice = UnsafeBufferPointer(rebasing: source.buffer[start...])
+        var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
+        guard let decoded = try? parser.readObject(.any) else { return nil }
+        return (GeoJSONDocument(decoded), start + parser.reader.index)
     }
 
     /// The feature at the reader's position and the index just past it, or
     /// nil when it does not parse from the bytes buffered so far.
     private func tryParseFeature() -> (Feature, Int)? {
         let start = source.position
-        return source.buffer.withUnsafeBufferPointer { all -> (Feature, Int)? in
-            let slice = UnsafeBufferPointer(rebasing: all[start...])
-            var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
-            guard case .feature(let feature)? = try? parser.readObject(.feature) else { return nil }
-            return (feature, start + parser.reader.index)
-        }
+        let slice = UnsafeBufferPointer(rebasing: source.buffer[start...])
+        var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
+        guard case .feature(let feature)? = try? parser.readObject(.feature) else { return nil }
+        return (feature, start + parser.reader.index)
     }
 
     private func expectEndOfInput() throws(DiagnosticError) {
@@ -368,54 +393,45 @@ public final class GeoJSONFeatureReader {
     @discardableResult
     private func parseDocument(upTo end: Int, pointerPrefix: String) throws(DiagnosticError) -> GeoJSONDocument {
         let start = source.position
-        let result: Result<GeoJSONDocument, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
-            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
-            do throws(JSONReaderFailure) {
-                let decoded = try parser.readObject(.any)
-                try parser.reader.expectEnd()
-                return .success(GeoJSONDocument(decoded))
-            } catch {
-                return .failure(locate(error, in: slice, start: start, pointerPrefix: pointerPrefix))
-            }
+        let slice = UnsafeBufferPointer(rebasing: source.buffer[start..<end])
+        var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth), carried: carried)
+        do throws(JSONReaderFailure) {
+            let decoded = try parser.readObject(.any)
+            try parser.reader.expectEnd()
+            return GeoJSONDocument(decoded)
+        } catch {
+            throw locate(error, in: slice, start: start, pointerPrefix: pointerPrefix)
         }
-        return try result.get()
     }
 
     private func parseFeature(upTo end: Int, pointerPrefix: String) throws(DiagnosticError) -> Feature {
         let start = source.position
-        let result: Result<Feature, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
-            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            var parser = GeoJSONParser(
-                JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
-            do throws(JSONReaderFailure) {
-                guard case .feature(let feature) = try parser.readObject(.feature) else {
-                    return .failure(DiagnosticError(code: "geojson.type.unexpected", message: "expected a Feature"))
-                }
-                try parser.reader.expectEnd()
-                return .success(feature)
-            } catch {
-                return .failure(locate(error, in: slice, start: start, pointerPrefix: pointerPrefix))
-            }
+        let slice = UnsafeBufferPointer(rebasing: source.buffer[start..<end])
+        var parser = GeoJSONParser(JSONReader(slice, maximumDepth: options.maximumDepth - 2), carried: carried)
+        let decoded: GeoJSONParser.Decoded
+        do throws(JSONReaderFailure) {
+            decoded = try parser.readObject(.feature)
+            try parser.reader.expectEnd()
+        } catch {
+            throw locate(error, in: slice, start: start, pointerPrefix: pointerPrefix)
         }
-        return try result.get()
+        guard case .feature(let feature) = decoded else {
+            throw DiagnosticError(code: "geojson.type.unexpected", message: "expected a Feature")
+        }
+        return feature
     }
 
     private func parseValue(upTo end: Int) throws(DiagnosticError) -> JSONValue {
         let start = source.position
-        let result: Result<JSONValue, DiagnosticError> = source.buffer.withUnsafeBufferPointer { all in
-            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
-            var reader = JSONReader(slice, maximumDepth: options.maximumDepth - 1)
-            do throws(JSONReaderFailure) {
-                let value = try reader.readValue()
-                try reader.expectEnd()
-                return .success(value)
-            } catch {
-                return .failure(locate(error, in: slice, start: start, pointerPrefix: ""))
-            }
+        let slice = UnsafeBufferPointer(rebasing: source.buffer[start..<end])
+        var reader = JSONReader(slice, maximumDepth: options.maximumDepth - 1)
+        do throws(JSONReaderFailure) {
+            let value = try reader.readValue()
+            try reader.expectEnd()
+            return value
+        } catch {
+            throw locate(error, in: slice, start: start, pointerPrefix: "")
         }
-        return try result.get()
     }
 
     private func locate(

@@ -20,7 +20,9 @@ struct ValidationRun: Sendable {
     /// Records (each a document of its own), or collection elements.
     var isRecords: Bool
 
-    mutating func add(_ slice: ArraySlice<UInt8>, origin: (lines: Int, column: Int, bytes: Int), number: Int) {
+    mutating func add(
+        _ slice: Slice<UnsafeBufferPointer<UInt8>>, origin: (lines: Int, column: Int, bytes: Int), number: Int
+    ) {
         let start = bytes.count
         bytes += slice
         elements.append(Element(range: start..<bytes.count, origin: origin, number: number))
@@ -56,7 +58,9 @@ struct ValidationRuns {
 
     /// Adds an element; returns the results of runs that had to be taken
     /// from the threads to bound those in flight, in order.
-    mutating func add(_ slice: ArraySlice<UInt8>, origin: (lines: Int, column: Int, bytes: Int), number: Int)
+    mutating func add(
+        _ slice: Slice<UnsafeBufferPointer<UInt8>>, origin: (lines: Int, column: Int, bytes: Int), number: Int
+    )
         -> [CheckedRun]
     {
         current.add(slice, origin: origin, number: number)

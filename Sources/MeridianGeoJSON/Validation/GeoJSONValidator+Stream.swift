@@ -205,15 +205,14 @@ extension GeoJSONValidator {
                         index += 1
                         continue
                     }
-                    let failure: Diagnostic? = source.buffer.withUnsafeBufferPointer { buffer in
-                        let slice = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                        do throws(JSONReaderFailure) {
-                            let element = try LocatedJSON.parse(slice, maximumDepth: options.maximumDepth)
-                            features.validateCollectionElement(element, index: index, in: slice, origin: origin)
-                            return nil
-                        } catch {
-                            return error.diagnostic(in: slice, file: file)
-                        }
+                    let slice = UnsafeBufferPointer(rebasing: source.buffer[start..<end])
+                    let failure: Diagnostic?
+                    do throws(JSONReaderFailure) {
+                        let element = try LocatedJSON.parse(slice, maximumDepth: options.maximumDepth)
+                        features.validateCollectionElement(element, index: index, in: slice, origin: origin)
+                        failure = nil
+                    } catch {
+                        failure = error.diagnostic(in: slice, file: file)
                     }
                     if var failure {
                         // As in a whole document, a syntax error is all
