@@ -184,9 +184,10 @@ final class ByteSource {
         return readCount > 0
     }
 
-    /// Gives back the pages of a mapped file read past (which fill() does
-    /// too, but a window over a mapped file seldom needs filling): what
-    /// keeps memory bounded while a large file is read.
+    /// Gives back the pages of a mapped file read past, a megabyte or more
+    /// at a time: what keeps memory bounded while a large file is read (a
+    /// window over a mapped file seldom needs filling). Each look for the
+    /// next value does it.
     func releaseConsumed() {
         mapping?.release(upTo: bytesConsumed)
     }
@@ -236,6 +237,7 @@ final class ByteSource {
     /// The next byte that is not JSON whitespace, filling as needed; nil at
     /// the end of the input. Does not consume it.
     func peekNonWhitespace(alsoSkipping extra: UInt8? = nil) throws(DiagnosticError) -> UInt8? {
+        releaseConsumed()
         while true {
             while position < buffer.count {
                 let byte = buffer[position]
@@ -307,7 +309,9 @@ final class ByteSource {
                     }
                 }
                 return nil
-            }(buffer)
+            }(
+                limit >= buffer.count - position
+                    ? buffer : UnsafeBufferPointer(rebasing: buffer[..<(position + limit + 1)]))
             if let found { return found - position > limit ? nil : found }
             if index - position > limit { return nil }
             let offset = index - position

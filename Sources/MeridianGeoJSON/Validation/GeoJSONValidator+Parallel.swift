@@ -21,7 +21,7 @@ struct ValidationRun: Sendable {
     var isRecords: Bool
 
     mutating func add(
-        _ slice: Slice<UnsafeBufferPointer<UInt8>>, origin: (lines: Int, column: Int, bytes: Int), number: Int
+        _ slice: UnsafeBufferPointer<UInt8>, origin: (lines: Int, column: Int, bytes: Int), number: Int
     ) {
         let start = bytes.count
         bytes += slice
@@ -59,7 +59,7 @@ struct ValidationRuns {
     /// Adds an element; returns the results of runs that had to be taken
     /// from the threads to bound those in flight, in order.
     mutating func add(
-        _ slice: Slice<UnsafeBufferPointer<UInt8>>, origin: (lines: Int, column: Int, bytes: Int), number: Int
+        _ slice: UnsafeBufferPointer<UInt8>, origin: (lines: Int, column: Int, bytes: Int), number: Int
     )
         -> [CheckedRun]
     {

@@ -91,7 +91,8 @@ extension GeoJSONValidator {
                 continue
             }
             let checked = runs!.add(
-                source.buffer[source.position..<end], origin: source.bases(at: source.position), number: record)
+                UnsafeBufferPointer(rebasing: source.buffer[source.position..<end]),
+                origin: source.bases(at: source.position), number: record)
             for run in checked { found.append(run.found) }
             source.position = end
         }
@@ -199,7 +200,8 @@ extension GeoJSONValidator {
                     let start = source.position
                     let origin = source.bases(at: start)
                     if runs != nil {
-                        let checked = runs!.add(source.buffer[start..<end], origin: origin, number: index)
+                        let checked = runs!.add(
+                            UnsafeBufferPointer(rebasing: source.buffer[start..<end]), origin: origin, number: index)
                         if let failure = absorb(checked, into: &features) { return [failure] }
                         source.position = end
                         index += 1
