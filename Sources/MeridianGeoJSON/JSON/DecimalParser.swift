@@ -194,6 +194,29 @@ enum DecimalParser {
         return highNibbles | highNibblesPlusSix == 0x3333_3333_3333_3333
     }
 
+    /// How many bytes at the start (the lowest) of a little-endian chunk are
+    /// ASCII digits, 0 to 8: in each byte, one that is not a digit has a
+    /// high nibble other than 3, or a low nibble that carries when 6 is
+    /// added (which cannot carry into the next byte).
+    @inline(__always)
+    static func leadingDigitCount(_ chunk: UInt64) -> Int {
+        let x = chunk ^ 0x3030_3030_3030_3030
+        let notDigits = (x | ((x & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
+        return notDigits.trailingZeroBitCount >> 3
+    }
+
+    /// The value of the first `count` (1 to 8) bytes of a little-endian
+    /// chunk, all digits: moved up to the top and led by zeros, they are
+    /// eight digits.
+    @inline(__always)
+    static func valueOfDigits(_ chunk: UInt64, count: Int) -> UInt64 {
+        let padded = (chunk << UInt64(64 - 8 * count)) | (0x3030_3030_3030_3030 >> UInt64(8 * count))
+        return UInt64(valueOfEightDigits(padded))
+    }
+
+    /// 10^0 ... 10^8.
+    static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+
     /// The value of eight ASCII digits, the first one in the lowest byte.
     @inline(__always)
     static func valueOfEightDigits(_ chunk: UInt64) -> UInt32 {

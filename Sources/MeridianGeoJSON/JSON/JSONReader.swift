@@ -352,15 +352,27 @@ struct JSONReader {
         let negative = p < end && base[p] == 0x2D
         if negative { p += 1 }
         guard p < end else { return nil }
-        var w = UInt64(base[p] &- 0x30)
-        guard w < 10 else { return nil }
-        p += 1
-        var integerCount = 1
-        if w != 0 {
-            while p < end, base[p] &- 0x30 < 10 {
-                w = w &* 10 &+ UInt64(base[p] &- 0x30)
-                p += 1
-                integerCount += 1
+        var w: UInt64
+        var integerCount: Int
+        if end - p >= 8 {
+            // The integer digits at once (a coordinate has one to three).
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+            integerCount = DecimalParser.leadingDigitCount(chunk)
+            // None, too many for this way, or a leading zero of several.
+            guard integerCount > 0, integerCount < 8, base[p] != 0x30 || integerCount == 1 else { return nil }
+            w = DecimalParser.valueOfDigits(chunk, count: integerCount)
+            p += integerCount
+        } else {
+            w = UInt64(base[p] &- 0x30)
+            guard w < 10 else { return nil }
+            p += 1
+            integerCount = 1
+            if w != 0 {
+                while p < end, base[p] &- 0x30 < 10 {
+                    w = w &* 10 &+ UInt64(base[p] &- 0x30)
+                    p += 1
+                    integerCount += 1
+                }
             }
         }
         guard p < end, base[p] == 0x2E else { return nil }
@@ -368,9 +380,18 @@ struct JSONReader {
         let fractionStart = p
         while end - p >= 8 {
             let chunk = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
-            guard DecimalParser.isEightDigits(chunk) else { break }
-            w = w &* 100_000_000 &+ UInt64(DecimalParser.valueOfEightDigits(chunk))
-            p += 8
+            let digits = DecimalParser.leadingDigitCount(chunk)
+            if digits == 8 {
+                w = w &* 100_000_000 &+ UInt64(DecimalParser.valueOfEightDigits(chunk))
+                p += 8
+                continue
+            }
+            // The last (fewer than eight) at once.
+            if digits > 0 {
+                w = w &* DecimalParser.integerPowersOfTen[digits] &+ DecimalParser.valueOfDigits(chunk, count: digits)
+                p += digits
+            }
+            break
         }
         while p < end, base[p] &- 0x30 < 10 {
             w = w &* 10 &+ UInt64(base[p] &- 0x30)
@@ -392,19 +413,14 @@ struct JSONReader {
     }
 
     /// Moves past a run of ASCII digits, eight at a time while eight bytes
-    /// remain: in each 8-byte word, a byte that is not a digit has a high
-    /// nibble other than 3, or a low nibble that carries when 6 is added.
+    /// remain.
     @inline(__always)
     mutating func skipDigits() {
         while bytes.count - index >= 8 {
             let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let x = chunk ^ 0x3030_3030_3030_3030
-            let notDigits = (x | ((x & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
-            if notDigits != 0 {
-                index += notDigits.trailingZeroBitCount >> 3
-                return
-            }
-            index += 8
+            let digits = DecimalParser.leadingDigitCount(chunk)
+            index += digits
+            if digits < 8 { return }
         }
         while index < bytes.count, base[index] &- 0x30 < 10 { index += 1 }
     }
