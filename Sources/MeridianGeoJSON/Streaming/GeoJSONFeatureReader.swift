@@ -68,7 +68,7 @@ public final class GeoJSONFeatureReader {
     /// A mapped file larger than this that starts as a FeatureCollection
     /// is streamed even when it could be parsed whole, so that
     /// ``nextBatch(using:)`` decodes its features on every core.
-    static let streamingSize = getenv("SSZ").map { Int(atoi($0)) } ?? (1 << 20)
+    static let streamingSize = 1 << 20
 
     /// Reads the file at `path` ("-" reads standard input).
     public convenience init(path: String, options: JSONReadingOptions = JSONReadingOptions()) throws(DiagnosticError) {
