@@ -140,9 +140,10 @@ public final class OutputDestination {
 
     /// Appends bytes, flushing whole blocks.
     public func write(_ bytes: ArraySlice<UInt8>) throws(DiagnosticError) {
-        // A block or more goes straight out: copying it into the buffer
+        // A block or more goes straight out, and so does a batch of 64 KiB
+        // or more when nothing is waiting: copying it into the buffer
         // first would only cost a copy and page faults.
-        if bytes.count >= blockSize {
+        if bytes.count >= blockSize || (buffer.isEmpty && bytes.count >= 1 << 16) {
             try flush()
             try writeOut(bytes)
             return

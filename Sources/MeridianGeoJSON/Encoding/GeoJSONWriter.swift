@@ -50,6 +50,15 @@ public struct GeoJSONWriter: Sendable {
         self.options = options
     }
 
+    /// Room for the text of `features`, generously (about 40 bytes a
+    /// position at full precision, 48 a property): a batch's output is
+    /// allocated once, rather than grown by doubling, each time copying
+    /// itself into pages never touched, and what is reserved but never
+    /// written costs no memory.
+    static func capacity(for features: some Collection<Feature>) -> Int {
+        features.reduce(1024) { $0 + ($1.geometry?.coordinateCount ?? 0) * 40 + $1.properties.count * 48 + 256 }
+    }
+
     private func makeOutput() -> JSONOutput {
         JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision)
     }
@@ -99,7 +108,7 @@ public struct GeoJSONWriter: Sendable {
 
     /// Features as compact records for a stream, one after the other.
     public func encodeRecords(_ features: some Collection<Feature>, as framing: RecordFraming) -> [UInt8] {
-        var output = JSONOutput(indentWidth: 0, precision: options.precision, capacity: 1024)
+        var output = JSONOutput(indentWidth: 0, precision: options.precision, capacity: Self.capacity(for: features))
         for feature in features {
             if framing == .geoJSONSeq { output.write(byte: 0x1E) }
             write(feature, into: &output)
@@ -126,7 +135,8 @@ public struct GeoJSONWriter: Sendable {
     /// Features inside a collection, each after a comma but the first when
     /// `first` (the collection's first feature).
     public func collectionElements(_ features: some Collection<Feature>, first: Bool) -> [UInt8] {
-        var output = makeOutput()
+        var output = JSONOutput(
+            indentWidth: options.pretty ? 2 : 0, precision: options.precision, capacity: Self.capacity(for: features))
         output.level = 2
         for (index, feature) in features.enumerated() {
             if !first || index > 0 { output.write(byte: 0x2C) }
