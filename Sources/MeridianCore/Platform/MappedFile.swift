@@ -5,10 +5,12 @@
 ///
 /// Pages are mapped as they are first read (with their neighbours), and
 /// given back once read past (``release(upTo:)``), so a file of any size
-/// takes the memory of what is being read, not of the file. A file truncated by another
-/// program while it is mapped ends the process with SIGBUS on the next
-/// read of a page past its new end, as in every program that maps its
-/// input (ripgrep, GDAL's mapped reads); the documentation says so.
+/// takes the memory of what is being read, not of the file.
+///
+/// A file truncated by another program while it is mapped raises SIGBUS at
+/// the next read past its new end, as in every program that maps its
+/// input; ``SignalCleanup/watchMappedFiles()`` turns that into an error
+/// (unfinished outputs removed, a message, status 1).
 package final class MappedFile: @unchecked Sendable {
     package let base: UnsafePointer<UInt8>
     package let count: Int
@@ -23,6 +25,7 @@ package final class MappedFile: @unchecked Sendable {
         else { return nil }
         base = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
         self.count = count
+        SignalCleanup.watchMappedFiles()
     }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }

@@ -21,6 +21,7 @@ package enum SignalCleanup {
     }()
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
     nonisolated(unsafe) private static var installed = false
+    nonisolated(unsafe) private static var watchingMappedFiles = false
 
     /// Remembers a path to remove on a signal; returns its slot (nil when
     /// every slot is taken, in which case the file is only removed by its owner).
@@ -51,15 +52,40 @@ package enum SignalCleanup {
         free(path)
     }
 
+    /// A mapped file (``MappedFile``) that another program truncates while
+    /// it is read raises SIGBUS at the first read past its new end. From
+    /// the first mapping on, that signal removes what ``register(_:)``
+    /// holds, as an interruption does, says why on standard error, and
+    /// ends the process with status 1: an error, not a crash.
+    package static func watchMappedFiles() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard !watchingMappedFiles else { return }
+        watchingMappedFiles = true
+        signal(SIGBUS, mappedFileHandler)
+    }
+
+    /// Removes every registered path: files first, then the folders they were in.
+    private static func removeAll() {
+        for slot in 0..<capacity {
+            if let path = paths[slot] { unlink(path) }
+        }
+        for slot in 0..<capacity {
+            if let path = paths[slot] { rmdir(path) }
+        }
+    }
+
     private static let handler: @convention(c) (Int32) -> Void = { signalNumber in
-        // Files first, then the folders they were in.
-        for slot in 0..<SignalCleanup.capacity {
-            if let path = SignalCleanup.paths[slot] { unlink(path) }
-        }
-        for slot in 0..<SignalCleanup.capacity {
-            if let path = SignalCleanup.paths[slot] { rmdir(path) }
-        }
+        SignalCleanup.removeAll()
         signal(signalNumber, SIG_DFL)
         raise(signalNumber)
+    }
+
+    private static let mappedFileHandler: @convention(c) (Int32) -> Void = { _ in
+        SignalCleanup.removeAll()
+        let message: StaticString =
+            "error: an input file shrank while it was being read (another program truncated or rewrote it); nothing was written\n"
+        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(1)
     }
 }

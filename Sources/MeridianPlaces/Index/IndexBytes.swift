@@ -71,6 +71,8 @@ final class IndexBytes: @unchecked Sendable {
         base = UnsafeRawPointer(mapped)
         count = length
         release = { munmap(mapped, length) }
+        // An index truncated under us is an error, not a crash.
+        SignalCleanup.watchMappedFiles()
     }
 
     deinit { release() }
