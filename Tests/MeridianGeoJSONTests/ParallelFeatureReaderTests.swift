@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    /// A document small enough to parse whole is parsed on the caller's
+    /// thread, and its features processed on every thread, in order.
+    @Test func aDocumentParsedWholeIsProcessedInParts() throws {
+        let collection = FeatureCollection(features: trickyFeatures(300))
+        let path = try temporaryFile(GeoJSONWriter().encode(collection))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(path: path)
+        let decoder = FeatureBatchDecoder(threads: 2) { $0 }
+        var batches: [[Feature]] = []
+        while let batch = try reader.nextBatch(using: decoder) { batches.append(batch) }
+        #expect(batches.count == 4)
+        #expect(batches.flatMap { $0 } == collection.features)
+        #expect(reader.featureCount == 300)
+    }
+
     /// Plain features come in runs of many, not one at a time.
     @Test func runsHoldManyFeatures() throws {
         let features = (0..<500).map { index in

@@ -26,6 +26,8 @@ public final class FeatureBatchDecoder<Batch: Sendable> {
     let runSize: Int
     /// One thread: everything is decoded on the caller's.
     let isInline: Bool
+    /// How many threads decode.
+    let threads: Int
 
     /// `threads` decoding threads; nil uses one per core, or the
     /// environment's `MERIDIAN_THREADS`. With one, the features are
@@ -37,6 +39,7 @@ public final class FeatureBatchDecoder<Batch: Sendable> {
         self.capacity = count * 3
         self.runSize = max(1, runSize)
         self.isInline = count == 1
+        self.threads = count
         self.pool = OrderedWorkPool(threads: count) { run in run.decode(process) }
     }
 
@@ -51,7 +54,9 @@ public final class FeatureBatchDecoder<Batch: Sendable> {
 /// Records of a text sequence or NDJSON are cut at their delimiter, which
 /// never occurs inside JSON text.
 struct RawFeatureRun: Sendable {
-    var bytes: RunBytes
+    /// Nil for features already decoded (`decoded`), which are only
+    /// processed.
+    var bytes: RunBytes?
     /// The offset in the input of `bytes[0]`.
     var start: Int
     /// The record delimiter (newline, or RS for a text sequence); nil for
@@ -61,11 +66,33 @@ struct RawFeatureRun: Sendable {
     /// a collection's first).
     var leadingComma: Bool
     var maximumDepth: Int
+    var decoded: [Feature] = []
+
+    /// Features decoded on the reader's thread (a document parsed whole),
+    /// to be processed on another.
+    init(decoded: [Feature]) {
+        self.decoded = decoded
+        self.start = 0
+        self.leadingComma = false
+        self.maximumDepth = 0
+    }
+
+    init(bytes: RunBytes, start: Int, delimiter: UInt8?, leadingComma: Bool, maximumDepth: Int) {
+        self.bytes = bytes
+        self.start = start
+        self.delimiter = delimiter
+        self.leadingComma = leadingComma
+        self.maximumDepth = maximumDepth
+    }
 
     /// Decodes the run up to its end or the first thing that does not
     /// decode (which the reader then reads again on its own thread, for
     /// the located error or whatever follows the features).
     func decode<Batch>(_ process: ([Feature]) -> Batch) -> DecodedFeatureRun<Batch> {
+        guard let bytes else {
+            return DecodedFeatureRun(
+                start: start, length: 0, consumed: 0, features: decoded.count, records: 0, batch: process(decoded))
+        }
         var features: [Feature] = []
         var records = 0
         let carried = ParserCarryOver()
@@ -172,7 +199,25 @@ extension GeoJSONFeatureReader {
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
         source.releaseConsumed()
         while true {
-            if pendingIndex < pending.count { return decoder.process(takePending()) }
+            // A document parsed whole: its features processed on every core.
+            if decodedInFlight > 0 {
+                decodedInFlight -= 1
+                if let processed = decoder.pool.next() { return processed.batch }
+                continue
+            }
+            if pendingIndex < pending.count {
+                let features = takePending()
+                guard state == .done, !decoder.isInline, features.count >= 2 * decoder.threads else {
+                    return decoder.process(features)
+                }
+                let parts = decoder.threads * 2
+                for part in 0..<parts {
+                    let range = (features.count * part / parts)..<(features.count * (part + 1) / parts)
+                    decoder.pool.submit(RawFeatureRun(decoded: Array(features[range])))
+                }
+                decodedInFlight = parts
+                continue
+            }
             // The layout first, so that the first features are run too.
             if state == .start {
                 try start()

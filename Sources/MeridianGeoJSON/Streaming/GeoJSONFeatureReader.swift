@@ -52,6 +52,8 @@ public final class GeoJSONFeatureReader {
     /// For ``nextBatch(using:)``: the input offsets where the runs handed
     /// to other threads start, oldest first, and where the next one starts.
     var runsInFlight: [Int] = []
+    /// Parts of a document parsed whole handed to other threads.
+    var decodedInFlight = 0
     var scanOffset = 0
     var runStoppedShort = false
     /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
