@@ -71,20 +71,6 @@ package enum Platform {
         }
     }
 
-    /// Reads up to `count` bytes of a regular file straight onto the end of
-    /// `bytes` (its new tail zeroed, then read into, then trimmed): no
-    /// scratch buffer to fault in and copy from. The count read, 0 at the
-    /// end, -1 with `errno` set.
-    package static func readFile(_ descriptor: Int32, appendingTo bytes: inout [UInt8], count: Int) -> Int {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: count))
-        let got = bytes.withUnsafeMutableBytes { buffer in
-            readFully(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
-        }
-        bytes.removeLast(count - max(got, 0))
-        return got
-    }
-
     /// Writes all of `bytes`, retrying short and interrupted writes: nil on
     /// success, else the `errno` of the failure.
     package static func write(_ descriptor: Int32, all bytes: UnsafeRawBufferPointer) -> Int32? {

@@ -5,9 +5,10 @@ import MeridianCore
 /// error anywhere in the file. Memory is bounded by the largest value the
 /// caller asks to see at once, not by the file.
 ///
-/// A regular file opened by path is mapped (``MappedFile``) and the window
-/// moves over the mapping; anything else (a pipe, a descriptor handed in)
-/// is read into memory of the source's own.
+/// A regular file (opened by path, or a descriptor of one whose first bytes
+/// are the `prefix` given) is mapped (``MappedFile``) and the window moves
+/// over the mapping; anything else (a pipe, a terminal) is read into
+/// memory of the source's own.
 final class ByteSource {
     private let descriptor: Int32
     private let closesDescriptor: Bool
