@@ -167,4 +167,31 @@ import Testing
         while let feature = try reader.next() { features.append(feature) }
         #expect(features == collection.features)
     }
+
+    @Test func aMappedFileReadPastIsGivenBack() throws {
+        // Over three megabytes, read a feature at a time and in runs: the
+        // pages read past are given back, and lines still count from the start.
+        var text = String(
+            decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(12_000)), as: UTF8.self)
+        let target = #""name": "feature 11900 with"#
+        let range = try #require(text.range(of: target))
+        text.replaceSubrange(range, with: #""name": tru"#)
+        let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        #expect(text.utf8.count > 3 << 20)
+        let path = try temporaryFile(Array(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(path: path)
+        do {
+            while try reader.next() != nil {}
+            Issue.record("accepted a broken feature")
+        } catch {
+            #expect(error.diagnostic.location.line == line)
+            #expect(error.diagnostic.location.jsonPointer == "/features/11900/properties/name")
+        }
+        #expect((reader.source.mapping?.released ?? 0) >= 2 << 20)
+        let again = try GeoJSONFeatureReader(path: path)
+        let decoder = FeatureBatchDecoder(threads: 2) { $0.count }
+        #expect(throws: DiagnosticError.self) { while try again.nextBatch(using: decoder) != nil {} }
+        #expect((again.source.mapping?.released ?? 0) >= 2 << 20)
+    }
 }

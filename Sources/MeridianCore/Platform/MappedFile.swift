@@ -15,7 +15,7 @@ package final class MappedFile: @unchecked Sendable {
     package let base: UnsafePointer<UInt8>
     package let count: Int
     /// Bytes before this offset have been given back.
-    private var released = 0
+    package private(set) var released = 0
 
     /// Maps the regular file open on `descriptor` (from its start, `count`
     /// bytes); nil when it cannot be mapped (an empty file, or a system

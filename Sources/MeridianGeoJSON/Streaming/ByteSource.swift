@@ -185,18 +185,25 @@ final class ByteSource {
         return readCount > 0
     }
 
-    /// Gives back the pages of a mapped file read past, a megabyte or more
-    /// at a time: what keeps memory bounded while a large file is read (a
-    /// window over a mapped file seldom needs filling). Each look for the
-    /// next value does it.
+    /// Over a mapped file, drops the bytes consumed once they are a
+    /// megabyte or more (counting their lines first), giving their pages
+    /// back: what keeps memory bounded while a large file is read, since a
+    /// window over a mapped file seldom needs filling. Indices into
+    /// `buffer` move, as with ``fill()``: call it where none is held (the
+    /// readers do before each feature or record).
     func releaseConsumed() {
-        mapping?.release(upTo: bytesConsumed)
+        guard mapping != nil, position >= 1 << 20 else { return }
+        compact()
     }
 
-    /// Drops consumed bytes once they are most of the buffer, keeping the
-    /// line and column count of what was dropped.
+    /// Drops consumed bytes once they are most of the buffer (over a mapped
+    /// file, a megabyte of them), keeping the line and column count of
+    /// what was dropped; a mapped file's pages are given back after their
+    /// lines are counted, so that counting does not map them again.
     private func compact() {
-        guard position > 0, position >= buffer.count / 2 else { return }
+        guard position > 0, position >= (mapping == nil ? buffer.count / 2 : min(buffer.count / 2, 1 << 20)) else {
+            return
+        }
         let (lines, column) = Self.countLines(in: buffer, upTo: position)
         if lines > 0 {
             linesDiscarded += lines
@@ -238,7 +245,6 @@ final class ByteSource {
     /// The next byte that is not JSON whitespace, filling as needed; nil at
     /// the end of the input. Does not consume it.
     func peekNonWhitespace(alsoSkipping extra: UInt8? = nil) throws(DiagnosticError) -> UInt8? {
-        releaseConsumed()
         while true {
             while position < buffer.count {
                 let byte = buffer[position]

@@ -118,6 +118,7 @@ public final class GeoJSONFeatureReader {
 
     /// The next feature, or nil at the end of the input.
     public func next() throws(DiagnosticError) -> Feature? {
+        source.releaseConsumed()
         while true {
             if pendingIndex < pending.count {
                 let feature = pending[pendingIndex]

@@ -83,7 +83,9 @@ extension GeoJSONValidator {
     ) throws(DiagnosticError) {
         var runs = ValidationRuns(validator: self, file: file, isRecords: true)
         var record = 0
-        while try source.peekNonWhitespace(alsoSkipping: delimiter == 0x1E ? 0x1E : nil) != nil {
+        while true {
+            source.releaseConsumed()
+            guard try source.peekNonWhitespace(alsoSkipping: delimiter == 0x1E ? 0x1E : nil) != nil else { break }
             let end = try source.next(delimiter)
             record += 1
             guard runs != nil else {
@@ -205,6 +207,7 @@ extension GeoJSONValidator {
                         if let failure = absorb(checked, into: &features) { return [failure] }
                         source.position = end
                         index += 1
+                        source.releaseConsumed()
                         continue
                     }
                     let slice = UnsafeBufferPointer(rebasing: source.buffer[start..<end])
@@ -225,6 +228,7 @@ extension GeoJSONValidator {
                     }
                     source.position = end
                     index += 1
+                    source.releaseConsumed()
                 }
                 if runs != nil, let failure = absorb(runs!.finish(), into: &features) { return [failure] }
                 cut = (cutOffset, source.bytesConsumed - cutStart, source.bases(at: source.position))
