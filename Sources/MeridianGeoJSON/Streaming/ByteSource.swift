@@ -338,15 +338,17 @@ final class ByteSource {
         return min(buffer.count, position + 64)
     }
 
-    /// The index of the next `delimiter` at or after `position`, filling as
-    /// needed; the end of the input when there is none.
+    /// The index of the next `delimiter` at or after `position` (memchr
+    /// finds it), filling as needed; the end of the input when there is none.
     func next(_ delimiter: UInt8) throws(DiagnosticError) -> Int {
         var index = position
         while true {
-            while index < buffer.count {
-                if buffer[index] == delimiter { return index }
-                index += 1
+            if index < buffer.count, let base = buffer.baseAddress,
+                let found = memchr(base + index, Int32(delimiter), buffer.count - index)
+            {
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             }
+            index = max(index, buffer.count)
             let offset = index - position
             if try !fill() { return buffer.count }
             index = position + offset
