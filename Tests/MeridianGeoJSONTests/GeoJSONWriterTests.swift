@@ -6,6 +6,29 @@ import Testing
 @testable import MeridianGeoJSON
 
 @Suite struct GeoJSONWriterTests {
+    /// A geometry large enough to be written on every core gives the bytes
+    /// one thread writes, compact, pretty and at a fixed precision.
+    @Test(arguments: [GeoJSONWriter.Options(), .init(pretty: true), .init(precision: 3)])
+    func aLargeGeometryWrittenOnEveryCoreIsTheSameText(options: GeoJSONWriter.Options) {
+        let rings = (0..<40).map { ring in
+            (0..<1_000).map { Coordinate(latitude: Double(ring) + Double($0) / 997, longitude: Double($0) / 1_009) }
+        }
+        let writer = GeoJSONWriter(options: options)
+        for geometry in [Geometry.polygon(rings), .multiLineString(rings), .multiPolygon([rings, rings])] {
+            #expect(geometry.coordinateCount >= GeoJSONWriter.parallelPositions)
+            var many = JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision)
+            writer.writeCoordinates(of: geometry, into: &many)
+            var one = JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision)
+            switch geometry {
+            case .polygon(let lines), .multiLineString(let lines): writer.writeLines(lines, into: &one)
+            case .multiPolygon(let polygons):
+                writer.writeList(polygons, into: &one) { polygon, output in writer.writeLines(polygon, into: &output) }
+            default: break
+            }
+            #expect(many.bytes == one.bytes)
+        }
+    }
+
     static let realFiles = Fixtures.files(in: "geojson/real", extension: "json")
     static let goodHintFiles = Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
 

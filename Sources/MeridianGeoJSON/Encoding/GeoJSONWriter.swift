@@ -328,10 +328,70 @@ public struct GeoJSONWriter: Sendable {
         switch geometry {
         case .point(let c): writePosition(c, into: &output)
         case .multiPoint(let cs), .lineString(let cs): writePositions(cs, into: &output)
-        case .multiLineString(let lines), .polygon(let lines): writeLines(lines, into: &output)
+        case .multiLineString(let lines), .polygon(let lines):
+            if lines.count > 1, geometry.coordinateCount >= Self.parallelPositions {
+                writeListOnEveryCore(lines, sizes: lines.map(\.count), into: &output) { line, output in
+                    writePositions(line, into: &output)
+                }
+            } else {
+                writeLines(lines, into: &output)
+            }
         case .multiPolygon(let polygons):
-            writeList(polygons, into: &output) { polygon, output in writeLines(polygon, into: &output) }
+            if polygons.count > 1, geometry.coordinateCount >= Self.parallelPositions {
+                let sizes = polygons.map { $0.reduce(0) { $0 + $1.count } }
+                writeListOnEveryCore(polygons, sizes: sizes, into: &output) { polygon, output in
+                    writeLines(polygon, into: &output)
+                }
+            } else {
+                writeList(polygons, into: &output) { polygon, output in writeLines(polygon, into: &output) }
+            }
         case .geometryCollection: break
         }
+    }
+
+    /// A geometry of at least this many positions (a country's coastline)
+    /// in more than one line, ring or polygon has them written on every core.
+    static let parallelPositions = 1 << 14
+
+    /// What ``writeList(_:into:_:)`` writes, the items (of `sizes`
+    /// positions) written in runs of about equal size on every core and
+    /// joined in order: the same bytes, where one huge feature took one
+    /// thread.
+    func writeListOnEveryCore<Item: Sendable>(
+        _ items: [Item], sizes: [Int], into output: inout JSONOutput,
+        _ writeItem: @escaping @Sendable (Item, inout JSONOutput) -> Void
+    ) {
+        let threads = OrderedWorkPool<Int, Int>.defaultThreads
+        guard threads > 1 else { return writeList(items, into: &output, writeItem) }
+        let target = max(1, sizes.reduce(0, +) / (threads * 4))
+        var runs: [Range<Int>] = []
+        var start = 0
+        var size = 0
+        for index in items.indices {
+            size += sizes[index]
+            if size >= target || index == items.count - 1 {
+                runs.append(start..<(index + 1))
+                start = index + 1
+                size = 0
+            }
+        }
+        output.write(byte: 0x5B)
+        output.level += 1
+        let (indentWidth, precision, level) = (output.indentWidth, output.precision, output.level)
+        let parts = OrderedWorkPool.results(of: runs, threads: threads) { run -> [UInt8] in
+            var part = JSONOutput(indentWidth: indentWidth, precision: precision, capacity: 0)
+            part.level = level
+            part.bytes.reserveCapacity(sizes[run].reduce(0, +) * 40 + 1024)
+            for index in run {
+                if index > 0 { part.write(byte: 0x2C) }
+                part.newline()
+                writeItem(items[index], &part)
+            }
+            return part.bytes
+        }
+        for part in parts { output.bytes += part }
+        output.level -= 1
+        output.newline()
+        output.write(byte: 0x5D)
     }
 }
