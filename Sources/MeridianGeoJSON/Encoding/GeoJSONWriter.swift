@@ -51,21 +51,21 @@ public struct GeoJSONWriter: Sendable {
     }
 
     /// Room for the text of `features`, generously (about 40 bytes a
-    /// position at full precision, 48 a property): a batch's output is
-    /// allocated once, rather than grown by doubling, each time copying
-    /// itself into pages never touched, and what is reserved but never
-    /// written costs no memory.
+    /// position at full precision, 48 a property): an output is allocated
+    /// once, rather than grown by doubling, each time copying itself into
+    /// pages never touched, and what is reserved but never written costs
+    /// no memory.
     static func capacity(for features: some Collection<Feature>) -> Int {
         features.reduce(1024) { $0 + ($1.geometry?.coordinateCount ?? 0) * 40 + $1.properties.count * 48 + 256 }
     }
 
-    private func makeOutput() -> JSONOutput {
-        JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision)
+    private func makeOutput(capacity: Int = 1 << 16) -> JSONOutput {
+        JSONOutput(indentWidth: options.pretty ? 2 : 0, precision: options.precision, capacity: capacity)
     }
 
     /// A FeatureCollection document, ending with a newline.
     public func encode(_ collection: FeatureCollection) -> [UInt8] {
-        var output = makeOutput()
+        var output = makeOutput(capacity: Self.capacity(for: collection.features))
         writeCollectionHeader(collection, into: &output)
         for (index, feature) in collection.features.enumerated() {
             if index > 0 { output.write(byte: 0x2C) }
@@ -78,7 +78,7 @@ public struct GeoJSONWriter: Sendable {
 
     /// A single Feature document, ending with a newline.
     public func encode(_ feature: Feature) -> [UInt8] {
-        var output = makeOutput()
+        var output = makeOutput(capacity: Self.capacity(for: CollectionOfOne(feature)))
         write(feature, into: &output)
         output.write(byte: 0x0A)
         return output.bytes
@@ -86,7 +86,7 @@ public struct GeoJSONWriter: Sendable {
 
     /// A bare geometry document, ending with a newline.
     public func encode(_ geometry: Geometry, members: JSONObject = JSONObject()) -> [UInt8] {
-        var output = makeOutput()
+        var output = makeOutput(capacity: Self.capacity(for: CollectionOfOne(Feature(geometry: geometry))))
         write(geometry, members: members, into: &output)
         output.write(byte: 0x0A)
         return output.bytes
@@ -135,8 +135,7 @@ public struct GeoJSONWriter: Sendable {
     /// Features inside a collection, each after a comma but the first when
     /// `first` (the collection's first feature).
     public func collectionElements(_ features: some Collection<Feature>, first: Bool) -> [UInt8] {
-        var output = JSONOutput(
-            indentWidth: options.pretty ? 2 : 0, precision: options.precision, capacity: Self.capacity(for: features))
+        var output = makeOutput(capacity: Self.capacity(for: features))
         output.level = 2
         for (index, feature) in features.enumerated() {
             if !first || index > 0 { output.write(byte: 0x2C) }
@@ -201,16 +200,6 @@ public struct GeoJSONWriter: Sendable {
     }
 
     func write(_ feature: Feature, into output: inout JSONOutput) {
-        // A large geometry's text is reserved for at once (about 40 bytes a
-        // position at full precision), so that the output does not grow by
-        // doubling, each time copying itself into pages never touched.
-        if let geometry = feature.geometry {
-            let positions = geometry.coordinateCount
-            if positions > 4_096 {
-                let needed = output.bytes.count + positions * 40 + 4_096
-                if needed > output.bytes.capacity { output.bytes.reserveCapacity(needed) }
-            }
-        }
         output.write(byte: 0x7B)
         output.level += 1
         output.newline()

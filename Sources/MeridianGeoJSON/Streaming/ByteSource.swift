@@ -268,6 +268,11 @@ final class ByteSource {
         var inString = false
         var escaped = false
         while true {
+            // No further than the limit allows: a window over a mapped file
+            // may reach far beyond it.
+            let scanned =
+                limit >= buffer.count - position
+                ? buffer : UnsafeBufferPointer(rebasing: buffer[..<(position + limit + 1)])
             let found: Int? = { (pointer: UnsafeBufferPointer<UInt8>) -> Int? in
                 guard let base = pointer.baseAddress else { return nil }
                 let count = pointer.count
@@ -316,9 +321,7 @@ final class ByteSource {
                     }
                 }
                 return nil
-            }(
-                limit >= buffer.count - position
-                    ? buffer : UnsafeBufferPointer(rebasing: buffer[..<(position + limit + 1)]))
+            }(scanned)
             if let found { return found - position > limit ? nil : found }
             if index - position > limit { return nil }
             let offset = index - position

@@ -159,11 +159,7 @@ public final class GeoJSONFeatureReader {
             state = .done
             return
         }
-        // A regular file within the limit: read it all and parse it
-        // straight from the buffer. Otherwise (a pipe, whose records must
-        // come out as they arrive; a larger file; a broken document) find
-        // the first value's end with the structural scan, which also
-        // locates an error exactly.
+        // A mapped FeatureCollection of some size: streamed, for nextBatch's runs.
         if let mapping = source.mapping, mapping.count - source.bytesConsumed > Self.streamingSize,
             startsAsFeatureCollection()
         {
@@ -171,6 +167,11 @@ public final class GeoJSONFeatureReader {
             try readCollectionMembers()
             return
         }
+        // A regular file within the limit: read it all and parse it
+        // straight from the buffer. Otherwise (a pipe, whose records must
+        // come out as they arrive; a larger file; a broken document) find
+        // the first value's end with the structural scan, which also
+        // locates an error exactly.
         var end: Int? = nil
         var parsed: GeoJSONDocument? = nil
         source.reserveRemainder(upTo: wholeDocumentLimit)

@@ -64,15 +64,14 @@ final class IndexBytes: @unchecked Sendable {
             throw DiagnosticError(
                 code: "places.index.truncated", message: "the place index \(path) is empty")
         }
-        guard let mapped = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+        guard let file = MappedFile(descriptor: descriptor, count: length) else {
             throw DiagnosticError(
                 code: "io.read", message: "cannot map the place index \(path): \(String(cString: strerror(errno)))")
         }
-        base = UnsafeRawPointer(mapped)
+        base = UnsafeRawPointer(file.base)
         count = length
-        release = { munmap(mapped, length) }
-        // An index truncated under us is an error, not a crash.
-        SignalCleanup.watchMappedFiles()
+        // Held by the closure, the file is unmapped with these bytes.
+        release = { _ = file }
     }
 
     deinit { release() }
