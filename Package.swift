@@ -44,13 +44,22 @@ let package = Package(
         .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianCore"]),
-        // libxml2 through pkg-config; only the C target CLibXML2 sees its
-        // headers (they include ICU, which clashes with Foundation's).
+        // libxml2 (libxml2-dev): KML, KMZ, GPX and TCX. Only the C target
+        // CLibXML2 sees its headers (they include ICU, which clashes with
+        // Foundation's), and the library is opened when the first XML
+        // document is (CLibXML2.c): linking it loads libxml2, ICU and
+        // liblzma at every start. On Linux the headers are found through
+        // the link CLibXML2/libxml2-headers -> /usr/include/libxml2, because
+        // SwiftPM links whatever pkg-config names; on macOS, pkg-config.
         .systemLibrary(
             name: "LibXML2", path: "Sources/LibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
-        .target(name: "CLibXML2", dependencies: ["LibXML2"]),
+        .target(
+            name: "CLibXML2", dependencies: [.target(name: "LibXML2", condition: .when(platforms: [.macOS]))],
+            exclude: ["libxml2-headers"],
+            cSettings: [.headerSearchPath("libxml2-headers", .when(platforms: [.linux]))],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // GEOS (libgeos-dev): geometry validity. Its headers are read at
         // build time; the library is opened when first used (CGEOS.c).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),

@@ -8,11 +8,7 @@ import MeridianCore
 let libgeos: MRGEOS = {
     var error = [CChar](repeating: 0, count: 256)
     guard let api = mr_geos(&error, error.count) else {
-        let message = "meridian: " + String(nulTerminated: error) + "\n"
-        message.utf8CString.withUnsafeBytes {
-            _ = Platform.write(2, all: UnsafeRawBufferPointer(rebasing: $0.dropLast()))
-        }
-        Platform.exit(69)
+        Platform.exitForMissingLibrary(String(nulTerminated: error))
     }
     return api.pointee
 }()

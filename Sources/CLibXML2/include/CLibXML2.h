@@ -27,6 +27,11 @@ enum {
     MX_NODE_END_ELEMENT = 15,
 };
 
+/// Opens libxml2 the first time it is called (it is not linked); NULL when
+/// it could be opened, else why not. The readers below return NULL when it
+/// could not.
+const char *_Nullable mx_library_error(void);
+
 /// Opens a reader streaming from a file descriptor (which it never closes):
 /// first `leadingNewlines` newline characters (blank lines already skipped
 /// by the caller), then the `prefixLength` bytes at `prefix` (already read

@@ -128,6 +128,16 @@ package enum Platform {
         systemExit(status)
     }
 
+    /// Stops the process because a C library opened on first use (GEOS,
+    /// libxml2) is missing: `meridian: <message>` on standard error and
+    /// status 69 (EX_UNAVAILABLE), as the dynamic loader stopped it at start
+    /// when the library was linked.
+    package static func exitForMissingLibrary(_ message: String) -> Never {
+        let line = "meridian: " + message + "\n"
+        line.utf8CString.withUnsafeBytes { _ = write(2, all: UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        systemExit(69)
+    }
+
     /// The process's file-creation mask (umask), read without changing it
     /// for long: call it before threads start creating files.
     package static func fileCreationMask() -> mode_t {

@@ -110,6 +110,7 @@ final class XMLStreamReader {
         descriptor: Int32, prefix: [UInt8], leadingNewlines: Int = 0, copyLimit: Int = 0, fileName: String?,
         names: KMLNameTable
     ) throws(DiagnosticError) {
+        Self.requireLibXML2()
         let opened = prefix.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 mx_reader_open_descriptor(descriptor, $0.baseAddress, $0.count, leadingNewlines, copyLimit, fileName)
@@ -127,6 +128,13 @@ final class XMLStreamReader {
         self.isRecovering = false
     }
 
+    /// libxml2 is opened by the first reader (CLibXML2 does not link it);
+    /// without it the process stops with a message naming the package, as
+    /// GEOS does.
+    private static func requireLibXML2() {
+        if let problem = mx_library_error() { Platform.exitForMissingLibrary(String(cString: problem)) }
+    }
+
     /// The bytes read so far, when the reader keeps a copy and they fit its
     /// limit.
     func keptCopy() -> [UInt8]? {
@@ -138,6 +146,7 @@ final class XMLStreamReader {
     /// Reads bytes in memory; `recovering` parses them with libxml2's
     /// recovery mode into a tree first (for broken files).
     init(bytes: [UInt8], fileName: String?, recovering: Bool, names: KMLNameTable) throws(DiagnosticError) {
+        Self.requireLibXML2()
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.withUnsafeBytes { source in
             if let base = source.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: source.count) }
