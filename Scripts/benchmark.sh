@@ -44,13 +44,18 @@ PY
 # Peak resident memory in MB of a command.
 peak_mb() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
 # The best wall-clock seconds of RUNS runs (default 1), to the millisecond,
-# timed around the process by Python (fork and exec included).
+# timed around the process by Python (fork and exec included). The file
+# OUTPUT names is removed before each run, untimed: both tools write a new
+# file (ogr2ogr refuses to replace one; Meridian replacing one costs about
+# a millisecond more on ext4, which writes out a file renamed over another).
 seconds() {
-  python3 - "${RUNS:-1}" "$@" <<'PY'
-import subprocess, sys, time
-runs, command = int(sys.argv[1]), sys.argv[2:]
+  python3 - "${RUNS:-1}" "${OUTPUT:-}" "$@" <<'PY'
+import os, subprocess, sys, time
+runs, output, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 best = float("inf")
 for _ in range(runs):
+    if output and os.path.exists(output):
+        os.remove(output)
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     best = min(best, time.perf_counter() - start)
@@ -85,9 +90,9 @@ for file in "$fixtures/canada.json" "$fixtures"/ne_*.json "$fixtures/countries.g
   rm -f "$work/out-m.geojson" "$work/out-o.geojson"
   runs=10
   [ "$file" = "$large" ] && runs=1
-  m=$(RUNS=$runs seconds "$bin/meridian" convert "$file" -o "$work/out-m.geojson")
+  m=$(RUNS=$runs OUTPUT="$work/out-m.geojson" seconds "$bin/meridian" convert "$file" -o "$work/out-m.geojson")
   mp=$(peak_mb "$bin/meridian" convert "$file" -o "$work/out-m.geojson")
-  o=$(RUNS=$runs seconds sh -c 'rm -f "$1"; ogr2ogr -f GeoJSON "$1" "$2"' sh "$work/out-o.geojson" "$file")
+  o=$(RUNS=$runs OUTPUT="$work/out-o.geojson" seconds ogr2ogr -f GeoJSON "$work/out-o.geojson" "$file")
   rm -f "$work/out-o.geojson"
   op=$(peak_mb ogr2ogr -f GeoJSON "$work/out-o.geojson" "$file")
   printf "%-34s %10s %10s %10s %10s %10s\n" "$(basename "$file")" "$m" "$mp" "$o" "$op" "$(ratio "$o" "$m")"

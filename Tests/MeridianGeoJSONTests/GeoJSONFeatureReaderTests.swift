@@ -101,9 +101,12 @@ import Testing
                 (0..<(bytes / 40)).map { Coordinate(latitude: Double($0) / 1e5, longitude: 1.234567890123) }))
     }
 
-    @Test func aLargeFileIsReadAsAParsedWholeOneIs() throws {
-        // Over a megabyte: streamed, its features decoded on every core.
-        let collection = sampleCollection(20_000)
+    /// Over 192 KiB: streamed, its features decoded on every core, in runs
+    /// of 64 KiB for a file of a few hundred kilobytes (so that each
+    /// thread gets several) and of 512 KiB for a larger one.
+    @Test(arguments: [5_000, 20_000])
+    func aLargeFileIsReadAsAParsedWholeOneIs(count: Int) throws {
+        let collection = sampleCollection(count)
         let bytes = GeoJSONWriter().encode(collection)
         #expect(bytes.count > GeoJSONFeatureReader.streamingSize)
         let path = try temporaryFile(bytes)

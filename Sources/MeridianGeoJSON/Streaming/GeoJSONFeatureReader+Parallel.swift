@@ -191,7 +191,8 @@ extension GeoJSONFeatureReader {
     /// nil at the end of the input. The elements of a large
     /// FeatureCollection and the records of a text sequence or NDJSON are
     /// decoded and processed on the decoder's threads, runs of about
-    /// half a megabyte at a time; whatever else (a document small enough to
+    /// half a megabyte at a time (less for a mapped file of under 4 MB, so
+    /// that each thread gets four); whatever else (a document small enough to
     /// read whole, a collection's own members, a feature that does not
     /// decode) is read on this thread, exactly as ``next()`` reads it, so
     /// the features, their order and any error are the same as reading one
@@ -224,7 +225,7 @@ extension GeoJSONFeatureReader {
                 continue
             }
             if (state == .inFeatures || state == .records) && !runStoppedShort && !decoder.isInline {
-                while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: decoder.runSize) {
+                while decoder.pool.pending < decoder.capacity, let run = try nextRun(size: runSize(for: decoder)) {
                     decoder.pool.submit(run)
                     runsInFlight.append(run.start)
                 }
@@ -273,6 +274,13 @@ extension GeoJSONFeatureReader {
         pending.removeAll(keepingCapacity: true)
         pendingIndex = 0
         return features
+    }
+
+    /// The size of a run: the decoder's, or less for a mapped file too small
+    /// to give every thread four runs of it (64 KiB at least).
+    private func runSize<Batch>(for decoder: FeatureBatchDecoder<Batch>) -> Int {
+        guard let mapping = source.mapping else { return decoder.runSize }
+        return min(decoder.runSize, max(64 << 10, mapping.count / (decoder.threads * 4)))
     }
 
     /// Copies the next run of about `size` bytes out of the buffer, or nil
