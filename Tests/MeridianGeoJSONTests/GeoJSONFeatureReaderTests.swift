@@ -120,6 +120,28 @@ import Testing
         #expect(reader.collection.bbox == [0, 0, 1, 1])
     }
 
+    /// Members after the features array of a streamed collection are read
+    /// (they used to be refused as a missing `features`); a second
+    /// `features` member is refused, since the first one's features have
+    /// been handed out.
+    @Test func membersAfterAStreamedCollectionsFeaturesAreRead() throws {
+        let collection = sampleCollection(5_000)
+        var text = GeoJSONWriter().encode(collection)
+        text = Array(text[..<text.lastIndex(of: UInt8(ascii: "}"))!])
+        let after = text + Array(#","bbox":[0,0,1,1],"crs":{"features":[]}}"#.utf8)
+        #expect(after.count > GeoJSONFeatureReader.streamingSize)
+        let path = try temporaryFile(after)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let (reader, features) = try readAll(path)
+        #expect(features == collection.features)
+        #expect(reader.collection.bbox == [0, 0, 1, 1])
+        #expect(reader.collection.foreignMembers["crs"]?.objectValue?["features"] == .array([]))
+        let repeated = try temporaryFile(text + Array(#","features":[]}"#.utf8))
+        defer { try? FileManager.default.removeItem(atPath: repeated) }
+        let error = #expect(throws: DiagnosticError.self) { try readAll(repeated) }
+        #expect(error?.diagnostic.code == "geojson.object.duplicate-key")
+    }
+
     @Test(arguments: [1_000, 1_500_000])
     func membersThatChangeACollectionsMeaningAreRefusedWhateverItsSize(size: Int) throws {
         var text = Array(#"{"type":"FeatureCollection","geometry":null,"features":["#.utf8)

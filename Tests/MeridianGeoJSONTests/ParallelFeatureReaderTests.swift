@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianTestSupport
 import Testing
 
 @testable import MeridianGeoJSON
@@ -191,5 +192,72 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: broken) }
         let error = #expect(throws: DiagnosticError.self) { try GeoJSONDocument(contentsOfFile: broken) }
         #expect(error?.diagnostic.location.line == 2)
+    }
+}
+
+/// A FeatureCollection of over 192 KiB decoded from bytes in memory is
+/// decoded on every core, straight from the caller's bytes: the document is
+/// the one a single thread decodes, and an error is the one it reports.
+@Suite struct DocumentOnEveryCoreTests {
+    /// An encoded object without its closing brace (and the newline after).
+    func withoutClosingBrace(_ bytes: [UInt8]) -> [UInt8] {
+        Array(bytes[..<bytes.lastIndex(of: UInt8(ascii: "}"))!])
+    }
+
+    func decodeBothWays(_ bytes: [UInt8]) throws -> (every: GeoJSONDocument?, one: GeoJSONDocument) {
+        let every = bytes.withUnsafeBufferPointer {
+            GeoJSONDocument.decodeOnEveryCore($0, options: JSONReadingOptions(), threads: 2)
+        }
+        let one = try bytes.withUnsafeBufferPointer {
+            try GeoJSONDocument.decode($0, options: JSONReadingOptions()).get()
+        }
+        return (every, one)
+    }
+
+    @Test func aCollectionWithMembersAroundItsFeaturesDecodesAsOnOneThread() throws {
+        var collection = FeatureCollection(features: ParallelFeatureReaderTests().trickyFeatures(3_000))
+        collection.foreignMembers["name"] = "many"
+        collection.bbox = [0, 0, 1, 1]
+        var bytes = withoutClosingBrace(GeoJSONWriter().encode(collection))
+        #expect(bytes.count > GeoJSONFeatureReader.streamingSize)
+        // A member after the features, as a collection may have one.
+        bytes += Array(#","after":{"features":[1]}}"#.utf8)
+        let (every, one) = try decodeBothWays(bytes)
+        #expect(try #require(every) == one)
+        guard case .featureCollection(let decoded) = one else {
+            Issue.record("not a collection")
+            return
+        }
+        #expect(decoded.foreignMembers["after"] != nil)
+    }
+
+    @Test(
+        .requires(fixture: "geojson/real"),
+        arguments: ["ne_50m_populated_places.json", "ne_110m_admin_0_countries.json", "countries.geo.json"])
+    func realCollectionsDecodeAsOnOneThread(name: String) throws {
+        let (every, one) = try decodeBothWays(try Fixtures.bytes(Fixtures.url("geojson/real/" + name)))
+        #expect(try #require(every) == one)
+    }
+
+    @Test func otherDocumentsAndErrorsAreLeftToOneThread() throws {
+        // Not a collection first: a Feature, and a collection whose type
+        // comes after its features.
+        let collection = FeatureCollection(features: ParallelFeatureReaderTests().trickyFeatures(3_000))
+        let features = withoutClosingBrace(GeoJSONWriter().encode(collection))
+            .dropFirst(#"{"type":"FeatureCollection","#.count)
+        let typeLast = Array("{".utf8) + features + Array(#","type":"FeatureCollection"}"#.utf8)
+        #expect(try decodeBothWays(typeLast).every == nil)
+        // A broken feature deep in it: the whole document is decoded on one
+        // thread, which reports the error located as always.
+        var broken = GeoJSONWriter().encode(collection)
+        let marker = Array(#""id":2500"#.utf8)
+        let at = try #require(broken.indices.first { broken[$0...].starts(with: marker) })
+        broken.replaceSubrange(at..<at + marker.count, with: Array(#""id":25,00"#.utf8))
+        #expect(
+            broken.withUnsafeBufferPointer {
+                GeoJSONDocument.decodeOnEveryCore($0, options: JSONReadingOptions(), threads: 2)
+            } == nil)
+        let error = #expect(throws: DiagnosticError.self) { try GeoJSONDocument(decoding: broken) }
+        #expect(error?.diagnostic.location.jsonPointer?.hasPrefix("/features/2500") == true)
     }
 }

@@ -16,6 +16,8 @@ package final class MappedFile: @unchecked Sendable {
     package let count: Int
     /// Bytes before this offset have been given back.
     package private(set) var released = 0
+    /// Whether the bytes are a mapping of ours (else a caller's, borrowed).
+    private let isMapping: Bool
 
     /// Maps the regular file open on `descriptor` (from its start, `count`
     /// bytes); nil when it cannot be mapped (an empty file, or a system
@@ -25,17 +27,27 @@ package final class MappedFile: @unchecked Sendable {
         else { return nil }
         base = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
         self.count = count
+        isMapping = true
         SignalCleanup.watchMappedFiles()
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    /// The caller's bytes, read as a mapped file is (never given back): they
+    /// must outlive this object and every reader of it. Nil when empty.
+    package init?(borrowing bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        base = start
+        count = bytes.count
+        isMapping = false
+    }
+
+    deinit { if isMapping { munmap(UnsafeMutableRawPointer(mutating: base), count) } }
 
     /// Gives back the whole pages before `offset`: they stay in the file
     /// cache, but no longer count as this process's memory. Reading them
     /// again maps them again.
     package func release(upTo offset: Int) {
         let end = min(offset, count) & ~(Self.pageSize - 1)
-        guard end - released >= 1 << 20 else { return }
+        guard isMapping, end - released >= 1 << 20 else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + released), end - released, MADV_DONTNEED)
         released = end
     }

@@ -31,9 +31,43 @@ public enum GeoJSONDocument: Sendable, Hashable {
         throws(DiagnosticError)
     {
         let result: Result<GeoJSONDocument, DiagnosticError> = withContiguousBytes(bytes) { buffer in
-            Self.decode(buffer, options: options)
+            if let document = Self.decodeOnEveryCore(buffer, options: options) { return .success(document) }
+            return Self.decode(buffer, options: options)
         }
         self = try result.get()
+    }
+
+    /// A FeatureCollection of over 192 KiB whose first member is its
+    /// `type`, decoded as a file of it is: its features in runs on every
+    /// core (``GeoJSONFeatureReader/nextBatch(using:)``), straight from
+    /// `buffer`. Nil for any other document, with one thread, or when the
+    /// runs meet an error: the whole document is then decoded on this
+    /// thread, which gives the error, located as always.
+    static func decodeOnEveryCore(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, threads: Int? = nil
+    )
+        -> GeoJSONDocument?
+    {
+        let threads = threads ?? OrderedWorkPool<Int, Int>.defaultThreads
+        guard threads > 1, buffer.count > GeoJSONFeatureReader.streamingSize,
+            GeoJSONFeatureReader.startsAsFeatureCollection(buffer), let bytes = MappedFile(borrowing: buffer)
+        else { return nil }
+        let reader = GeoJSONFeatureReader(
+            source: ByteSource(borrowing: bytes, maximumHeld: options.maximumValueSize, fileName: options.fileName),
+            options: options)
+        let decoder = FeatureBatchDecoder(threads: threads) { $0 }
+        var features: [Feature] = []
+        do {
+            while let batch = try reader.nextBatch(using: decoder) { features += batch }
+        } catch {
+            // No thread may still be reading the caller's bytes.
+            while decoder.pool.next() != nil {}
+            return nil
+        }
+        guard reader.layout == .featureCollection else { return nil }
+        var collection = reader.collection
+        collection.features = features
+        return .featureCollection(collection)
     }
 
     static func decode(

@@ -64,6 +64,18 @@ final class ByteSource {
         }
     }
 
+    /// Bytes in memory (``MappedFile/init(borrowing:)``), read as a mapped
+    /// file is.
+    init(borrowing bytes: MappedFile, maximumHeld: Int, fileName: String?) {
+        descriptor = -1
+        closesDescriptor = false
+        chunkSize = 1 << 20
+        mapping = bytes
+        self.maximumHeld = maximumHeld
+        self.fileName = fileName
+        buffer = UnsafeBufferPointer(start: bytes.base, count: 0)
+    }
+
     /// The regular file open on `descriptor`, mapped, when what was read
     /// of it so far is `skippedBytes` bytes and then `prefix`; nil for
     /// anything else (a pipe, a terminal, an empty file), which is read.

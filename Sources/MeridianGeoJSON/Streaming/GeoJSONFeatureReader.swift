@@ -58,6 +58,8 @@ public final class GeoJSONFeatureReader {
     var runStoppedShort = false
     /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
     private let carried = ParserCarryOver()
+    /// Whether a streamed collection's `features` member has been met.
+    private var metFeatures = false
 
     enum State {
         case start, inFeatures, afterFeatures, records, done
@@ -218,7 +220,13 @@ public final class GeoJSONFeatureReader {
     /// Whether the object at the reader's position has `"type":
     /// "FeatureCollection"` for its first member, as most do.
     private func startsAsFeatureCollection() -> Bool {
-        var reader = JSONReader(UnsafeBufferPointer(rebasing: source.buffer[source.position...]))
+        Self.startsAsFeatureCollection(UnsafeBufferPointer(rebasing: source.buffer[source.position...]))
+    }
+
+    /// Whether `bytes` open an object whose first member is
+    /// `"type": "FeatureCollection"`.
+    static func startsAsFeatureCollection(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var reader = JSONReader(bytes)
         guard (try? reader.beginObject()) == true, let key = try? reader.readKey(), reader.equals(key, "type") else {
             return false
         }
@@ -266,12 +274,21 @@ public final class GeoJSONFeatureReader {
                 throw error("json.syntax.unexpected-end", "unexpected end of input", at: source.position)
             }
             if key == "features" {
+                // Parsed whole, the last of repeated keys wins; streamed, the
+                // features first met have already been handed out.
+                guard !metFeatures else {
+                    throw error(
+                        "geojson.object.duplicate-key",
+                        "a second \"features\" member: a collection this large is streamed, and its features cannot be replaced",
+                        at: source.position)
+                }
                 guard source.buffer[source.position] == 0x5B else {
                     throw error(
                         "geojson.member.wrong-type", "\"features\" member should be an array", at: source.position)
                 }
                 source.position += 1
                 state = .inFeatures
+                metFeatures = true
                 return
             }
             let valueEnd = try source.endOfValue() ?? source.buffer.count
@@ -300,7 +317,13 @@ public final class GeoJSONFeatureReader {
             }
             source.position += 1
             if next == 0x7D {
-                throw error("geojson.member.missing", "\"features\" member required", at: source.position - 1)
+                // Members may follow the features array.
+                guard metFeatures else {
+                    throw error("geojson.member.missing", "\"features\" member required", at: source.position - 1)
+                }
+                try expectEndOfInput()
+                state = .done
+                return
             }
             guard next == 0x2C else {
                 throw error("json.syntax.unexpected-character", "expected ',' or '}'", at: source.position - 1)
