@@ -32,7 +32,7 @@ public enum GeoJSONDocument: Sendable, Hashable {
     {
         let result: Result<GeoJSONDocument, DiagnosticError> = withContiguousBytes(bytes) { buffer in
             if let document = Self.decodeOnEveryCore(buffer, options: options) { return .success(document) }
-            return Self.decode(buffer, options: options)
+            return Self.decode(buffer, options: options, coordinateThreads: OrderedWorkPool<Int, Int>.defaultThreads)
         }
         self = try result.get()
     }
@@ -70,10 +70,15 @@ public enum GeoJSONDocument: Sendable, Hashable {
         return .featureCollection(collection)
     }
 
+    /// The document in `buffer`, decoded on this thread (a coordinates
+    /// array of over 64 KiB on `coordinateThreads`).
     static func decode(
-        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, lineOffset: Int = 0, byteOffsetBase: Int = 0
+        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONReadingOptions, lineOffset: Int = 0, byteOffsetBase: Int = 0,
+        coordinateThreads: Int = 1
     ) -> Result<GeoJSONDocument, DiagnosticError> {
-        var parser = GeoJSONParser(JSONReader(buffer, maximumDepth: options.maximumDepth))
+        var parser = GeoJSONParser(
+            JSONReader(buffer, maximumDepth: options.maximumDepth),
+            carried: ParserCarryOver(coordinateThreads: coordinateThreads))
         do throws(JSONReaderFailure) {
             let decoded = try parser.readObject(.any)
             try parser.reader.expectEnd()

@@ -285,11 +285,193 @@ struct GeoJSONParser {
             return .positions(positions)
         }
         var children: [CoordinateNode] = []
+        var triedEveryCore = false
         repeat {
             try expectNestedArray()
             children.append(try readCoordinateArray())
+            // A large array (one country's rings): the rest on every core.
+            if !triedEveryCore, carried.coordinateThreads > 1, reader.index - start >= Self.everyCoreAfter {
+                triedEveryCore = true
+                if let (rest, end) = readRestOnEveryCore() {
+                    children += rest
+                    reader.index = end
+                    _ = try reader.nextElement()  // the closing bracket
+                    return .nested(children)
+                }
+            }
         } while try reader.nextElement()
         return .nested(children)
+    }
+
+    /// How much of an array of rings, lines or polygons is read on this
+    /// thread before the rest is split between threads: smaller arrays,
+    /// nearly all of them, never pay for the scan.
+    static let everyCoreAfter = 64 << 10
+
+    /// The rest of the array of rings, lines or polygons being read (the
+    /// reader just past one of its elements), read on every core: its end
+    /// found by a scan of its brackets, the rest cut into runs at element
+    /// boundaries (a comma between `n` closing and `n` opening brackets,
+    /// `n` the nesting of an element's first position), each run read by a
+    /// parser of its own, and kept only when each run ends exactly where
+    /// the next starts, as the runs of a collection's features are. Nil,
+    /// with the reader where it was, when the rest is small, holds anything
+    /// but brackets and numbers, or a run does not read: this thread then
+    /// reads it, and reports any error, as always.
+    mutating func readRestOnEveryCore() -> ([CoordinateNode], end: Int)? {
+        let bytes = reader.bytes
+        let restStart = reader.index
+        guard let end = Self.closingBracket(in: bytes, from: restStart), end - restStart >= Self.everyCoreAfter else {
+            return nil
+        }
+        // The nesting of the next element's first position.
+        var index = restStart
+        func skipBlanks() {
+            while index < end,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            {
+                index += 1
+            }
+        }
+        skipBlanks()
+        guard index < end, bytes[index] == 0x2C else { return nil }
+        index += 1
+        var nesting = 0
+        while true {
+            skipBlanks()
+            guard index < end, bytes[index] == 0x5B else { break }
+            nesting += 1
+            index += 1
+        }
+        guard nesting >= 2 else { return nil }
+        let runs = carried.coordinateThreads * 2
+        var starts = [restStart]
+        for run in 1..<runs {
+            let target = restStart + (end - restStart) * run / runs
+            if let boundary = Self.elementBoundary(
+                in: bytes, from: max(target, starts.last! + 1), to: end, nesting: nesting)
+            {
+                starts.append(boundary)
+            }
+        }
+        let runRanges = starts.indices.map { starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : end) }
+        let shared = SharedBytes(buffer: bytes)
+        let (depth, maximumDepth) = (reader.depth, reader.maximumDepth)
+        let read = OrderedWorkPool<Range<Int>, [CoordinateNode]?>.results(
+            of: runRanges, threads: carried.coordinateThreads
+        ) { range in
+            var parser = GeoJSONParser(JSONReader(shared.buffer, maximumDepth: maximumDepth))
+            parser.reader.index = range.lowerBound
+            parser.reader.depth = depth
+            return parser.readElements(upTo: range.upperBound)
+        }
+        var children: [CoordinateNode] = []
+        for run in read {
+            guard let run else { return nil }
+            children += run
+        }
+        return (children, end)
+    }
+
+    /// Reads `,` and an element, again and again, until the reader stands
+    /// exactly at `end` (the comma before the next run's first element, or
+    /// the array's closing bracket); nil if it does not.
+    private mutating func readElements(upTo end: Int) -> [CoordinateNode]? {
+        var children: [CoordinateNode] = []
+        do {
+            while reader.index != end {
+                guard reader.index < end, try reader.peek() == 0x2C else { return nil }
+                reader.index += 1
+                try expectNestedArray()
+                children.append(try readCoordinateArray())
+                reader.skipWhitespace()
+            }
+        } catch {
+            return nil
+        }
+        return children
+    }
+
+    /// The index of the bracket that closes the array whose contents start
+    /// at `start`, counting brackets eight bytes at a time; nil when the
+    /// bytes end first. Brackets in strings are counted too: the runs read
+    /// from it check what it found (a run ends exactly at it only if it
+    /// closes the array), so a string in coordinates, which no valid
+    /// GeoJSON has, costs time, never a difference.
+    static func closingBracket(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        // The high bit of each byte of `word` that is `byte`.
+        @inline(__always) func flags(_ byte: UInt8, in word: UInt64) -> UInt64 {
+            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
+        }
+        // How many flags (a multiply sums them: no population count
+        // instruction on the baseline x86-64).
+        @inline(__always) func count(_ flags: UInt64) -> Int {
+            flags == 0 ? 0 : Int(truncatingIfNeeded: ((flags >> 7) &* 0x0101_0101_0101_0101) >> 56)
+        }
+        var depth = 1
+        var index = start
+        while index < bytes.count {
+            if index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let closing = count(flags(0x5D, in: word))
+                // The depth cannot reach zero within this word.
+                if closing < depth {
+                    depth += count(flags(0x5B, in: word)) - closing
+                    index += 8
+                    continue
+                }
+            }
+            for offset in 0..<min(8, bytes.count - index) {
+                switch base[index + offset] {
+                case 0x5B: depth += 1
+                case 0x5D:
+                    depth -= 1
+                    if depth == 0 { return index + offset }
+                default: break
+                }
+            }
+            index += 8
+        }
+        return nil
+    }
+
+    /// The first comma at or after `from` (before `end`) with `nesting`
+    /// closing brackets before it and as many opening ones after it,
+    /// blanks between: a boundary between elements of the array being read.
+    static func elementBoundary(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to end: Int, nesting: Int) -> Int? {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        var comma = from
+        while comma < end {
+            guard bytes[comma] == 0x2C else {
+                comma += 1
+                continue
+            }
+            var before = comma - 1
+            var closing = 0
+            while before > from - 1, closing < nesting {
+                if bytes[before] == 0x5D {
+                    closing += 1
+                } else if !isBlank(bytes[before]) {
+                    break
+                }
+                before -= 1
+            }
+            var after = comma + 1
+            var opening = 0
+            while after < end, opening < nesting {
+                if bytes[after] == 0x5B {
+                    opening += 1
+                } else if !isBlank(bytes[after]) {
+                    break
+                }
+                after += 1
+            }
+            if closing == nesting, opening == nesting { return comma }
+            comma += 1
+        }
+        return nil
     }
 
     /// Refuses anything but an array where a position or a deeper level of
@@ -446,10 +628,24 @@ extension FeatureIdentifier {
     }
 }
 
+/// The bytes a document is parsed from, shared with the threads that read
+/// runs of one large coordinates array (which end before the parse does).
+struct SharedBytes: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+}
+
 /// What a parse of one GeoJSON object leaves for the next: the keys of the
 /// last properties read (``KeyShape``) and the buffer positions are
 /// gathered in. One per document or stream; not shared between threads.
 final class ParserCarryOver {
     let propertyShape = KeyShape()
     var positions: [Coordinate] = []
+    /// Threads a large coordinates array may be read on
+    /// (``GeoJSONParser/readRestOnEveryCore(arrayStart:)``): 1 for a parse
+    /// that already runs beside others.
+    let coordinateThreads: Int
+
+    init(coordinateThreads: Int = 1) {
+        self.coordinateThreads = coordinateThreads
+    }
 }

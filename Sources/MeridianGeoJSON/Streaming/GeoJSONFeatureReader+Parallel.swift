@@ -329,7 +329,12 @@ extension GeoJSONFeatureReader {
         }
         let preferred = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, from + size)])
         if let found = elementBoundary(in: preferred, from: from, startingFeature: true) { return found }
-        return elementBoundary(in: bytes, from: from, startingFeature: false) ?? (atEnd ? bytes.count : nil)
+        if let found = elementBoundary(in: bytes, from: from, startingFeature: false) { return found }
+        // The rest is one feature, or a few: a run of it, unless it is more
+        // than twice the size (one huge feature, such as a country's
+        // outline), which is read on this thread, its coordinates on every
+        // core (GeoJSONParser.readRestOnEveryCore).
+        return atEnd && bytes.count - from <= size ? bytes.count : nil
     }
 
     /// The index just past the first `}` at or after `from` followed by

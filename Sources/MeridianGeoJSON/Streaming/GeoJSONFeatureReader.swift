@@ -56,8 +56,10 @@ public final class GeoJSONFeatureReader {
     var decodedInFlight = 0
     var scanOffset = 0
     var runStoppedShort = false
-    /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
-    private let carried = ParserCarryOver()
+    /// What parsing one feature leaves for the next (see ``ParserCarryOver``);
+    /// a feature read on this thread may read a large coordinates array
+    /// on every core.
+    private let carried = ParserCarryOver(coordinateThreads: OrderedWorkPool<Int, Int>.defaultThreads)
     /// Whether a streamed collection's `features` member has been met.
     private var metFeatures = false
 
