@@ -59,7 +59,7 @@ for _ in range(runs):
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     best = min(best, time.perf_counter() - start)
-print(f"{best:.3f}")
+print(f"{best:.4f}")
 PY
 }
 
