@@ -63,24 +63,27 @@ print(f"{best:.4f}")
 PY
 }
 
-echo "== Parsing into memory (MB/s, best of repeated runs in one process)"
-printf "%-34s %10s %10s %10s %10s %12s %12s %10s\n" file "meridian" "json-tree" "orjson" "py-json" "JSONSerial." "JSONDecoder" "vs orjson"
+echo "== Parsing into memory (MB/s, best of repeated runs in one process; meridian on every core, then on one)"
+printf "%-34s %10s %10s %10s %10s %10s %12s %12s %10s\n" file "meridian" "1 thread" "json-tree" "orjson" "py-json" "JSONSerial." "JSONDecoder" "vs orjson"
 for file in "$fixtures/canada.json" "$fixtures"/ne_*.json "$fixtures/countries.geo.json"; do
   m=$("$bin/meridian-benchmark" decode "$file")
+  m1=$(MERIDIAN_THREADS=1 "$bin/meridian-benchmark" decode "$file")
   t=$("$bin/meridian-benchmark" json "$file")
   o=$(python_rate orjson "$file")
   p=$(python_rate json "$file")
   s=$("$work/foundation-peer" serialization "$file")
   d=$("$work/foundation-peer" codable "$file")
-  printf "%-34s %10s %10s %10s %10s %12s %12s %10s\n" "$(basename "$file")" "$m" "$t" "$o" "$p" "$s" "$d" "$(ratio "$m" "$o")"
+  printf "%-34s %10s %10s %10s %10s %10s %12s %12s %10s\n" "$(basename "$file")" "$m" "$m1" "$t" "$o" "$p" "$s" "$d" "$(ratio "$m" "$o")"
 done
 
 echo
 echo "== Peak memory of an in-memory decode (canada.json is $(du -m "$fixtures/canada.json" | cut -f1) MB on disk)"
 for file in "$fixtures/canada.json" "$large"; do
   mb=$(python3 -c "import os; print(f'{os.path.getsize(\"$file\") / 1e6:.1f}')")
-  printf "%-34s file %8s MB   meridian decode peak %6s MB   from the file %6s MB\n" "$(basename "$file")" "$mb" \
-    "$(peak_mb "$bin/meridian-benchmark" decode "$file")" "$(peak_mb "$bin/meridian-benchmark" decode-file "$file")"
+  printf "%-34s file %8s MB   meridian decode peak %6s MB (one thread %6s MB)   from the file %6s MB\n" \
+    "$(basename "$file")" "$mb" "$(peak_mb "$bin/meridian-benchmark" decode "$file")" \
+    "$(MERIDIAN_THREADS=1 peak_mb "$bin/meridian-benchmark" decode "$file")" \
+    "$(peak_mb "$bin/meridian-benchmark" decode-file "$file")"
 done
 
 echo
