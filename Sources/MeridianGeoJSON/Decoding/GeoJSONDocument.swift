@@ -17,6 +17,12 @@ import MeridianCore
 /// foreign members and bboxes. Errors are thrown as `DiagnosticError`
 /// with line, column, byte offset and JSON pointer.
 ///
+/// A FeatureCollection of more than 192 KiB that starts with its `type`
+/// is decoded on every core (`MERIDIAN_THREADS` sets how many threads, 1
+/// keeps it on the caller's), its features in runs cut between features,
+/// and a coordinates array of more than 64 KiB is read in runs as well;
+/// the result, and any error, are what one thread gives.
+///
 /// Cost: linear in the input; memory about the size of the decoded model
 /// (roughly 32 bytes per position plus the properties).
 public enum GeoJSONDocument: Sendable, Hashable {
