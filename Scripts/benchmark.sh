@@ -87,11 +87,11 @@ for file in "$fixtures/canada.json" "$large"; do
 done
 
 echo
-echo "== Converting GeoJSON -> GeoJSON, whole process (seconds, best of 10 for the real files; peak MB)"
+echo "== Converting GeoJSON -> GeoJSON, whole process (seconds, best of 20 for the real files; peak MB)"
 printf "%-34s %10s %10s %10s %10s %10s\n" file "meridian" "peak" "ogr2ogr" "peak" "speed-up"
 for file in "$fixtures/canada.json" "$fixtures"/ne_*.json "$fixtures/countries.geo.json" "$large"; do
   rm -f "$work/out-m.geojson" "$work/out-o.geojson"
-  runs=10
+  runs=20
   [ "$file" = "$large" ] && runs=1
   m=$(RUNS=$runs OUTPUT="$work/out-m.geojson" seconds "$bin/meridian" convert "$file" -o "$work/out-m.geojson")
   mp=$(peak_mb "$bin/meridian" convert "$file" -o "$work/out-m.geojson")

@@ -641,7 +641,7 @@ final class ParserCarryOver {
     let propertyShape = KeyShape()
     var positions: [Coordinate] = []
     /// Threads a large coordinates array may be read on
-    /// (``GeoJSONParser/readRestOnEveryCore(arrayStart:)``): 1 for a parse
+    /// (``GeoJSONParser/readRestOnEveryCore()``): 1 for a parse
     /// that already runs beside others.
     let coordinateThreads: Int
 
