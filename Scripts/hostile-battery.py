@@ -127,6 +127,16 @@ add("json", "one-line-collection.geojson", collection([
      "geometry": {"type": "LineString", "coordinates": [[i % 180, 0.1 * (j % 800)] for j in range(100)]}}
     for i in range(20_000 if QUICK else 120_000)]))
 add("json", "random.bin", os.urandom(big // 4))
+# A polygon's rings past 64 KB are read on every core, cut at "]],[[":
+# a string, an object, a deeper or an unclosed ring late in them, brackets
+# of the cut's shape inside a string, and rings nested as deep as allowed.
+rings = ",".join("[" + ",".join("[%d.123456789012345,%d.5]" % (r, j) for j in range(60)) + "]" for r in range(400))
+polygon = '{"type":"Feature","properties":{},"geometry":{"type":"Polygon","coordinates":[%s]}}'
+add("json", "rings-string.geojson", polygon % (rings + ',[[1,2],["]],[[",3]]'))
+add("json", "rings-object.geojson", polygon % (rings + ',[[1,2],{"a":[[1]]}]'))
+add("json", "rings-deeper.geojson", polygon % rings.replace("[350.123456789012345,7.5]", "[[350.123456789012345,7.5]]"))
+add("json", "rings-unclosed.geojson", (polygon % rings)[:-60])
+add("json", "rings-deep.geojson", polygon % (rings + "," + "[" * 600 + "1" + "]" * 600))
 
 # --- Extreme values ---------------------------------------------------------
 add("values", "far-longitudes.geojson", collection([feature(1e300, 10), feature(-1e300, -10), feature(1e15, 0)]))
