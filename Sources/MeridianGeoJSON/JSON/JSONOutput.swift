@@ -46,12 +46,7 @@ struct JSONOutput {
         var string = string
         string.withUTF8 { utf8 in
             bytes.append(0x22)
-            var needsEscape = false
-            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                needsEscape = true
-                break
-            }
-            if !needsEscape {
+            if !Self.needsEscaping(utf8) {
                 bytes.append(contentsOf: utf8)
             } else {
                 for byte in utf8 {
@@ -73,6 +68,25 @@ struct JSONOutput {
             }
             bytes.append(0x22)
         }
+    }
+
+    /// Whether UTF-8 text holds a quote, a backslash or a control
+    /// character, looked for eight bytes at a time.
+    @inline(__always)
+    static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if JSONReader.quoteBackslashOrControl(word) != 0 { return true }
+            index += 8
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+            index += 1
+        }
+        return false
     }
 
     static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
