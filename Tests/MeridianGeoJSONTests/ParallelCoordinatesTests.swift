@@ -97,6 +97,23 @@ import Testing
         }
     }
 
+    /// A reader's features read on its own thread follow the thread count
+    /// it is given, and its batches their decoder's: one keeps a large
+    /// geometry's coordinates on one thread.
+    @Test func theThreadsFollowTheReadersDecoder() throws {
+        let bytes = GeoJSONWriter().encode(FeatureCollection(features: [Feature(geometry: .polygon(rings(300, 40)))]))
+        let path = try ParallelFeatureReaderTests().temporaryFile(bytes)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try GeoJSONFeatureReader(path: path)
+        reader.threads = 0
+        #expect(reader.threads == 1)
+        reader.threads = 2
+        var features: [Feature] = []
+        while let batch = try reader.nextBatch(using: FeatureBatchDecoder(threads: 1) { $0 }) { features += batch }
+        #expect(reader.threads == 1)
+        #expect(features == (try GeoJSONDocument(decoding: bytes)).featureCollection.features)
+    }
+
     @Test func theClosingBracketIsFoundEightBytesAtATimeAndInTheTail() {
         for text in ["[[1,2],[3,4]]]", "1]", "[[[[[[[[]]]]]]]]]  ", "[1,[2,[3]]],[4]]x", "[1,2]"] {
             let bytes = Array(text.utf8)

@@ -37,6 +37,7 @@ public enum FeaturePipeline {
     ) throws(DiagnosticError) -> FeatureCollection {
         let channel = Channel()
         let reader = UncheckedSource(source: source)
+        if let threads { source.threads = threads }
         guard (threads ?? OrderedWorkPool<Int, Int>.defaultThreads) > 1,
             Platform.startThread({ reader.produce(into: channel) })
         else {

@@ -99,6 +99,14 @@ public final class FeatureSource {
         }
     }
 
+    /// The threads a GeoJSON feature read by ``next()`` may read a large
+    /// coordinates array on (``GeoJSONFeatureReader/threads``); other
+    /// formats read on one.
+    public var threads: Int {
+        get { if case .geojson(let reader) = reader { reader.threads } else { 1 } }
+        set { if case .geojson(let reader) = reader { reader.threads = newValue } }
+    }
+
     /// The next features as a batch made by `decoder`, nil at the end. A
     /// large GeoJSON FeatureCollection, text sequence or NDJSON input is
     /// decoded on the decoder's threads

@@ -643,7 +643,7 @@ final class ParserCarryOver {
     /// Threads a large coordinates array may be read on
     /// (``GeoJSONParser/readRestOnEveryCore()``): 1 for a parse
     /// that already runs beside others.
-    let coordinateThreads: Int
+    var coordinateThreads: Int
 
     init(coordinateThreads: Int = 1) {
         self.coordinateThreads = coordinateThreads

@@ -198,6 +198,7 @@ extension GeoJSONFeatureReader {
     /// the features, their order and any error are the same as reading one
     /// at a time.
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
+        threads = decoder.threads
         source.releaseConsumed()
         while true {
             // A document parsed whole: its features processed on every core.

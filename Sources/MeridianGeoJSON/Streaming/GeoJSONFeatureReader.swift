@@ -56,10 +56,17 @@ public final class GeoJSONFeatureReader {
     var decodedInFlight = 0
     var scanOffset = 0
     var runStoppedShort = false
-    /// What parsing one feature leaves for the next (see ``ParserCarryOver``);
-    /// a feature read on this thread may read a large coordinates array
-    /// on every core.
+    /// What parsing one feature leaves for the next (see ``ParserCarryOver``).
     private let carried = ParserCarryOver(coordinateThreads: OrderedWorkPool<Int, Int>.defaultThreads)
+
+    /// The threads a feature read on the reader's thread may read a large
+    /// coordinates array on (a country's rings, more than 64 KiB of them):
+    /// one per core, or `MERIDIAN_THREADS`; 1 keeps it on that thread.
+    /// ``nextBatch(using:)`` sets it to its decoder's.
+    public var threads: Int {
+        get { carried.coordinateThreads }
+        set { carried.coordinateThreads = max(1, newValue) }
+    }
     /// Whether a streamed collection's `features` member has been met.
     private var metFeatures = false
 
