@@ -62,13 +62,18 @@ import Testing
         }
     }
 
-    @Test func errorInAStreamedFeatureHasItsFileLineAndPointer() throws {
+    /// A pretty-printed sample collection of `count` features whose
+    /// feature `broken` has a bad name (`tru`), and the line it is on.
+    func brokenCollection(_ count: Int, broken: Int) throws -> (text: String, line: Int) {
         var text = String(
-            decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(300)), as: UTF8.self)
-        let target = #""name": "feature 250 with"#
-        let range = try #require(text.range(of: target))
+            decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(count)), as: UTF8.self)
+        let range = try #require(text.range(of: #""name": "feature \#(broken) with"#))
         text.replaceSubrange(range, with: #""name": tru"#)
-        let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        return (text, text[..<range.lowerBound].filter { $0 == "\n" }.count + 1)
+    }
+
+    @Test func errorInAStreamedFeatureHasItsFileLineAndPointer() throws {
+        let (text, line) = try brokenCollection(300, broken: 250)
         let path = try temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
@@ -196,12 +201,7 @@ import Testing
     @Test func aMappedFileReadPastIsGivenBack() throws {
         // Over three megabytes, read a feature at a time and in runs: the
         // pages read past are given back, and lines still count from the start.
-        var text = String(
-            decoding: GeoJSONWriter(options: .init(pretty: true)).encode(sampleCollection(12_000)), as: UTF8.self)
-        let target = #""name": "feature 11900 with"#
-        let range = try #require(text.range(of: target))
-        text.replaceSubrange(range, with: #""name": tru"#)
-        let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
+        let (text, line) = try brokenCollection(12_000, broken: 11_900)
         #expect(text.utf8.count > 3 << 20)
         let path = try temporaryFile(Array(text.utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -61,28 +61,7 @@ public enum GeoJSONDocument: Sendable, Hashable {
         let reader = GeoJSONFeatureReader(
             source: ByteSource(borrowing: bytes, maximumHeld: options.maximumValueSize, fileName: options.fileName),
             options: options)
-        let decoder = FeatureBatchDecoder(threads: threads) { $0 }
-        var batches: [[Feature]] = []
-        do {
-            while let batch = try reader.nextBatch(using: decoder) { batches.append(batch) }
-        } catch {
-            // No thread may still be reading the caller's bytes.
-            while decoder.pool.next() != nil {}
-            return nil
-        }
-        guard reader.layout == .featureCollection else { return nil }
-        // Joined into an array of exactly their number, each batch let go
-        // once copied: an array grown by appending would hold up to three
-        // times the features' size at its last growth.
-        var features: [Feature] = []
-        features.reserveCapacity(batches.reduce(0) { $0 + $1.count })
-        for index in batches.indices {
-            features += batches[index]
-            batches[index] = []
-        }
-        var collection = reader.collection
-        collection.features = features
-        return .featureCollection(collection)
+        return try? GeoJSONDocument(reading: reader, using: FeatureBatchDecoder(threads: threads) { $0 })
     }
 
     /// The document in `buffer`, decoded on this thread (a coordinates

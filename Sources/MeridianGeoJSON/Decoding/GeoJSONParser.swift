@@ -325,23 +325,13 @@ struct GeoJSONParser {
             return nil
         }
         // The nesting of the next element's first position.
-        var index = restStart
-        func skipBlanks() {
-            while index < end,
-                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
-            {
-                index += 1
-            }
-        }
-        skipBlanks()
-        guard index < end, bytes[index] == 0x2C else { return nil }
-        index += 1
+        var probe = reader
+        guard (try? probe.peek()) == 0x2C else { return nil }
+        probe.index += 1
         var nesting = 0
-        while true {
-            skipBlanks()
-            guard index < end, bytes[index] == 0x5B else { break }
+        while (try? probe.peek()) == 0x5B {
             nesting += 1
-            index += 1
+            probe.index += 1
         }
         guard nesting >= 2 else { return nil }
         let runs = carried.coordinateThreads * 2

@@ -101,9 +101,10 @@ final class ByteSource {
     /// `limit` bytes (and one more, for the read that finds its end), so
     /// that reading it whole grows the buffer once rather than by doubling.
     func reserveRemainder(upTo limit: Int) {
+        guard mapping == nil, isRegularFile else { return }
         var status = stat()
         let offset = lseek(descriptor, 0, SEEK_CUR)
-        guard mapping == nil, isRegularFile, offset >= 0, fstat(descriptor, &status) == 0 else { return }
+        guard offset >= 0, fstat(descriptor, &status) == 0 else { return }
         let remaining = min(max(Int(status.st_size) - Int(offset), 0), limit)
         reserve(remaining + max(chunkSize, 1))
     }

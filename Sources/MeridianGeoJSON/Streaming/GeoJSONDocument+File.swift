@@ -16,10 +16,24 @@ extension GeoJSONDocument {
     public init(contentsOfFile path: String, options: JSONReadingOptions = JSONReadingOptions())
         throws(DiagnosticError)
     {
-        let reader = try GeoJSONFeatureReader(path: path, options: options)
-        let decoder = FeatureBatchDecoder { $0 }
+        try self.init(reading: GeoJSONFeatureReader(path: path, options: options), using: FeatureBatchDecoder { $0 })
+    }
+
+    /// Everything `reader` has left, its features decoded by `decoder`. On
+    /// an error, the runs still in flight are waited for, so that no thread
+    /// reads the input once this returns
+    /// (``decodeOnEveryCore(_:options:threads:)`` lends it the caller's
+    /// bytes).
+    init(reading reader: GeoJSONFeatureReader, using decoder: FeatureBatchDecoder<[Feature]>)
+        throws(DiagnosticError)
+    {
         var features: [Feature] = []
-        while let batch = try reader.nextBatch(using: decoder) { features += batch }
+        do {
+            while let batch = try reader.nextBatch(using: decoder) { features += batch }
+        } catch {
+            while decoder.pool.next() != nil {}
+            throw error
+        }
         switch (reader.layout, features.first, features.first?.geometry) {
         case (.feature?, let feature?, _) where features.count == 1:
             self = .feature(feature)

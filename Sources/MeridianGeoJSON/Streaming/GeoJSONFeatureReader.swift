@@ -175,7 +175,7 @@ public final class GeoJSONFeatureReader {
         }
         // A mapped FeatureCollection of some size: streamed, for nextBatch's runs.
         if let mapping = source.mapping, mapping.count - source.bytesConsumed > Self.streamingSize,
-            startsAsFeatureCollection()
+            Self.startsAsFeatureCollection(UnsafeBufferPointer(rebasing: source.buffer[source.position...]))
         {
             layout = .featureCollection
             try readCollectionMembers()
@@ -226,14 +226,8 @@ public final class GeoJSONFeatureReader {
         try readCollectionMembers()
     }
 
-    /// Whether the object at the reader's position has `"type":
-    /// "FeatureCollection"` for its first member, as most do.
-    private func startsAsFeatureCollection() -> Bool {
-        Self.startsAsFeatureCollection(UnsafeBufferPointer(rebasing: source.buffer[source.position...]))
-    }
-
     /// Whether `bytes` open an object whose first member is
-    /// `"type": "FeatureCollection"`.
+    /// `"type": "FeatureCollection"`, as most collections do.
     static func startsAsFeatureCollection(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var reader = JSONReader(bytes)
         guard (try? reader.beginObject()) == true, let key = try? reader.readKey(), reader.equals(key, "type") else {
