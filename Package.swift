@@ -97,7 +97,17 @@ let package = Package(
         // The command line's parser, help, completions and manual: no
         // reflection, so that a start of the tool costs microseconds.
         .target(name: "MeridianCommandLine", dependencies: ["MeridianCore"]),
-        .executableTarget(name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"]),
+        .executableTarget(
+            name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"],
+            // The static Swift runtime asks the linker to export every symbol
+            // (9 000 of them); the runtime's start-up then searches them all
+            // with dladdr, a third of a million instructions at every start.
+            // Nothing loads code that needs them, so the release tool keeps
+            // them to itself. Debug builds (and the tests) are as SwiftPM links them.
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
+            ]
+        ),
         // The server: map images and place search over HTTP. Its own
         // executable, which `meridian serve` runs, so that the command line's
         // every start does not load SwiftNIO.

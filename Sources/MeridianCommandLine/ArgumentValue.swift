@@ -1,6 +1,6 @@
 /// A type an option's or argument's text converts to: numbers, strings,
 /// enumerations by their raw values, and parsed values such as a size.
-public protocol ArgumentValue {
+public protocol ArgumentValue: Sendable {
     /// The value the text names, or nil when it names none (a usage error).
     init?(argument: String)
 

@@ -78,7 +78,7 @@ public final class Arguments {
     ) throws -> Value? {
         let declaration = declare(
             .option(required: false, repeats: false), name, short: short, valueName: valueName ?? name, help: help,
-            values: Value.allValueStrings)
+            values: { Value.allValueStrings })
         guard let text = words?.values(of: name).last else { return nil }
         return try convert(text, for: declaration)
     }
@@ -89,7 +89,7 @@ public final class Arguments {
     ) throws -> Value {
         let declaration = declare(
             .option(required: false, repeats: false), name, short: short, valueName: valueName ?? name, help: help,
-            values: Value.allValueStrings, defaultValue: defaultValue.argumentDescription)
+            values: { Value.allValueStrings }, defaultValue: { defaultValue.argumentDescription })
         guard let text = words?.values(of: name).last else { return defaultValue }
         return try convert(text, for: declaration)
     }
@@ -113,7 +113,7 @@ public final class Arguments {
     ) throws -> [Value] {
         let declaration = declare(
             .option(required: false, repeats: true), name, short: short, valueName: valueName ?? name, help: help,
-            values: Value.allValueStrings)
+            values: { Value.allValueStrings })
         return try (words?.values(of: name) ?? []).map { text in try convert(text, for: declaration) }
     }
 
@@ -141,7 +141,7 @@ public final class Arguments {
     @discardableResult
     private func declare(
         _ kind: Declaration.Kind, _ name: String, short: Character? = nil, valueName: String, help: String,
-        values: [String] = [], defaultValue: String? = nil
+        values: @escaping @Sendable () -> [String] = { [] }, defaultValue: @escaping @Sendable () -> String? = { nil }
     ) -> Declaration {
         let declaration = Declaration(
             kind: kind, name: name, short: short, valueName: valueName, help: help, values: values,

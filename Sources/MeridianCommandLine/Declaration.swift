@@ -22,11 +22,31 @@ public struct Declaration: Sendable {
     public var valueName: String
     public var help: String
     /// The values an option accepts when there are few (an enumeration).
-    public var values: [String]
+    public var values: [String] { listValues() }
     /// The default, as help shows it.
-    public var defaultValue: String?
+    public var defaultValue: String? { describeDefault() }
     /// The help section it is listed under (nil: OPTIONS or ARGUMENTS).
     public var group: String?
+    /// ``values`` and ``defaultValue``, worked out only when help, a
+    /// completion script or an error asks: listing an enumeration's cases
+    /// generically instantiates type metadata, which every start of the
+    /// tool would otherwise pay (a third of a million instructions).
+    private let listValues: @Sendable () -> [String]
+    private let describeDefault: @Sendable () -> String?
+
+    init(
+        kind: Kind, name: String, short: Character?, valueName: String, help: String,
+        values: @escaping @Sendable () -> [String], defaultValue: @escaping @Sendable () -> String?, group: String?
+    ) {
+        self.kind = kind
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.listValues = values
+        self.describeDefault = defaultValue
+        self.group = group
+    }
 
     /// `--name`, or `<name>` for an argument.
     public var label: String {

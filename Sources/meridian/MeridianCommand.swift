@@ -32,6 +32,7 @@ enum MeridianCommand {
         // A closed pipe makes writes fail with EPIPE, which the writers turn
         // into a clean stop, instead of killing the process.
         signal(SIGPIPE, SIG_IGN)
+        Platform.tuneAllocatorForCommands()
         let command = tool.parse()
         command.prepare()
         do {

@@ -65,6 +65,29 @@ struct Relay: Command {
     func run() throws {}
 }
 
+/// A command whose option's values count how often they are listed.
+struct Listing: Command {
+    static let name = "listing"
+    static let abstract = "Lists its values only when asked."
+
+    enum Choice: String, ArgumentValue, CaseIterable {
+        case one, two
+        nonisolated(unsafe) static var listings = 0
+        static var allValueStrings: [String] {
+            listings += 1
+            return allCases.map(\.rawValue)
+        }
+    }
+
+    let choice: Choice
+
+    init(_ arguments: Arguments) throws {
+        choice = try arguments.option("choice", default: .one, help: "A choice.")
+    }
+
+    func run() throws {}
+}
+
 @Suite struct CommandLineToolTests {
     let tool = CommandLineTool(
         name: "tool", abstract: "Does things.", version: "1.2.3", commands: [Sample.self, Relay.self])
@@ -127,6 +150,31 @@ struct Relay: Command {
         #expect(usageError(["--nothing"]) == "Unknown option '--nothing'")
         #expect(usageError(["--generate-completion-script", "tcsh"]) != nil)
         #expect(usageError(["--generate-manual", "yesterday"]) != nil)
+    }
+
+    /// Listing an enumeration's cases instantiates generic metadata, a
+    /// cost every start of the tool would pay: it waits for help, a
+    /// completion script or an error.
+    @Test func valuesAreListedOnlyWhenShown() throws {
+        let tool = CommandLineTool(name: "tool", abstract: "Lists.", version: "1", commands: [Listing.self])
+        Listing.Choice.listings = 0
+        guard case .run(let command) = tool.request(for: ["listing", "--choice", "two"]) else {
+            Issue.record("not a command to run")
+            return
+        }
+        #expect((command as? Listing)?.choice == .two)
+        #expect(Listing.Choice.listings == 0)
+        guard case .print(let help) = tool.request(for: ["listing", "--help"]) else {
+            Issue.record("no help")
+            return
+        }
+        #expect(help.contains("(values: one, two; default: one)"))
+        #expect(Listing.Choice.listings > 0)
+        guard case .usageError(let error, _) = tool.request(for: ["listing", "--choice", "three"]) else {
+            Issue.record("no usage error")
+            return
+        }
+        #expect(error.message.hasSuffix("give one of one, two"))
     }
 
     @Test func theErrorTextCarriesTheCommandsUsage() {

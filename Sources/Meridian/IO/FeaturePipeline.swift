@@ -39,7 +39,7 @@ public enum FeaturePipeline {
         let reader = UncheckedSource(source: source)
         if let threads { source.threads = threads }
         guard (threads ?? OrderedWorkPool<Int, Int>.defaultThreads) > 1,
-            Platform.startThread({ reader.produce(into: channel) })
+            Platform.runOnWorkerThread({ reader.produce(into: channel) })
         else {
             while let feature = try source.next() {
                 try consume(feature, source.collection, source.layer(of: feature))

@@ -63,7 +63,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
             started = true
             for _ in 0..<threads {
                 let pool = self
-                if Platform.startThread({ pool.serve() }) {
+                if Platform.runOnWorkerThread({ pool.serve() }) {
                     pthread_mutex_lock(&mutex)
                     running += 1
                     pthread_mutex_unlock(&mutex)
@@ -151,6 +151,21 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
 }
 
 extension Platform {
+    /// Runs `body` on one of the process's worker threads: one that an
+    /// earlier body left idle, else a new one (8 MiB of stack). A worker
+    /// never exits; once `body` returns it waits for the next. So a command
+    /// that decodes on every core several times starts its threads once,
+    /// and no thread hands its stack back while others run, which makes
+    /// the kernel interrupt every core to flush its address translations
+    /// (about ten such interrupts for each convert of a small file). False
+    /// when the system refuses a new thread.
+    package static func runOnWorkerThread(_ body: @escaping () -> Void) -> Bool {
+        WorkerThreads.shared.run(body)
+    }
+
+    /// How many worker threads the process has started.
+    package static var workerThreadsStarted: Int { WorkerThreads.shared.started }
+
     /// Starts a detached thread with an 8 MiB stack running `body`; false
     /// when the system refuses one.
     package static func startThread(_ body: @escaping () -> Void) -> Bool {
@@ -184,5 +199,57 @@ extension Platform {
             pthread_detach(thread)
         #endif
         return true
+    }
+}
+
+/// The threads behind ``Platform/runOnWorkerThread(_:)``.
+private final class WorkerThreads: @unchecked Sendable {
+    static let shared = WorkerThreads()
+    private var mutex = pthread_mutex_t()
+    private var bodyAvailable = pthread_cond_t()
+    /// Bodies handed over and not yet taken, oldest first.
+    private var waiting: [() -> Void] = []
+    /// Threads waiting for a body.
+    private var idle = 0
+    private var startedCount = 0
+
+    var started: Int {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return startedCount
+    }
+
+    private init() {
+        pthread_mutex_init(&mutex, nil)
+        pthread_cond_init(&bodyAvailable, nil)
+    }
+
+    func run(_ body: @escaping () -> Void) -> Bool {
+        pthread_mutex_lock(&mutex)
+        if idle > waiting.count {
+            waiting.append(body)
+            pthread_cond_signal(&bodyAvailable)
+            pthread_mutex_unlock(&mutex)
+            return true
+        }
+        startedCount += 1
+        pthread_mutex_unlock(&mutex)
+        return Platform.startThread { [self] in
+            body()
+            serve()
+        }
+    }
+
+    private func serve() -> Never {
+        pthread_mutex_lock(&mutex)
+        while true {
+            idle += 1
+            while waiting.isEmpty { pthread_cond_wait(&bodyAvailable, &mutex) }
+            idle -= 1
+            let body = waiting.removeFirst()
+            pthread_mutex_unlock(&mutex)
+            body()
+            pthread_mutex_lock(&mutex)
+        }
     }
 }
