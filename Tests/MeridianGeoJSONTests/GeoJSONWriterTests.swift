@@ -29,6 +29,47 @@ import Testing
         }
     }
 
+    /// Properties that share their keys (one array, as the decoder gives
+    /// features of one shape) are written from the keys' encoding kept
+    /// from the previous feature; keys that need escaping, other shapes in
+    /// between, a feature changed after decoding and pretty output all
+    /// give the text each object alone gives.
+    @Test func sharedPropertyKeysAreWrittenAsEachObjectAlone() throws {
+        let keys = ["na\"me", "tab\tkey", "é🙂", "n", "\u{1}"]
+        func shared(_ tag: Int) -> JSONObject {
+            JSONObject(
+                distinctKeys: keys,
+                values: [
+                    .string("a\(tag)"), .integer(Int64(tag)),
+                    .array([.integer(1), .object(JSONObject([("x", .null)]))]),
+                    .object(JSONObject([("deep", .bool(true))])), .null,
+                ])
+        }
+        var objects = [
+            shared(0), shared(1), JSONObject([("other", .double(2.5)), ("keys", .string("here"))]), shared(2),
+            shared(3), JSONObject([("one", .integer(1))]), JSONObject(),
+        ]
+        objects.append(shared(4))
+        objects[4]["n"] = .string("changed")
+        for pretty in [false, true] {
+            var alone = JSONOutput(indentWidth: pretty ? 2 : 0)
+            var together = alone
+            for object in objects {
+                alone.writeObject(object)
+                together.writeProperties(object)
+            }
+            #expect(String(decoding: together.bytes, as: UTF8.self) == String(decoding: alone.bytes, as: UTF8.self))
+        }
+        // Decoded features of one shape share their keys, and round-trip.
+        let feature = #"{"type":"Feature","properties":{"a":1,"b":"two"},"geometry":null}"#
+        let text = #"{"type":"FeatureCollection","features":[\#(feature),\#(feature),\#(feature)]}"#
+        let collection = try GeoJSONDocument(decoding: Array(text.utf8)).featureCollection
+        let storage = collection.features.map { $0.properties.keys.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage[1] == storage[2])
+        let again = try GeoJSONDocument(decoding: GeoJSONWriter().encode(collection)).featureCollection
+        #expect(again == collection)
+    }
+
     static let realFiles = Fixtures.files(in: "geojson/real", extension: "json")
     static let goodHintFiles = Fixtures.files(in: "geojson/geojsonhint/good", extension: "geojson")
 

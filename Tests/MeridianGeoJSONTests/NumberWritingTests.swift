@@ -41,6 +41,28 @@ import Testing
         #expect(checked > 190_000)
     }
 
+    /// Numbers of a few decimals (as most coordinates are) lose exactly
+    /// their trailing zeros: the text is the standard library's wherever it
+    /// writes positional notation.
+    @Test func trailingZerosAreAllDropped() {
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for decimals in 0...14 {
+            let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+            for round in 0..<2_000 {
+                let range = round % 2 == 0 ? -180.0...180.0 : 0.0...1e9
+                let value = (Double.random(in: range, using: &generator) * scale).rounded() / scale
+                guard !value.description.contains("e") else { continue }
+                #expect(written(value) == value.description)
+                compared += 1
+            }
+        }
+        #expect(written(61.210817) == "61.210817")
+        #expect(written(1e-7) == "0.0000001")
+        #expect(written(123_456_789_012_345) == "123456789012345.0")
+        #expect(compared > 25_000)
+    }
+
     @Test func integralDoublesKeepAPoint() {
         #expect(written(102) == "102.0")
         #expect(written(-0.0) == "-0.0")

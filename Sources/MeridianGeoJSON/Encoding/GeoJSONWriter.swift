@@ -221,7 +221,7 @@ public struct GeoJSONWriter: Sendable {
         if feature.propertiesAreNull && feature.properties.isEmpty {
             output.write("null")
         } else {
-            output.writeObject(feature.properties)
+            output.writeProperties(feature.properties)
         }
         output.write(byte: 0x2C)
         output.newline()

@@ -11,6 +11,8 @@ struct JSONOutput {
     /// reads back as the same Double.
     var precision: Int?
     var level = 0
+    /// The keys of the last properties written, encoded (``writeProperties(_:)``).
+    private var propertyKeys = EncodedKeys()
 
     init(indentWidth: Int = 0, precision: Int? = nil, capacity: Int = 1 << 16) {
         self.indentWidth = indentWidth
@@ -296,6 +298,66 @@ struct JSONOutput {
             bytes.append(0x5D)
         case .object(let object):
             writeObject(object)
+        }
+    }
+
+    /// A feature's properties: as ``writeObject(_:)``, but compact output
+    /// writes keys that the previous properties shared (the same array of
+    /// keys, as a decoder gives features of one shape) from their encoded
+    /// bytes, `,"key":` in one copy, instead of escaping each again:
+    /// ne_50m_populated_places has 7 343 features of the same 119 keys.
+    mutating func writeProperties(_ object: JSONObject) {
+        guard !isPretty, object.count > 1, propertyKeys.matches(object.keys) else {
+            if !isPretty { propertyKeys = EncodedKeys(object.keys) }
+            writeObject(object)
+            return
+        }
+        if propertyKeys.ends.isEmpty { propertyKeys.encode() }
+        let encoded = propertyKeys.bytes
+        let ends = propertyKeys.ends
+        bytes.append(0x7B)
+        var start = 0
+        for (end, value) in zip(ends, object.values) {
+            bytes.append(contentsOf: encoded[start..<end])
+            writeValue(value)
+            start = end
+        }
+        bytes.append(0x7D)
+    }
+
+    /// Keys and, from their second use, their compact encoding.
+    private struct EncodedKeys {
+        /// Held so that the array's storage, compared by address, cannot be
+        /// freed and given to another array while it is remembered.
+        var keys: [String] = []
+        /// `"first":` then `,"key":` for each other key.
+        var bytes: [UInt8] = []
+        /// Where each key's encoding ends in ``bytes``.
+        var ends: [Int] = []
+
+        init() {}
+
+        init(_ keys: [String]) {
+            self.keys = keys
+        }
+
+        func matches(_ other: [String]) -> Bool {
+            keys.withUnsafeBufferPointer { mine in
+                other.withUnsafeBufferPointer { theirs in
+                    mine.count > 0 && mine.baseAddress == theirs.baseAddress && mine.count == theirs.count
+                }
+            }
+        }
+
+        mutating func encode() {
+            var output = JSONOutput(capacity: keys.reduce(0) { $0 + $1.utf8.count + 4 })
+            for (index, key) in keys.enumerated() {
+                if index > 0 { output.write(byte: 0x2C) }
+                output.writeString(key)
+                output.write(byte: 0x3A)
+                ends.append(output.bytes.count)
+            }
+            bytes = output.bytes
         }
     }
 
