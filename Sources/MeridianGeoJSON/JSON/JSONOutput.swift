@@ -305,7 +305,7 @@ struct JSONOutput {
     /// writes keys that the previous properties shared (the same array of
     /// keys, as a decoder gives features of one shape) from their encoded
     /// bytes, `,"key":` in one copy, instead of escaping each again:
-    /// ne_50m_populated_places has 7 343 features of the same 119 keys.
+    /// ne_50m_populated_places has 1 249 features of the same 102 keys.
     mutating func writeProperties(_ object: JSONObject) {
         guard !isPretty, object.count > 1, propertyKeys.matches(object.keys) else {
             if !isPretty { propertyKeys = EncodedKeys(object.keys) }
