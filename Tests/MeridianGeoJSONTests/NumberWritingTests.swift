@@ -63,6 +63,29 @@ import Testing
         #expect(compared > 25_000)
     }
 
+    /// Coordinates of 16 and 17 significant digits (most of Natural
+    /// Earth's) are the standard library's shortest and closest digits,
+    /// those of 17 worked out exactly from the binary value.
+    @Test func seventeenDigitsAreTheClosest() {
+        var generator = SystemRandomNumberGenerator()
+        var seventeen = 0
+        for round in 0..<100_000 {
+            let range = [-180.0...180.0, -1.0...1.0, 1e3...1e7, 1e-3...1e-1][round % 4]
+            let value = Double.random(in: range, using: &generator)
+            guard !value.description.contains("e") else { continue }
+            #expect(written(value) == value.description)
+            if significantDigits(value.description) == 17 { seventeen += 1 }
+        }
+        #expect(seventeen > 10_000)
+        // 0.1 is 0.1000000000000000055511151231257827... as a double.
+        #expect(JSONOutput.nearestDecimal(to: 0.1, decimals: 17)?.integer == 10_000_000_000_000_001)
+        #expect(JSONOutput.nearestDecimal(to: 0.1, decimals: 1)?.integer == 1)
+        #expect(JSONOutput.nearestDecimal(to: 0.1, decimals: 1)?.readsBack == true)
+        #expect(JSONOutput.nearestDecimal(to: 0.3, decimals: 1)?.readsBack == true)
+        #expect(JSONOutput.nearestDecimal(to: 0.1 + 0.2, decimals: 16)?.readsBack == false)
+        #expect(written(-65.61361699999998) == "-65.61361699999998")
+    }
+
     @Test func integralDoublesKeepAPoint() {
         #expect(written(102) == "102.0")
         #expect(written(-0.0) == "-0.0")

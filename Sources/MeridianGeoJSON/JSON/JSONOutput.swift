@@ -124,17 +124,18 @@ struct JSONOutput {
         if let precision { writeFixed(value, decimals: precision) } else { writeDouble(value) }
     }
 
-    /// The shortest text that reads back as the same Double.
+    /// The shortest text that reads back as the same Double, and of that
+    /// length the closest to it: the standard library's digits, in
+    /// positional notation.
     ///
-    /// Fast path, for |value| in [1e-7, 1e15): round the value to 15, then
-    /// 16, then 17 significant digits, n = round(|value| * 10^d), and keep
-    /// the first n with n / 10^d == |value|. Both n (< 2^53) and 10^d
-    /// (d <= 22) are exact doubles, so that division is correctly rounded
-    /// and equals what a reader computes from the text: the check proves
-    /// the round trip. The nearest k-digit decimal round-trips whenever any
-    /// k-digit decimal does, and trailing zeros are then dropped, so the
-    /// result is the shortest form. Anything else uses the standard
-    /// library's shortest representation.
+    /// For |value| in [1e-3, 1e15): the nearest decimal of 15 significant
+    /// digits, found in doubles, then those of 16 and 17, worked out
+    /// exactly in integers (``nearestDecimal(to:decimals:)``); the first
+    /// that reads back is kept. The nearest decimal of k digits reads back
+    /// whenever any of k digits does, so that is the shortest text, and
+    /// the closest of its length. Down to 1e-7, 15 and 16 digits are tried
+    /// in doubles. Anything else, and a value of 16 digits there that the
+    /// doubles miss, uses the standard library's shortest representation.
     mutating func writeDouble(_ value: Double) {
         guard value.isFinite else {
             write("null")
@@ -146,25 +147,51 @@ struct JSONOutput {
             return
         }
         if magnitude >= 1e-7 && magnitude < 1e15 {
-            // The decimal exponent: 10^e <= magnitude < 10^(e + 1).
-            var exponent = -7
+            // The decimal exponent: 10^e <= magnitude < 10^(e + 1). The
+            // binary exponent times log10(2) (78913 / 2^18) is e or e - 1.
+            let binaryExponent = Int(truncatingIfNeeded: magnitude.bitPattern >> 52) - 1023
+            var exponent = max(-7, (binaryExponent &* 78913) >> 18)
             while exponent < 14 && Self.decimalPowers[exponent + 8] <= magnitude { exponent += 1 }
-            for digits in 15...17 {
-                let decimals = digits - 1 - exponent
-                guard decimals >= 0, decimals <= 22 else { continue }
-                let scale = Self.powersOfTen[decimals]
-                let scaled = (magnitude * scale).rounded(.toNearestOrEven)
-                guard scaled < 9_007_199_254_740_992 else { break }
+            if exponent >= -3 {
+                // 15 digits in doubles first: the product is correctly
+                // rounded, and when the integer nearest it reads back it is
+                // the only decimal of 15 digits that does (they are at
+                // least four times further apart than the doubles there),
+                // so the closest, and without its zeros the shortest. Rounded as
+                // rint does but without a call into libm: adding and taking
+                // away 2^52 leaves no fraction below 2^52.
+                let scale = Self.powersOfTen[14 - exponent]
+                let product = magnitude * scale
+                let scaled =
+                    product < 4_503_599_627_370_496
+                    ? (product + 4_503_599_627_370_496) - 4_503_599_627_370_496 : product
                 if scaled / scale == magnitude {
-                    var integer = UInt64(scaled)
-                    var places = decimals
-                    while places > 0 && integer % 10 == 0 {
-                        integer /= 10
-                        places -= 1
-                    }
-                    if value < 0 { bytes.append(0x2D) }
-                    writeScaled(integer, decimals: places)
+                    writeDecimal(UInt64(scaled), decimals: 14 - exponent, negative: value < 0)
                     return
+                }
+                // 16 and 17 digits exactly, in integers: there two decimals
+                // of 16 digits can read back, and the closest is wanted.
+                for digits in 16...17 {
+                    let decimals = digits - 1 - exponent
+                    guard let nearest = Self.nearestDecimal(to: magnitude, decimals: decimals) else { break }
+                    guard nearest.readsBack || digits == 17 else { continue }
+                    writeDecimal(nearest.integer, decimals: decimals, negative: value < 0)
+                    return
+                }
+            } else {
+                // Below 10^-3, in doubles: n = round(|value| * 10^d), and
+                // both n (< 2^53) and 10^d (d <= 22) are exact doubles, so
+                // n / 10^d is correctly rounded and equals what a reader
+                // computes from the text.
+                for digits in 15...16 {
+                    let decimals = digits - 1 - exponent
+                    let scale = Self.powersOfTen[decimals]
+                    let scaled = (magnitude * scale).rounded(.toNearestOrEven)
+                    guard scaled < 9_007_199_254_740_992 else { break }
+                    if scaled / scale == magnitude {
+                        writeDecimal(UInt64(scaled), decimals: decimals, negative: value < 0)
+                        return
+                    }
                 }
             }
         }
@@ -176,34 +203,130 @@ struct JSONOutput {
         swap(&stream.bytes, &bytes)
     }
 
+    /// The decimal of `decimals` places nearest to `magnitude` (ties to
+    /// even), as an integer scaled by 10^decimals, and whether it reads
+    /// back as `magnitude`: worked out exactly from the double's 53-bit
+    /// significand m and binary exponent (magnitude = m / 2^s), with the
+    /// 128-bit product m * 10^decimals. A decimal reads back when it lies
+    /// within half the gap to either neighbouring double (a quarter below
+    /// a power of two, where the gap below is half as wide), the bound
+    /// itself included when m is even, as a reader rounds ties to even.
+    /// Nil outside 1 <= s <= 64 or above 19 decimals, and when the
+    /// integer would not fit in 64 bits.
+    static func nearestDecimal(to magnitude: Double, decimals: Int) -> (integer: UInt64, readsBack: Bool)? {
+        guard decimals >= 0, decimals <= 19, magnitude.isNormal else { return nil }
+        let significand = magnitude.significandBitPattern | (1 << 52)
+        let shift = 1075 - Int(magnitude.exponentBitPattern)
+        guard shift >= 1, shift <= 64 else { return nil }
+        let scale = Self.powersOfTenIntegers[decimals]
+        let (high, low) = significand.multipliedFullWidth(by: scale)
+        // quotient = (high:low) >> shift; remainder = low's bits below shift.
+        let quotient: UInt64
+        let remainder: UInt64
+        if shift == 64 {
+            quotient = high
+            remainder = low
+        } else {
+            guard high >> shift == 0 else { return nil }
+            quotient = (high << (64 - shift)) | (low >> shift)
+            remainder = low & ((1 << shift) - 1)
+        }
+        let half: UInt64 = 1 << (shift - 1)
+        let roundsUp = remainder > half || (remainder == half && quotient & 1 == 1)
+        guard !roundsUp || quotient < UInt64.max else { return nil }
+        // The distance to the value, in units of 2^-shift / 10^decimals.
+        let distance = !roundsUp ? remainder : shift == 64 ? 0 &- remainder : (1 << shift) - remainder
+        let below = !roundsUp && remainder > 0
+        let even = significand & 1 == 0
+        let readsBack: Bool
+        if below && significand == 1 << 52 {
+            readsBack = distance <= UInt64.max / 4 && (even ? distance * 4 <= scale : distance * 4 < scale)
+        } else {
+            readsBack = distance <= UInt64.max / 2 && (even ? distance * 2 <= scale : distance * 2 < scale)
+        }
+        return (roundsUp ? quotient + 1 : quotient, readsBack)
+    }
+
+    /// 10^0 ... 10^19, every power of ten a UInt64 holds.
+    static let powersOfTenIntegers: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
+
+    /// `integer / 10^decimals` without its trailing zeros.
+    private mutating func writeDecimal(_ integer: UInt64, decimals: Int, negative: Bool) {
+        var integer = integer
+        var places = decimals
+        // Two zeros at a time: a coordinate of six decimals has seven
+        // after it is rounded to 15 digits.
+        while places >= 2 && integer % 100 == 0 {
+            integer /= 100
+            places -= 2
+        }
+        if places > 0 && integer % 10 == 0 {
+            integer /= 10
+            places -= 1
+        }
+        if negative { bytes.append(0x2D) }
+        writeScaled(integer, decimals: places)
+    }
+
     /// `integer / 10^decimals` in positional notation, with at least one
     /// decimal (`3.0`) so that a double reads back as a double. The digits
-    /// are formed in a stack buffer and appended at once.
+    /// are formed two at a time in a stack buffer and appended at once.
     private mutating func writeScaled(_ integer: UInt64, decimals: Int) {
         var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        let digits = Self.digitPairs.utf8Start
         withUnsafeMutableBytes(of: &buffer) { raw in
             let end = raw.count
             var position = end
-            var remaining = integer
+            var whole = integer
             if decimals == 0 {
                 position -= 1
                 raw[position] = 0x30
             }
-            for _ in 0..<decimals {
+            var left = decimals
+            while left >= 2 {
+                let pair = Int(whole % 100) &* 2
+                whole /= 100
+                position -= 2
+                raw[position] = digits[pair]
+                raw[position + 1] = digits[pair + 1]
+                left -= 2
+            }
+            if left == 1 {
                 position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
-                remaining /= 10
+                raw[position] = UInt8(truncatingIfNeeded: whole % 10) &+ 0x30
+                whole /= 10
             }
             position -= 1
             raw[position] = 0x2E
-            repeat {
+            while whole >= 100 {
+                let pair = Int(whole % 100) &* 2
+                whole /= 100
+                position -= 2
+                raw[position] = digits[pair]
+                raw[position + 1] = digits[pair + 1]
+            }
+            if whole >= 10 {
+                position -= 2
+                raw[position] = digits[Int(whole) &* 2]
+                raw[position + 1] = digits[Int(whole) &* 2 + 1]
+            } else {
                 position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
-                remaining /= 10
-            } while remaining > 0
+                raw[position] = UInt8(truncatingIfNeeded: whole) &+ 0x30
+            }
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<end]))
         }
     }
+
+    /// "00" to "99", two bytes each.
+    static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 
     /// Lets the standard library write a Double's digits straight into the
     /// buffer (its `_writeASCII` hook avoids creating a String).
