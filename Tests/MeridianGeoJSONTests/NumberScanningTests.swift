@@ -29,6 +29,34 @@ import Testing
         }
     }
 
+    /// Short integers are read from one load: as integers, ended by
+    /// anything but a point or an exponent, with `-0` kept a double and a
+    /// leading zero refused, at every position near the end of the input.
+    @Test func shortIntegersReadAtOnce() throws {
+        for padding in ["", " ", "        "] {
+            for (text, expected) in [
+                ("0", JSONValue.integer(0)), ("-7", .integer(-7)), ("1234567", .integer(1_234_567)),
+                ("-1234567", .integer(-1_234_567)), ("12345678", .integer(12_345_678)), ("-0", .double(-0.0)),
+                ("7e2", .double(700)), ("7E2", .double(700)), ("12.5", .double(12.5)), ("3.0", .double(3)),
+            ] {
+                let value = try Self.parse("[" + text + padding + "]")
+                #expect(value == .array([expected]), "\(text) with \(padding.count) spaces after")
+                if case .array(let elements) = value, case .double(let double) = elements.first {
+                    #expect(double.sign == expected.doubleValue?.sign, "\(text) keeps its sign")
+                }
+            }
+            for (refused, message) in [
+                ("0123", "invalid number: unexpected '1'"), ("-", "a number needs digits, found"),
+                ("12a", "invalid number: unexpected 'a'"), ("1234567x", "invalid number: unexpected 'x'"),
+                ("--1", "a number needs digits, found '-'"),
+            ] {
+                let error = #expect(throws: DiagnosticError.self) { try Self.parse("[" + refused + padding + "]") }
+                #expect(
+                    error?.diagnostic.message.hasPrefix(message) == true, "\(refused): \(String(describing: error))")
+            }
+        }
+    }
+
     /// The one-pass reading of `-?D+.D+` numbers (what most coordinates
     /// are) against Swift's own correctly rounded conversion, bit for bit.
     @Test func plainDecimalsReadAsTheNearestDouble() throws {
