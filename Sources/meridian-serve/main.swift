@@ -117,7 +117,7 @@ struct ServeCommand: CommandArguments {
         if let maxBodyMb { options.maximumBodyBytes = maxBodyMb << 20 }
         if let maxImageSide { options.maximumImageSide = maxImageSide }
         if let renderTimeout { options.renderTimeout = renderTimeout }
-        options.renderConcurrency = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        options.renderConcurrency = Platform.onlineProcessors
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info

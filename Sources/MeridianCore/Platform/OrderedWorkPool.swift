@@ -37,7 +37,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         {
             return count
         }
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        return Platform.onlineProcessors
     }
 
     private let threads: Int
@@ -151,6 +151,10 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
 }
 
 extension Platform {
+    /// The processors online, read once: glibc reads
+    /// /sys/devices/system/cpu/online at every call.
+    package static let onlineProcessors = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
     /// Runs `body` on one of the process's worker threads: one that an
     /// earlier body left idle, else a new one (8 MiB of stack). A worker
     /// never exits; once `body` returns it waits for the next. So a command
