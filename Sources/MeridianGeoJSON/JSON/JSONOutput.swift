@@ -283,41 +283,35 @@ struct JSONOutput {
             let end = raw.count
             var position = end
             var whole = integer
-            if decimals == 0 {
-                position -= 1
-                raw[position] = 0x30
+            // The two digits of `pair` (0...99) before what is written.
+            @inline(__always) func prepend(pair: Int) {
+                position -= 2
+                raw[position] = digits[pair &* 2]
+                raw[position + 1] = digits[pair &* 2 + 1]
             }
+            // One digit (0...9) before what is written.
+            @inline(__always) func prepend(digit: UInt64) {
+                position -= 1
+                raw[position] = UInt8(truncatingIfNeeded: digit) &+ 0x30
+            }
+            if decimals == 0 { prepend(digit: 0) }
             var left = decimals
             while left >= 2 {
-                let pair = Int(whole % 100) &* 2
+                prepend(pair: Int(whole % 100))
                 whole /= 100
-                position -= 2
-                raw[position] = digits[pair]
-                raw[position + 1] = digits[pair + 1]
                 left -= 2
             }
             if left == 1 {
-                position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: whole % 10) &+ 0x30
+                prepend(digit: whole % 10)
                 whole /= 10
             }
             position -= 1
             raw[position] = 0x2E
             while whole >= 100 {
-                let pair = Int(whole % 100) &* 2
+                prepend(pair: Int(whole % 100))
                 whole /= 100
-                position -= 2
-                raw[position] = digits[pair]
-                raw[position + 1] = digits[pair + 1]
             }
-            if whole >= 10 {
-                position -= 2
-                raw[position] = digits[Int(whole) &* 2]
-                raw[position + 1] = digits[Int(whole) &* 2 + 1]
-            } else {
-                position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: whole) &+ 0x30
-            }
+            if whole >= 10 { prepend(pair: Int(whole)) } else { prepend(digit: whole) }
             bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<end]))
         }
     }
