@@ -158,11 +158,10 @@ extension Platform {
     /// Runs `body` on one of the process's worker threads: one that an
     /// earlier body left idle, else a new one (8 MiB of stack). A worker
     /// never exits; once `body` returns it waits for the next. So a command
-    /// that decodes on every core several times starts its threads once,
-    /// and no thread hands its stack back while others run, which makes
-    /// the kernel interrupt every core to flush its address translations
-    /// (about ten such interrupts for each convert of a small file). False
-    /// when the system refuses a new thread.
+    /// or a program that works on every core several times starts its
+    /// threads once (about 50 µs a pair here), and no thread gives its stack
+    /// back while others run (which interrupts their cores to flush their
+    /// address translations). False when the system refuses a new thread.
     package static func runOnWorkerThread(_ body: @escaping () -> Void) -> Bool {
         WorkerThreads.shared.run(body)
     }
