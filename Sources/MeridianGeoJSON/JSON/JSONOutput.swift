@@ -45,31 +45,38 @@ struct JSONOutput {
     }
 
     mutating func writeString(_ string: String) {
+        // A native string's bytes in place, without the copy `withUTF8`
+        // (a mutating call) needs; a bridged one is made contiguous.
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
+        guard written == nil else { return }
         var string = string
-        string.withUTF8 { utf8 in
-            bytes.append(0x22)
-            if !Self.needsEscaping(utf8) {
-                bytes.append(contentsOf: utf8)
-            } else {
-                for byte in utf8 {
-                    switch byte {
-                    case 0x22: write("\\\"")
-                    case 0x5C: write("\\\\")
-                    case 0x0A: write("\\n")
-                    case 0x0D: write("\\r")
-                    case 0x09: write("\\t")
-                    case 0x08: write("\\b")
-                    case 0x0C: write("\\f")
-                    case 0..<0x20:
-                        write("\\u00")
-                        bytes.append(Self.hexDigits[Int(byte >> 4)])
-                        bytes.append(Self.hexDigits[Int(byte & 15)])
-                    default: bytes.append(byte)
-                    }
+        string.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// A string's UTF-8, quoted and escaped.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x22)
+        if !Self.needsEscaping(utf8) {
+            bytes.append(contentsOf: utf8)
+        } else {
+            for byte in utf8 {
+                switch byte {
+                case 0x22: write("\\\"")
+                case 0x5C: write("\\\\")
+                case 0x0A: write("\\n")
+                case 0x0D: write("\\r")
+                case 0x09: write("\\t")
+                case 0x08: write("\\b")
+                case 0x0C: write("\\f")
+                case 0..<0x20:
+                    write("\\u00")
+                    bytes.append(Self.hexDigits[Int(byte >> 4)])
+                    bytes.append(Self.hexDigits[Int(byte & 15)])
+                default: bytes.append(byte)
                 }
             }
-            bytes.append(0x22)
         }
+        bytes.append(0x22)
     }
 
     /// Whether UTF-8 text holds a quote, a backslash or a control
@@ -434,10 +441,15 @@ struct JSONOutput {
         let ends = propertyKeys.ends
         bytes.append(0x7B)
         var start = 0
-        for (end, value) in zip(ends, object.values) {
-            bytes.append(contentsOf: encoded[start..<end])
-            writeValue(value)
-            start = end
+        encoded.withUnsafeBufferPointer { encoded in
+            object.values.withUnsafeBufferPointer { values in
+                for index in values.indices {
+                    let end = ends[index]
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: encoded[start..<end]))
+                    writeValue(values[index])
+                    start = end
+                }
+            }
         }
         bytes.append(0x7D)
     }
@@ -485,14 +497,18 @@ struct JSONOutput {
         }
         bytes.append(0x7B)
         level += 1
-        var first = true
-        for (key, value) in object.members {
-            if !first { bytes.append(0x2C) }
-            first = false
-            newline()
-            writeString(key)
-            colon()
-            writeValue(value)
+        // In place, by index: iterating zipped pairs copied (retained)
+        // each key and value.
+        object.keys.withUnsafeBufferPointer { keys in
+            object.values.withUnsafeBufferPointer { values in
+                for index in keys.indices {
+                    if index > 0 { bytes.append(0x2C) }
+                    newline()
+                    writeString(keys[index])
+                    colon()
+                    writeValue(values[index])
+                }
+            }
         }
         level -= 1
         newline()
