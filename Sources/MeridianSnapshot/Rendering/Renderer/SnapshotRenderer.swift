@@ -213,7 +213,11 @@ struct SnapshotRenderer {
             svg.appendNumber(theme.strokeWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\">\n")
             let paths = encodedPaths(items, areas, areas: true)
-            for (item, path) in zip(areas, paths) { writeArea(items[item], path) }
+            // Through the buffer, so that an item is lent, not copied (a
+            // copy retains and releases each of its arrays and strings).
+            items.withUnsafeBufferPointer { items in
+                for (item, path) in zip(areas, paths) { writeArea(items[item], path) }
+            }
             svg.append("</g>\n")
         }
         let lines = Self.drawingOrder(items, layer: index, level: level, .lines)
@@ -224,7 +228,9 @@ struct SnapshotRenderer {
             svg.appendNumber(theme.lineWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
             let paths = encodedPaths(items, lines, areas: false)
-            for (item, path) in zip(lines, paths) { writeLine(items[item], path) }
+            items.withUnsafeBufferPointer { items in
+                for (item, path) in zip(lines, paths) { writeLine(items[item], path) }
+            }
             svg.append("</g>\n")
         }
         let points = Self.drawingOrder(items, layer: index, level: level, .points)
@@ -232,7 +238,9 @@ struct SnapshotRenderer {
             svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
             svg.appendEscaped(theme.glyph)
             svg.append("\">\n")
-            for item in points { writePoints(items[item]) }
+            items.withUnsafeBufferPointer { items in
+                for item in points { writePoints(items[item]) }
+            }
             svg.append("</g>\n")
         }
         svg.append("</g>\n")
