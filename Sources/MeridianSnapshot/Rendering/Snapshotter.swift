@@ -44,10 +44,13 @@ public struct Snapshotter: Sendable {
         if let bounds = options.cameraBounds { viewport = bounds.clamp(viewport) }
         var renderer = SnapshotRenderer(options: options, viewport: viewport)
         let snapshot = renderer.render(items)
-        // The items are let go on a worker thread: destroying those of a
-        // large file (half a million, each a handful of arrays and strings)
-        // took this thread 26 ms of a 1.2 s render, with the other core idle.
-        _ = Platform.runOnWorkerThread { withExtendedLifetime(items) {} }
+        // A large layer's items are let go on a worker thread: destroying
+        // those of a 191 MB file (each a handful of arrays and strings) took
+        // this thread 26 ms of a 1.2 s render, with the other core idle. A
+        // small map's are not worth a thread.
+        if items.count >= Self.parallelFeatures {
+            _ = Platform.runOnWorkerThread { withExtendedLifetime(items) {} }
+        }
         return snapshot
     }
 
