@@ -214,8 +214,13 @@ enum DecimalParser {
         return UInt64(valueOfEightDigits(padded))
     }
 
-    /// 10^0 ... 10^8.
-    static let integerPowersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000]
+    /// 10^0 ... 10^19, every power of ten a UInt64 holds.
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
+        10_000_000_000_000_000_000,
+    ]
 
     /// The value of eight ASCII digits, the first one in the lowest byte.
     @inline(__always)

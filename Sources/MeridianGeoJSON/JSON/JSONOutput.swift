@@ -225,7 +225,7 @@ struct JSONOutput {
         let significand = magnitude.significandBitPattern | (1 << 52)
         let shift = 1075 - Int(magnitude.exponentBitPattern)
         guard shift >= 1, shift <= 64 else { return nil }
-        let scale = Self.powersOfTenIntegers[decimals]
+        let scale = DecimalParser.integerPowersOfTen[decimals]
         let (high, low) = significand.multipliedFullWidth(by: scale)
         // quotient = (high:low) >> shift; remainder = low's bits below shift.
         let quotient: UInt64
@@ -253,14 +253,6 @@ struct JSONOutput {
         }
         return (roundsUp ? quotient + 1 : quotient, readsBack)
     }
-
-    /// 10^0 ... 10^19, every power of ten a UInt64 holds.
-    static let powersOfTenIntegers: [UInt64] = [
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
-        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
-        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000,
-        10_000_000_000_000_000_000,
-    ]
 
     /// `integer / 10^decimals` without its trailing zeros.
     private mutating func writeDecimal(_ integer: UInt64, decimals: Int, negative: Bool) {
@@ -432,7 +424,7 @@ struct JSONOutput {
     /// ne_50m_populated_places has 1 249 features of the same 102 keys.
     mutating func writeProperties(_ object: JSONObject) {
         guard !isPretty, object.count > 1, propertyKeys.matches(object.keys) else {
-            if !isPretty { propertyKeys = EncodedKeys(object.keys) }
+            if !isPretty { propertyKeys = EncodedKeys(keys: object.keys) }
             writeObject(object)
             return
         }
@@ -463,12 +455,6 @@ struct JSONOutput {
         var bytes: [UInt8] = []
         /// Where each key's encoding ends in ``bytes``.
         var ends: [Int] = []
-
-        init() {}
-
-        init(_ keys: [String]) {
-            self.keys = keys
-        }
 
         func matches(_ other: [String]) -> Bool {
             keys.withUnsafeBufferPointer { mine in
