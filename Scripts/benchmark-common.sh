@@ -18,10 +18,11 @@ bin=$(release_build --show-bin-path)
 # "3.2x": how many times faster b runs than a took (a / b).
 ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.1f}x' if b > 0 else '-')" "$1" "$2"; }
 
-# Runs a command under GNU time; prints "wall_seconds user_seconds peak_mb".
+# Runs a command under GNU time; prints "wall_seconds user_seconds peak_mb"
+# (MB of 10^6 bytes, as file sizes are given; GNU time reports KiB).
 measure() {
   /usr/bin/time -f "%e %U %M" "$@" 2>"$work/time.txt" >/dev/null || true
-  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 / 1024 }'
+  tail -1 "$work/time.txt" | awk '{ printf "%.2f %.2f %.0f", $1, $2, $3 * 1024 / 1e6 }'
 }
 
 # Like measure, three times, alternating with nothing else: the run with

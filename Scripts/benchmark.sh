@@ -41,8 +41,9 @@ while total < 1.0 or runs < 3:
 print(f"{len(data) / 1e6 / best:.1f}")
 PY
 }
-# Peak resident memory in MB of a command.
-peak_mb() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 / 1024 }'; }
+# Peak resident memory of a command in MB of 10^6 bytes, the unit the file
+# sizes are given in (GNU time reports KiB).
+peak_mb() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f", $1 * 1024 / 1e6 }'; }
 # The best wall-clock seconds of RUNS runs (default 1), to the millisecond,
 # timed around the process by Python (fork and exec included). The file
 # OUTPUT names is removed before each run, untimed: both tools write a new

@@ -30,6 +30,16 @@ import Testing
         #expect(JSONValue.integer(3).doubleValue == 3)
         #expect(JSONValue.double(3).typeName == "number")
     }
+
+    /// A decoded file holds millions of property values and positions: a
+    /// value is a string's 16 bytes and a tag (objects are boxed), a
+    /// position three doubles.
+    @Test func valuesAndPositionsStayCompact() {
+        #expect(MemoryLayout<JSONValue>.stride == 24)
+        #expect(MemoryLayout<Coordinate>.stride == 24)
+        let nested: JSONValue = ["inner": ["a": 1]]
+        #expect(nested["inner"]?["a"] == .integer(1))
+    }
 }
 
 @Suite struct FeatureTests {

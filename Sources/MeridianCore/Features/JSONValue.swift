@@ -17,7 +17,10 @@ public enum JSONValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object(JSONObject)
+    /// Boxed: an object (24 bytes: keys, values and their index) would
+    /// otherwise make every value 32 bytes instead of 24, and the values of
+    /// properties are mostly numbers and short strings.
+    indirect case object(JSONObject)
 
     /// The value as a Double when it is a number.
     public var doubleValue: Double? {
