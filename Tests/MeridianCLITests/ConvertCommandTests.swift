@@ -154,6 +154,45 @@ import Testing
         }
     }
 
+    /// A large map's layers are written on every core, each run by a copy
+    /// of the renderer: the palette's colours (more categories than it has),
+    /// the legend, the label requests and the obstacles of markers come out
+    /// as on one thread. Natural Earth's populated places three times
+    /// over, shifted east, for more points than one thread writes alone.
+    @Test(.requires(fixture: "geojson/real/ne_50m_populated_places.json"))
+    func renderDrawsTheSameMapOnEveryCore() throws {
+        try withTemporaryFolder { folder in
+            let bytes = try Fixtures.bytes(Fixtures.url("geojson/real/ne_50m_populated_places.json"))
+            let places = try GeoJSONDocument(decoding: bytes).featureCollection.features
+            var features: [Feature] = []
+            for shift in [0.0, 0.5, 1.0] {
+                for var feature in places {
+                    if case .point(let c)? = feature.geometry {
+                        feature.geometry = .point(Coordinate(latitude: c.latitude, longitude: c.longitude + shift))
+                    }
+                    features.append(feature)
+                }
+            }
+            let points = folder.appendingPathComponent("places.geojson").path
+            try Data(GeoJSONWriter().encode(FeatureCollection(features: features)))
+                .write(to: URL(fileURLWithPath: points))
+            let areas = try Self.largeCollection(in: folder)
+            for arguments in [
+                ["render", areas, points, "-o", "-", "--category-property", "featurecla", "--legend"],
+                ["render", points, "-o", "-", "--category-property", "adm0name", "--legend", "--marker", "dot"],
+                [
+                    "render", points, "-o", "-", "--category-property", "adm0name", "--marker", "balloon", "--size",
+                    "400x300",
+                ],
+            ] {
+                let one = try CLI.run(arguments, environment: ["MERIDIAN_THREADS": "1"])
+                let many = try CLI.run(arguments, environment: ["MERIDIAN_THREADS": "3"])
+                #expect(one.status == 0 && one.stdout.count > 100_000, "\(one.stderr)")
+                #expect(many.stdout == one.stdout && many.status == one.status, "\(arguments)")
+            }
+        }
+    }
+
     @Test func aThreadCountOutOfRangeIsAUsageError() throws {
         let result = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "--threads", "0"])
         #expect(result.status == 2)

@@ -47,6 +47,14 @@ struct ContentExtent {
         }
     }
 
+    /// Adds everything `other` holds: the box is the same whatever order
+    /// parts are added in, so extents found on several threads are joined.
+    mutating func formUnion(_ other: ContentExtent) {
+        intervals += other.intervals
+        south = min(south, other.south)
+        north = max(north, other.north)
+    }
+
     /// (west, east) with east >= west, east possibly beyond 180.
     var longitudeRange: (west: Double, east: Double)? {
         guard !intervals.isEmpty else { return nil }

@@ -57,11 +57,12 @@ public struct Snapshotter: Sendable {
     // MARK: - Content
 
     private func collectItems() throws(DiagnosticError) -> [DrawItem] {
-        var items: [DrawItem] = []
+        var runs: [ElementRun<DrawItem>] = []
         var order = 0
         for (layerIndex, layer) in options.layers.enumerated() {
-            appendFeatureItems(layer, index: layerIndex, firstOrder: order, to: &items)
+            runs += featureItems(layer, index: layerIndex, firstOrder: order)
             order += layer.features.count
+            let overlays = ElementRun<DrawItem>(capacity: layer.overlays.count)
             for overlay in layer.overlays {
                 var item: DrawItem
                 switch overlay {
@@ -82,9 +83,12 @@ public struct Snapshotter: Sendable {
                     item.points = passes ? [annotation.coordinate] : []
                 }
                 order += 1
-                if !item.isEmpty { items.append(item) }
+                if !item.isEmpty { overlays.append(item) }
             }
+            runs.append(overlays)
         }
+        // Moved into one array, not copied: see ElementRun.
+        let items = [DrawItem](concatenating: runs)
         guard !items.isEmpty else {
             throw DiagnosticError(
                 code: "snapshot.content.empty",
@@ -100,22 +104,27 @@ public struct Snapshotter: Sendable {
     static let parallelFeatures = 2_048
     static let featuresPerJob = 512
 
-    /// Appends the items of a layer's features that have something to
-    /// draw, in order, the first feature's numbered `firstOrder`: made on
-    /// every core (``OrderedWorkPool/defaultThreads``) for a large layer.
-    private func appendFeatureItems(
-        _ layer: Layer, index layerIndex: Int, firstOrder: Int, to items: inout [DrawItem]
-    ) {
+    /// The items of a layer's features that have something to draw, in
+    /// order, the first feature's numbered `firstOrder`: made on every
+    /// core (``OrderedWorkPool/defaultThreads``) for a large layer.
+    private func featureItems(_ layer: Layer, index layerIndex: Int, firstOrder: Int) -> [ElementRun<DrawItem>] {
         let features = layer.features
-        let make: @Sendable (Range<Int>) -> [DrawItem] = { [self] positions in
-            positions.compactMap { item(of: features[$0], layer: layer, index: layerIndex, order: firstOrder + $0) }
+        let make: @Sendable (Range<Int>) -> ElementRun<DrawItem> = { [self] positions in
+            let run = ElementRun<DrawItem>(capacity: positions.count)
+            for position in positions {
+                if let item = item(
+                    of: features[position], layer: layer, index: layerIndex, order: firstOrder + position)
+                {
+                    run.append(item)
+                }
+            }
+            return run
         }
         let threads = features.count >= Self.parallelFeatures ? OrderedWorkPool<Int, Int>.defaultThreads : 1
         let jobs = stride(from: 0, to: features.count, by: Self.featuresPerJob).map {
             $0..<min(features.count, $0 + Self.featuresPerJob)
         }
-        items.reserveCapacity(items.count + features.count)
-        for run in OrderedWorkPool.results(of: jobs, threads: threads, work: make) { items += run }
+        return OrderedWorkPool.results(of: jobs, threads: threads, work: make)
     }
 
     /// A feature's item, nil when it has nothing to draw.
@@ -154,6 +163,23 @@ public struct Snapshotter: Sendable {
     }
 
     // MARK: - Framing
+
+    /// The extent of every position of `items`: on every core for a large
+    /// map (a 200 MB file's 3.9 million positions took 40 ms on one).
+    static func extent(of items: [DrawItem]) -> ContentExtent {
+        let threads = items.count >= parallelFeatures ? OrderedWorkPool<Int, Int>.defaultThreads : 1
+        let jobs = stride(from: 0, to: items.count, by: featuresPerJob).map {
+            $0..<min(items.count, $0 + featuresPerJob)
+        }
+        let parts = OrderedWorkPool.results(of: jobs, threads: threads) { range in
+            var extent = ContentExtent()
+            for index in range { items[index].addExtent(to: &extent) }
+            return extent
+        }
+        var extent = ContentExtent()
+        for part in parts { extent.formUnion(part) }
+        return extent
+    }
 
     private func makeViewport(items: [DrawItem]) throws(DiagnosticError) -> Viewport {
         let width = options.size.width
@@ -208,8 +234,7 @@ public struct Snapshotter: Sendable {
                 width: width, height: height, center: MapPoint(camera.center), pointsPerMapPoint: k,
                 heading: camera.heading, pitch: min(camera.pitch, 85 - topRay))
         case .automatic(let padding):
-            var extent = ContentExtent()
-            for item in items { item.addExtent(to: &extent) }
+            let extent = Self.extent(of: items)
             // Room for a balloon above the topmost point and labels beside.
             let hasPoints = items.contains { !$0.points.isEmpty }
             var rect = extent.mapRect

@@ -5,9 +5,9 @@ import MeridianCore
 extension SnapshotRenderer {
     /// The theme's area defaults under the feature's simplestyle; a
     /// feature with a category and no `fill` takes its category's colour.
-    mutating func areaStyle(_ item: DrawItem) -> SimpleStyle {
+    func areaStyle(_ item: DrawItem) -> SimpleStyle {
         var base = SimpleStyle(theme: theme)
-        if item.properties["fill"] == nil, let color = categoryColor(item.category) {
+        if let color = categoryColor(item, .areas) {
             base.fill = color
             if item.properties["stroke"] == nil { base.stroke = color }
         }

@@ -98,3 +98,67 @@ extension SnapshotRenderer {
         return OrderedWorkPool.results(of: runs, threads: threads, work: encodeRun).flatMap { $0 }
     }
 }
+
+extension SnapshotRenderer {
+    /// Writes the items at `positions`, in that order: areas or lines with
+    /// their `paths` (``encodedPaths(_:_:areas:)``), or points. Their
+    /// categories' colours are handed out first, here; then a large
+    /// layer's items are written on every core, each run by a copy of this
+    /// renderer with nothing written yet, and the runs joined in order
+    /// (their bytes, label requests, obstacles, legend rows and counts):
+    /// the same document as writing them one after another.
+    mutating func writeItems(_ items: [DrawItem], _ positions: [Int], paths: [EncodedPath], part: Part) {
+        assignCategoryColors(items, positions, paths: paths, part: part)
+        let threads = OrderedWorkPool<Int, Int>.defaultThreads
+        guard positions.count >= Self.parallelItems, threads > 1 else {
+            writeRun(items, positions, paths: paths, part: part, positions.indices)
+            return
+        }
+        var template = self
+        template.svg = SVGBuffer(precision: options.precision)
+        template.labels = []
+        template.obstacles = []
+        template.legend = Legend()
+        template.drawnFeatures = 0
+        template.drewBalloon = false
+        let jobs = stride(from: 0, to: positions.count, by: Self.itemsPerJob).map {
+            $0..<min(positions.count, $0 + Self.itemsPerJob)
+        }
+        let start = template
+        let runs = OrderedWorkPool.results(of: jobs, threads: threads) { range in
+            var writer = start
+            writer.writeRun(items, positions, paths: paths, part: part, range)
+            return writer
+        }
+        for run in runs {
+            svg.append(contentsOf: run.svg.bytes)
+            labels += run.labels
+            obstacles += run.obstacles
+            for row in run.legend.rows { legend.note(category: row.category, color: row.color, kind: row.kind) }
+            drawnFeatures += run.drawnFeatures
+            drewBalloon = drewBalloon || run.drewBalloon
+        }
+    }
+
+    /// Below this many items a part of a layer is written on the calling
+    /// thread; above, on every core, this many items at a time.
+    static let parallelItems = 2_048
+    static let itemsPerJob = 512
+
+    /// Writes the items at `positions[range]`.
+    private mutating func writeRun(
+        _ items: [DrawItem], _ positions: [Int], paths: [EncodedPath], part: Part, _ range: Range<Int>
+    ) {
+        // Through the buffer, so that an item is lent, not copied (a copy
+        // retains and releases each of its arrays and strings).
+        items.withUnsafeBufferPointer { items in
+            for index in range {
+                switch part {
+                case .areas: writeArea(items[positions[index]], paths[index])
+                case .lines: writeLine(items[positions[index]], paths[index])
+                case .points: writePoints(items[positions[index]])
+                }
+            }
+        }
+    }
+}

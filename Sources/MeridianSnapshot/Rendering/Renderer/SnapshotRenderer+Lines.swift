@@ -16,7 +16,7 @@ extension SnapshotRenderer {
         var base = SimpleStyle(theme: theme)
         base.stroke = theme.lineStroke
         base.strokeWidth = theme.lineWidth
-        if item.properties["stroke"] == nil, let color = categoryColor(item.category) { base.stroke = color }
+        if let color = categoryColor(item, .lines) { base.stroke = color }
         let style = SimpleStyle(properties: item.properties, over: base)
         svg.append("<path")
         writeDataAttributes(item)

@@ -5,7 +5,7 @@ import MeridianCore
 extension SnapshotRenderer {
     mutating func writePoints(_ item: DrawItem) {
         var base = SimpleStyle(theme: theme)
-        if item.properties["marker-color"] == nil, let color = categoryColor(item.category) {
+        if let color = categoryColor(item, .points) {
             base.markerColor = color
         }
         let style = SimpleStyle(properties: item.properties, over: base)

@@ -45,15 +45,36 @@ extension SnapshotRenderer {
         return result
     }
 
-    /// The tint of a category with no colour of its own: the theme's
-    /// palette, in order of first appearance.
-    mutating func categoryColor(_ category: String?) -> String? {
-        guard let category else { return nil }
-        if let color = categoryColors[category] { return color }
-        guard !theme.palette.isEmpty else { return nil }
-        let color = theme.palette[categoryColors.count % theme.palette.count]
-        categoryColors[category] = color
-        return color
+    /// The tint of the item's category when the item has no colour of its
+    /// own for `part` (`fill`, `stroke` or `marker-color`): the theme's
+    /// palette, handed out by ``assignCategoryColors(_:_:paths:part:)``.
+    func categoryColor(_ item: DrawItem, _ part: Part) -> String? {
+        guard let category = item.category, Self.takesCategoryColor(item, part) else { return nil }
+        return categoryColors[category]
+    }
+
+    static func takesCategoryColor(_ item: DrawItem, _ part: Part) -> Bool {
+        switch part {
+        case .areas: item.properties["fill"] == nil
+        case .lines: item.properties["stroke"] == nil
+        case .points: item.properties["marker-color"] == nil
+        }
+    }
+
+    /// Hands out the palette to the categories of the items at
+    /// `positions`, in drawing order, before they are written: a category
+    /// takes the next colour when first met on an area or line that is
+    /// drawn (its path is not empty), or on any point, with no colour of
+    /// its own. Writing then only looks colours up, so runs of a layer can
+    /// be written on every core and give the same document.
+    mutating func assignCategoryColors(_ items: [DrawItem], _ positions: [Int], paths: [EncodedPath], part: Part) {
+        guard !theme.palette.isEmpty else { return }
+        for (index, position) in positions.enumerated() {
+            guard let category = items[position].category, categoryColors[category] == nil,
+                part == .points || !paths[index].d.isEmpty, Self.takesCategoryColor(items[position], part)
+            else { continue }
+            categoryColors[category] = theme.palette[categoryColors.count % theme.palette.count]
+        }
     }
 
     mutating func writeStyle(

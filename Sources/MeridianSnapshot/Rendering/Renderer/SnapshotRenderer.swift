@@ -212,12 +212,7 @@ struct SnapshotRenderer {
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.strokeWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\">\n")
-            let paths = encodedPaths(items, areas, areas: true)
-            // Through the buffer, so that an item is lent, not copied (a
-            // copy retains and releases each of its arrays and strings).
-            items.withUnsafeBufferPointer { items in
-                for (item, path) in zip(areas, paths) { writeArea(items[item], path) }
-            }
+            writeItems(items, areas, paths: encodedPaths(items, areas, areas: true), part: .areas)
             svg.append("</g>\n")
         }
         let lines = Self.drawingOrder(items, layer: index, level: level, .lines)
@@ -227,10 +222,7 @@ struct SnapshotRenderer {
             svg.append("\" stroke-width=\"")
             svg.appendNumber(theme.lineWidth, decimals: 3)
             svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
-            let paths = encodedPaths(items, lines, areas: false)
-            items.withUnsafeBufferPointer { items in
-                for (item, path) in zip(lines, paths) { writeLine(items[item], path) }
-            }
+            writeItems(items, lines, paths: encodedPaths(items, lines, areas: false), part: .lines)
             svg.append("</g>\n")
         }
         let points = Self.drawingOrder(items, layer: index, level: level, .points)
@@ -238,9 +230,7 @@ struct SnapshotRenderer {
             svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
             svg.appendEscaped(theme.glyph)
             svg.append("\">\n")
-            items.withUnsafeBufferPointer { items in
-                for item in points { writePoints(items[item]) }
-            }
+            writeItems(items, points, paths: [], part: .points)
             svg.append("</g>\n")
         }
         svg.append("</g>\n")
