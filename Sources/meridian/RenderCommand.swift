@@ -175,7 +175,11 @@ struct RenderCommand: ReportingCommand {
         options.simplificationTolerance = tolerance
         options.dataProperties = svgData?.split(separator: ",").map(String.init) ?? []
         let snapshot = try Snapshotter(options: options).snapshot()
-        try destination.write((imageFormat ?? ImageFormat(path: output)) == .png ? snapshot.pngData() : snapshot.bytes)
+        if (imageFormat ?? ImageFormat(path: output)) == .png {
+            try destination.write(snapshot.pngData())
+        } else {
+            for part in snapshot.parts { try destination.write(part) }
+        }
         try destination.commit()
     }
 

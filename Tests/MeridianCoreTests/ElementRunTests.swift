@@ -5,8 +5,9 @@ import Testing
 @Suite struct ElementRunTests {
     /// Counts the instances alive, to see that moving neither copies nor
     /// loses an element, and that a run let go destroys what it holds.
-    final class Counter { var alive = 0 }
-    final class Tracked {
+    /// (Used on the test's thread only.)
+    final class Counter: @unchecked Sendable { var alive = 0 }
+    final class Tracked: @unchecked Sendable {
         let value: Int
         let counter: Counter
         init(_ value: Int, _ counter: Counter) {
@@ -28,6 +29,20 @@ import Testing
         #expect(joined == (0..<4).flatMap { run in (0..<(run * 3)).map { "\(run)-\($0)" } })
         #expect(runs.allSatisfy { $0.count == 0 })
         #expect([String](concatenating: []).isEmpty)
+    }
+
+    /// Many elements are moved by several threads, each whole runs, into
+    /// their places.
+    @Test func manyRunsAreMovedOnSeveralThreads() {
+        let runs = (0..<40).map { run in
+            let elements = ElementRun<String>(capacity: 300)
+            for index in 0..<(run * 7 % 300) { elements.append("\(run)-\(index)") }
+            return elements
+        }
+        let expected = (0..<40).flatMap { run in (0..<(run * 7 % 300)).map { "\(run)-\($0)" } }
+        #expect(expected.count >= 4_096)
+        #expect([String](concatenating: runs, threads: 3) == expected)
+        #expect(runs.allSatisfy { $0.count == 0 })
     }
 
     @Test func movingKeepsEveryElementOnceAndARunLetGoDestroysItsOwn() {

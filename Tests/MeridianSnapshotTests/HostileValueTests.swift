@@ -148,6 +148,31 @@ import Testing
         #expect(extent.isEmpty)
     }
 
+    /// Extents found on several threads, each merged, then joined, frame
+    /// what one extent of every part frames, across the antimeridian too.
+    @Test func extentsJoinedFrameWhatOneExtentFrames() {
+        let parts: [(Double, Double, Double, Double)] = [
+            (178, 180, -18, -16), (-180, -179.8, -17, -16), (10, 12, 40, 41), (11, 30, 0, 1), (-60, -50, 5, 6),
+        ]
+        var whole = ContentExtent()
+        for (west, east, south, north) in parts { whole.add(west: west, east: east, south: south, north: north) }
+        for split in 0...parts.count {
+            var first = ContentExtent()
+            var second = ContentExtent()
+            for (index, (west, east, south, north)) in parts.enumerated() {
+                if index < split {
+                    first.add(west: west, east: east, south: south, north: north)
+                } else {
+                    second.add(west: west, east: east, south: south, north: north)
+                }
+            }
+            first.merge()
+            second.merge()
+            first.formUnion(second)
+            #expect(first.mapRect == whole.mapRect, "split at \(split)")
+        }
+    }
+
     @Test func worldShiftsOfFarAwayOrNaNPositionsAreEmptyNotATrap() {
         let viewport = Viewport(
             width: 100, height: 100, center: MapPoint(x: 1e8, y: 1e8), pointsPerMapPoint: 1e-4, heading: 0)

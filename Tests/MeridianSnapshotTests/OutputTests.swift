@@ -80,6 +80,26 @@ import Testing
         #expect(first == second)
     }
 
+    /// The document comes in the parts it was written in (a large map's
+    /// layers in runs): joined they are the bytes, markup added by the
+    /// caller goes last before `</svg>`, and equality is the document's.
+    @Test(.requires(fixture: "geojson/real/ne_50m_land.json"))
+    func theDocumentsPartsJoinedAreItsBytes() throws {
+        let document = try GeoJSONDocument(decoding: Fixtures.bytes(Fixtures.url("geojson/real/ne_50m_land.json")))
+        let features = Array(repeating: document.featureCollection.features, count: 2).flatMap { $0 }
+        #expect(features.count >= SnapshotRenderer.parallelItems)
+        let snapshot = try Support.render(features)
+        // On every core, the layer's areas come as one part per run written.
+        if OrderedWorkPool<Int, Int>.defaultThreads > 1 { #expect(snapshot.parts.count > 8) }
+        #expect(Array(snapshot.parts.joined()) == snapshot.bytes)
+        #expect(snapshot.svg.hasSuffix("</g>\n</svg>\n"))
+        let marked = snapshot.appending(markup: "<circle r=\"4\"/>")
+        #expect(marked.svg.hasSuffix("</g>\n<circle r=\"4\"/>\n</svg>\n"))
+        #expect(Array(marked.parts.joined()) == marked.bytes)
+        let again = try Support.render(features)
+        #expect(marked != snapshot && snapshot == again)
+    }
+
     @Test func everyElementCarriesItsFeatureIDAndCategory() throws {
         let svg = try Support.render([
             Support.feature(.polygon([Support.square(0, 0, 1)]), id: "zone-1", ["category": "park"])

@@ -9,6 +9,16 @@ import Testing
         return String(decoding: buffer.bytes, as: UTF8.self)
     }
 
+    @Test func partsAppendedKeepTheirPlaceAmongTheBytes() {
+        var buffer = SVGBuffer(precision: 2)
+        #expect(buffer.isEmpty && buffer.parts.isEmpty)
+        buffer.append("<g>")
+        buffer.append(part: Array("<a/>".utf8))
+        buffer.append(part: Array("<b/>".utf8))
+        buffer.append("</g>")
+        #expect(buffer.parts.map { String(decoding: $0, as: UTF8.self) } == ["<g>", "<a/>", "<b/>", "</g>"])
+    }
+
     @Test func numbersAreRoundedToThePrecisionAndTrimmed() {
         #expect(number(3) == "3")
         #expect(number(0.5) == ".5")

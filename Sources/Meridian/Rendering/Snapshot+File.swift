@@ -20,9 +20,12 @@ extension Snapshot {
     /// exist, `io.output.open` or `io.output.write` when the file cannot be
     /// written. As for every command's output, `-` is standard output.
     public func write(toFile path: String, format: ImageFormat? = nil) throws(DiagnosticError) {
-        let image = (format ?? ImageFormat(path: path)) == .png ? try pngData() : bytes
         let output = try OutputDestination(path: path)
-        try output.write(image)
+        if (format ?? ImageFormat(path: path)) == .png {
+            try output.write(try pngData())
+        } else {
+            for part in parts { try output.write(part) }
+        }
         try output.commit()
     }
 }

@@ -131,12 +131,18 @@ package enum Platform {
     /// Sets glibc's allocator for a short command that streams its work
     /// through a few threads (the `meridian` tool calls it first thing):
     /// blocks of up to 32 MiB come from the heap instead of a mapping of
-    /// their own, and up to 64 MiB freed stays in the process. A batch's
-    /// encoded bytes (100 to 200 KB each) were otherwise mapped, faulted in
-    /// page by page and unmapped, and every unmapping while another thread
-    /// runs interrupts that thread's core to flush its address translations:
+    /// their own, up to 64 MiB freed stays in the process, and the heap
+    /// grows 64 MiB of address space at a time. A batch's encoded bytes
+    /// (100 to 200 KB each) were otherwise mapped, faulted in page by page
+    /// and unmapped, and every unmapping while another thread runs
+    /// interrupts that thread's core to flush its address translations:
     /// converting a 700 KB file took 680 page faults and about 25 such
-    /// interrupts. Nothing elsewhere (musl, Darwin).
+    /// interrupts. And a worker thread's heap, which glibc reserves and
+    /// then opens page by page with `mprotect` as it grows (each call
+    /// taking the process's memory map lock from the other thread's page
+    /// faults), is opened whole: rendering a 200 MB file on both cores made
+    /// 92 000 such calls. Address space is not memory: only pages written
+    /// are. Nothing elsewhere (musl, Darwin).
     package static func tuneAllocatorForCommands() {
         #if canImport(Glibc)
             // <malloc.h> is not in Swift's Glibc module: mallopt and its
@@ -146,7 +152,7 @@ package enum Platform {
             let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
             _ = mallopt(-3, 32 << 20)
             _ = mallopt(-1, 64 << 20)
-            _ = mallopt(-2, 1 << 20)
+            _ = mallopt(-2, 64 << 20)
         #endif
     }
 

@@ -55,18 +55,28 @@ struct ContentExtent {
         north = max(north, other.north)
     }
 
-    /// (west, east) with east >= west, east possibly beyond 180.
-    var longitudeRange: (west: Double, east: Double)? {
-        guard !intervals.isEmpty else { return nil }
-        let sorted = intervals.sorted { $0.0 < $1.0 }
+    /// Sorts the longitude ranges and merges those that overlap or touch:
+    /// the same extent in fewer of them (a large map's parts, found on
+    /// several threads, are each merged there before they are joined).
+    mutating func merge() {
+        intervals.sort { $0.0 < $1.0 }
         var merged: [(Double, Double)] = []
-        for interval in sorted {
+        for interval in intervals {
             if let last = merged.last, interval.0 <= last.1 {
                 merged[merged.count - 1].1 = max(last.1, interval.1)
             } else {
                 merged.append(interval)
             }
         }
+        intervals = merged
+    }
+
+    /// (west, east) with east >= west, east possibly beyond 180.
+    var longitudeRange: (west: Double, east: Double)? {
+        guard !intervals.isEmpty else { return nil }
+        var extent = self
+        extent.merge()
+        let merged = extent.intervals
         // The gap across the antimeridian, then the gaps between intervals.
         var bestGap = merged[0].0 + 360 - merged[merged.count - 1].1
         var west = merged[0].0

@@ -12,21 +12,24 @@ import MeridianCore
 /// ```
 ///
 /// A snapshot is a value: the SVG bytes plus the viewport. ``point(for:)``
-/// is O(1); ``svg`` copies the bytes into a String. It writes no files:
-/// the `Meridian` module adds `write(toFile:)`, which writes atomically.
+/// is O(1); ``bytes`` joins the document's ``parts`` and ``svg`` copies
+/// them into a String. It writes no files: the `Meridian` module adds
+/// `write(toFile:)`, which writes atomically, part by part.
 public struct Snapshot: Sendable, Hashable {
     /// The image size in points (the SVG's viewBox).
     public let size: Snapshotter.Size
     public let scale: Double
     let viewport: Viewport
-    /// The document up to (not including) the closing `</svg>`.
-    private var body: [UInt8]
+    /// The document up to (not including) the closing `</svg>`, in the
+    /// parts it was written in: a large map's layers are not copied again
+    /// to join them to the header, nor to write them out.
+    private var body: [[UInt8]]
     /// Labels written, in placement order, and how many were dropped to avoid overlaps.
     public let placedLabels: [String]
     public let droppedLabelCount: Int
 
     init(
-        size: Snapshotter.Size, scale: Double, viewport: Viewport, body: [UInt8], placedLabels: [String],
+        size: Snapshotter.Size, scale: Double, viewport: Viewport, body: [[UInt8]], placedLabels: [String],
         droppedLabelCount: Int
     ) {
         self.size = size
@@ -64,7 +67,16 @@ public struct Snapshot: Sendable, Hashable {
     public var heading: Double { viewport.heading }
 
     /// The document's UTF-8 bytes.
-    public var bytes: [UInt8] { body + Array("</svg>\n".utf8) }
+    public var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { bytes += part }
+        return bytes
+    }
+
+    /// The document's UTF-8 bytes in parts, which joined are ``bytes``: to
+    /// write a large map out without joining it first.
+    public var parts: [[UInt8]] { body + [Array("</svg>\n".utf8)] }
 
     /// The document as text.
     public var svg: String { String(decoding: bytes, as: UTF8.self) }
@@ -73,8 +85,23 @@ public struct Snapshot: Sendable, Hashable {
     /// The markup is the caller's own SVG and is inserted as given.
     public func appending(markup: String) -> Snapshot {
         var copy = self
-        copy.body.append(contentsOf: markup.utf8)
-        copy.body.append(UInt8(ascii: "\n"))
+        copy.body.append(Array(markup.utf8) + [UInt8(ascii: "\n")])
         return copy
+    }
+
+    /// Equal when the documents are, however they are split into parts.
+    public static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
+        lhs.size == rhs.size && lhs.scale == rhs.scale && lhs.viewport == rhs.viewport
+            && lhs.placedLabels == rhs.placedLabels && lhs.droppedLabelCount == rhs.droppedLabelCount
+            && lhs.bytes == rhs.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(scale)
+        hasher.combine(viewport)
+        hasher.combine(placedLabels)
+        hasher.combine(droppedLabelCount)
+        hasher.combine(bytes)
     }
 }

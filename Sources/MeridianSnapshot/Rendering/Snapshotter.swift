@@ -88,7 +88,7 @@ public struct Snapshotter: Sendable {
             runs.append(overlays)
         }
         // Moved into one array, not copied: see ElementRun.
-        let items = [DrawItem](concatenating: runs)
+        let items = [DrawItem](concatenating: runs, threads: OrderedWorkPool<Int, Int>.defaultThreads)
         guard !items.isEmpty else {
             throw DiagnosticError(
                 code: "snapshot.content.empty",
@@ -174,6 +174,7 @@ public struct Snapshotter: Sendable {
         let parts = OrderedWorkPool.results(of: jobs, threads: threads) { range in
             var extent = ContentExtent()
             for index in range { items[index].addExtent(to: &extent) }
+            extent.merge()
             return extent
         }
         var extent = ContentExtent()

@@ -45,6 +45,27 @@ struct SVGBuffer {
         bytes.append(contentsOf: other)
     }
 
+    /// What was written before the last ``append(part:)``, in parts.
+    private(set) var earlierParts: [[UInt8]] = []
+
+    /// Appends bytes written elsewhere as a part of their own, not copied:
+    /// a large map's layers are written in runs on every core, some 90 KB
+    /// each, and kept as they are (copying them into one buffer cost a
+    /// 17 MB copy and its page faults on the thread joining them).
+    mutating func append(part: [UInt8]) {
+        if !bytes.isEmpty {
+            earlierParts.append(bytes)
+            bytes = []
+            bytes.reserveCapacity(1 << 12)
+        }
+        earlierParts.append(part)
+    }
+
+    /// Everything written, in order: joined, the document's bytes.
+    var parts: [[UInt8]] { bytes.isEmpty ? earlierParts : earlierParts + [bytes] }
+
+    var isEmpty: Bool { bytes.isEmpty && earlierParts.isEmpty }
+
     /// Appends text that is known to need no escaping (generated names).
     mutating func appendTrusted(_ text: String) {
         bytes.append(contentsOf: text.utf8)

@@ -64,17 +64,20 @@ extension SnapshotRenderer {
         let labelsAreas = options.labels.labelsAreas
         let fontSize = options.labels.fontSize - 1
         let template = encoder
-        let encodeRun: @Sendable (ArraySlice<Int>) -> [EncodedPath] = { run in
+        let encodeRun: @Sendable (ArraySlice<Int>) -> ElementRun<EncodedPath> = { run in
             var encoder = template
-            return run.map { position in
+            let paths = ElementRun<EncodedPath>(capacity: run.count)
+            for position in run {
                 let item = items[position]
                 // Gradient lines are drawn segment by segment, from the item itself.
                 if !areas, Self.gradient(item.properties) != nil {
-                    return EncodedPath(d: [], ring: nil, lineAnchor: nil, linePoints: [])
+                    paths.append(EncodedPath(d: [], ring: nil, lineAnchor: nil, linePoints: []))
+                    continue
                 }
                 let labelled = item.label != nil && !item.hints.isContext && (!areas || labelsAreas)
-                return encoder.encode(item, area: areas, labelled: labelled, fontSize: fontSize)
+                paths.append(encoder.encode(item, area: areas, labelled: labelled, fontSize: fontSize))
             }
+            return paths
         }
         let vertexCounts = positions.map { position in
             let item = items[position]
@@ -82,7 +85,9 @@ extension SnapshotRenderer {
                 ? item.polygons.reduce(item.circle == nil ? 0 : 720) { $0 + $1.reduce(0) { $0 + $1.count } }
                 : item.lines.reduce(0) { $0 + $1.count }
         }
-        guard vertexCounts.reduce(0, +) >= Self.parallelVertices else { return encodeRun(positions[...]) }
+        guard vertexCounts.reduce(0, +) >= Self.parallelVertices else {
+            return [EncodedPath](concatenating: [encodeRun(positions[...])])
+        }
         var runs: [ArraySlice<Int>] = []
         var start = 0
         var vertices = 0
@@ -95,7 +100,7 @@ extension SnapshotRenderer {
             }
         }
         let threads = OrderedWorkPool<Int, Int>.defaultThreads
-        return OrderedWorkPool.results(of: runs, threads: threads, work: encodeRun).flatMap { $0 }
+        return [EncodedPath](concatenating: OrderedWorkPool.results(of: runs, threads: threads, work: encodeRun))
     }
 }
 
@@ -131,7 +136,7 @@ extension SnapshotRenderer {
             return writer
         }
         for run in runs {
-            svg.append(contentsOf: run.svg.bytes)
+            svg.append(part: run.svg.bytes)
             labels += run.labels
             obstacles += run.obstacles
             for row in run.legend.rows { legend.note(category: row.category, color: row.color, kind: row.kind) }

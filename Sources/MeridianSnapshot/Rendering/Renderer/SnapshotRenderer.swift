@@ -50,10 +50,17 @@ struct SnapshotRenderer {
     }
 
     mutating func render(_ items: [DrawItem]) -> Snapshot {
-        // Balloons or dots: count the visible points first.
+        // Balloons or dots: count the visible points first, as far as the
+        // choice needs (past the automatic limit, or to the first for balloons).
         var visiblePoints = 0
-        for index in items.indices where items[index].hints.marker == nil {
-            for point in items[index].points { visiblePoints += encoder.positions(of: point, margin: 0).count }
+        if options.markerStyle != .dot {
+            let enough = options.markerStyle == .automatic ? MarkerStyle.automaticBalloonLimit + 1 : 1
+            count: for index in items.indices where items[index].hints.marker == nil {
+                for point in items[index].points {
+                    visiblePoints += encoder.positions(of: point, margin: 0).count
+                    if visiblePoints >= enough { break count }
+                }
+            }
         }
         switch options.markerStyle {
         case .balloon: useBalloons = true
@@ -83,19 +90,20 @@ struct SnapshotRenderer {
         let (labelBytes, placed, dropped) = placeLabels()
 
         writeHeader(title: title, items: items)
-        svg.append(contentsOf: layersBody.bytes)
-        svg.append(contentsOf: labelBytes)
-        if !aboveLabels.bytes.isEmpty {
-            svg.append("<g id=\"above-labels\">\n")
-            svg.append(contentsOf: aboveLabels.bytes)
-            svg.append("</g>\n")
+        var rest = SVGBuffer(precision: options.precision, capacity: furniture.bytes.count + 64)
+        if !aboveLabels.isEmpty {
+            rest.append("<g id=\"above-labels\">\n")
+            for part in aboveLabels.parts { rest.append(contentsOf: part) }
+            rest.append("</g>\n")
         }
-        svg.append("<g id=\"furniture\">\n")
-        svg.append(contentsOf: furniture.bytes)
-        svg.append("</g>\n")
+        rest.append("<g id=\"furniture\">\n")
+        rest.append(contentsOf: furniture.bytes)
+        rest.append("</g>\n")
+        // In parts: the layers (17 MB for a 200 MB file) are not copied again.
         return Snapshot(
-            size: options.size, scale: options.scale, viewport: viewport, body: svg.bytes,
-            placedLabels: placed, droppedLabelCount: dropped)
+            size: options.size, scale: options.scale, viewport: viewport,
+            body: svg.parts + layersBody.parts + [labelBytes, rest.bytes], placedLabels: placed,
+            droppedLabelCount: dropped)
     }
 
     // MARK: - Document
