@@ -96,15 +96,11 @@ struct Reloader: Service {
 /// moment it ever had rather than what it holds.
 struct MemoryTrimmer: Service {
     func run() async throws {
-        // glibc's malloc_trim, looked up because its header is not in the C library's module.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        typealias Trim = @convention(c) (Int) -> Int32
-        let trim = unsafeBitCast(symbol, to: Trim.self)
         // Stops at once on shutdown, not at the end of a sleep.
         try? await cancelWhenGracefulShutdown {
             while true {
                 try await Task.sleep(for: .seconds(5))
-                _ = trim(0)
+                Platform.releaseFreedMemory()
             }
         }
     }

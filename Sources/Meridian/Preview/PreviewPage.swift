@@ -120,6 +120,10 @@ public struct PreviewPage: Sendable {
     ///   when nothing is left to draw).
     public func html() throws(DiagnosticError) -> String {
         let views = try makeViews()
+        // The maps were drawn on every core; what the worker threads freed
+        // stays in their arenas, where the page built next on this thread
+        // cannot reuse it: 1 053 -> 943 MB for a preview of 120 000 lines.
+        Platform.releaseFreedMemory()
         return document(
             views: views, features: featureIndex(views), places: searchablePlaces(projection: views[0].snapshot))
     }
