@@ -46,7 +46,7 @@ struct SVGBuffer {
     }
 
     /// What was written before the last ``append(part:)``, in parts.
-    private(set) var earlierParts: [[UInt8]] = []
+    private var earlierParts: [[UInt8]] = []
 
     /// Appends bytes written elsewhere as a part of their own, not copied:
     /// a large map's layers are written in runs on every core, some 90 KB
