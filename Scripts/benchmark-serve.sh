@@ -26,7 +26,7 @@ start_server() {
   port=$(grep -o '[0-9]*$' "$work/serve.out")
   base="http://127.0.0.1:$port"
 }
-rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$server/status"; }
+rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 * 1024 / 1e6 }' "/proc/$server/status"; }  # MB of 10^6 bytes (VmRSS is in KiB)
 
 # "requests/s p50 p99 errors" of one wrk run.
 load() {
