@@ -175,11 +175,7 @@ struct RenderCommand: ReportingCommand {
         options.simplificationTolerance = tolerance
         options.dataProperties = svgData?.split(separator: ",").map(String.init) ?? []
         let snapshot = try Snapshotter(options: options).snapshot()
-        if (imageFormat ?? ImageFormat(path: output)) == .png {
-            try destination.write(snapshot.pngData())
-        } else {
-            for part in snapshot.parts { try destination.write(part) }
-        }
+        try snapshot.write(to: destination, as: imageFormat ?? ImageFormat(path: output))
         try destination.commit()
     }
 

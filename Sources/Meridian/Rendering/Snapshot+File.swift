@@ -21,11 +21,17 @@ extension Snapshot {
     /// written. As for every command's output, `-` is standard output.
     public func write(toFile path: String, format: ImageFormat? = nil) throws(DiagnosticError) {
         let output = try OutputDestination(path: path)
-        if (format ?? ImageFormat(path: path)) == .png {
+        try write(to: output, as: format ?? ImageFormat(path: path))
+        try output.commit()
+    }
+
+    /// Writes the map to `output` as `format`: a PNG, or the SVG document
+    /// part by part (a large map's layers are never joined into one buffer).
+    package func write(to output: OutputDestination, as format: ImageFormat) throws(DiagnosticError) {
+        if format == .png {
             try output.write(try pngData())
         } else {
             for part in parts { try output.write(part) }
         }
-        try output.commit()
     }
 }

@@ -118,20 +118,19 @@ struct LabelPlacer {
         return nil
     }
 
-    /// The grid cells `box` touches, row by row.
-    private func cells(of box: Box) -> [Int] {
+    /// The grid cells `box` touches, row by row, worked out as they are
+    /// read (no array made for each test of a candidate).
+    private func cells(of box: Box) -> some Sequence<Int> {
         // Boxes are clamped to a little beyond the image, so no cell index can overflow.
         func cell(_ value: Double) -> Int { Int((max(-1e5, min(1e5, value)) / cellSize).rounded(.down)) }
         let x0 = max(-1, cell(box.minX))
         let x1 = min(columns - 2, cell(box.maxX))
         let y0 = max(-1, cell(box.minY))
         let y1 = min(Int(height / cellSize) + 1, cell(box.maxY))
-        guard x0 <= x1, y0 <= y1 else { return [] }
-        var cells: [Int] = []
-        cells.reserveCapacity((y1 - y0 + 1) * (x1 - x0 + 1))
-        for y in y0...y1 {
-            for x in x0...x1 { cells.append((y + 1) * columns + x + 1) }
+        let columns = self.columns
+        // Half-open and never reversed: empty when the box misses the grid.
+        return (y0..<max(y0, y1 + 1)).lazy.flatMap { y in
+            (x0..<max(x0, x1 + 1)).lazy.map { x in (y + 1) * columns + x + 1 }
         }
-        return cells
     }
 }

@@ -119,19 +119,12 @@ extension SnapshotRenderer {
             writeRun(items, positions, paths: paths, part: part, positions.indices)
             return
         }
-        var template = self
-        template.svg = SVGBuffer(precision: options.precision)
-        template.labels = []
-        template.obstacles = []
-        template.legend = Legend()
-        template.drawnFeatures = 0
-        template.drewBalloon = false
         let jobs = stride(from: 0, to: positions.count, by: Self.itemsPerJob).map {
             $0..<min(positions.count, $0 + Self.itemsPerJob)
         }
-        let start = template
+        let template = emptyCopy
         let runs = OrderedWorkPool.results(of: jobs, threads: threads) { range in
-            var writer = start
+            var writer = template
             writer.writeRun(items, positions, paths: paths, part: part, range)
             return writer
         }
@@ -143,6 +136,19 @@ extension SnapshotRenderer {
             drawnFeatures += run.drawnFeatures
             drewBalloon = drewBalloon || run.drewBalloon
         }
+    }
+
+    /// A copy of this renderer (its options, view and colours) with nothing
+    /// written yet: what writes a run on another thread.
+    private var emptyCopy: SnapshotRenderer {
+        var copy = self
+        copy.svg = SVGBuffer(precision: options.precision)
+        copy.labels = []
+        copy.obstacles = []
+        copy.legend = Legend()
+        copy.drawnFeatures = 0
+        copy.drewBalloon = false
+        return copy
     }
 
     /// Below this many items a part of a layer is written on the calling
