@@ -119,10 +119,8 @@ extension SnapshotRenderer {
             writeRun(items, positions, paths: paths, part: part, positions.indices)
             return
         }
-        let jobs = stride(from: 0, to: positions.count, by: Self.itemsPerJob).map {
-            $0..<min(positions.count, $0 + Self.itemsPerJob)
-        }
         let template = emptyCopy
+        let jobs = Snapshotter.jobs(positions.count, Self.itemsPerJob)
         let runs = OrderedWorkPool.results(of: jobs, threads: threads) { range in
             var writer = template
             writer.writeRun(items, positions, paths: paths, part: part, range)
