@@ -28,7 +28,7 @@ public struct CSVWriter: Sendable {
         var columns: [String] = []
         var seen: Set<String> = []
         for feature in features {
-            for (key, _) in feature.properties.members where seen.insert(key).inserted { columns.append(key) }
+            for key in feature.properties.keys where seen.insert(key).inserted { columns.append(key) }
         }
         let allPoints = features.allSatisfy { feature in
             if case .point? = feature.geometry { return true }
@@ -43,7 +43,13 @@ public struct CSVWriter: Sendable {
             case nil: fields = allPoints ? ["", ""] : [""]
             case let geometry?: fields = [wkt(geometry)]
             }
-            for key in columns { fields.append(Self.text(feature.properties[key], precision: precision)) }
+            // The values once, then each column's by its index: a decoder's
+            // packed values are found by position by passing over those before.
+            let properties = feature.properties
+            let values = properties.values
+            for key in columns {
+                fields.append(Self.text(properties.index(forKey: key).map { values[$0] }, precision: precision))
+            }
             text += fields.map(Self.quoted).joined(separator: ",") + "\r\n"
         }
         return Array(text.utf8)

@@ -33,9 +33,11 @@ import Testing
 
     /// A decoded file holds millions of property values and positions: a
     /// value is a string's 16 bytes and a tag (objects are boxed), a
-    /// position three doubles.
+    /// position three doubles; an object's values, an array or packed
+    /// bytes, one word.
     @Test func valuesAndPositionsStayCompact() {
         #expect(MemoryLayout<JSONValue>.stride == 24)
+        #expect(MemoryLayout<JSONObject>.stride == 24)
         #expect(MemoryLayout<Coordinate>.stride == 24)
         let nested: JSONValue = ["inner": ["a": 1]]
         #expect(nested["inner"]?["a"] == .integer(1))

@@ -57,6 +57,38 @@ import Testing
         try Self.check(features)
     }
 
+    /// Properties that follow a shape are packed into bytes; they read and
+    /// write as the same values in an array do, whatever the values are.
+    @Test func packedPropertiesReadAndWriteAsAnArrayOfThem() throws {
+        let values = [
+            #""plain""#, #""esc\"aped \u00e9\n\ud83c\udf0d""#, #""Zürich""#,
+            "\"" + String(repeating: "x", count: 300) + "\"", "0", "-0", "127", "-129", "40000", "3000000000",
+            "12345678901234567890", "0.5", "-12.25", "1e5", "1.5E-3", "true", "false", "null", "[]", "{}",
+            #"[1,"two",[null],{"three":3.5}]"#, #"{"name":{"en":"Hall"},"floors":[1,2]}"#,
+        ]
+        let object = "{" + values.enumerated().map { #""k\#($0)":\#($1)"# }.joined(separator: ",") + "}"
+        let features = (0..<3).map { _ in #"{"type":"Feature","properties":\#(object),"geometry":null}"# }
+        let text = #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+        let read = try GeoJSONDocument(decoding: Array(text.utf8)).featureCollection
+        let alone = try Self.alone(object)
+        // The first teaches the shape; the others follow it and are packed.
+        #expect(read.features[0].properties.packedValues == nil)
+        for feature in read.features.dropFirst() {
+            #expect(feature.properties.packedValues != nil)
+            #expect(feature.properties.keys == alone.keys && feature.properties.values == alone.values)
+            #expect(feature.properties == read.features[0].properties)
+        }
+        var unpacked = read
+        for index in unpacked.features.indices {
+            unpacked.features[index].properties = JSONObject(zip(alone.keys, alone.values))
+            #expect(unpacked.features[index].properties.packedValues == nil)
+        }
+        for options in [GeoJSONWriter.Options(), GeoJSONWriter.Options(pretty: true)] {
+            let writer = GeoJSONWriter(options: options)
+            #expect(writer.encode(read) == writer.encode(unpacked))
+        }
+    }
+
     @Test func followingObjectsShareTheShapesKeys() throws {
         let shape = KeyShape()
         for text in [#"{"name":"x","rank":1}"#, #"{"name":"y","rank":2}"#, #"{"name":"z"}"#] {

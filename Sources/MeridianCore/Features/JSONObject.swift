@@ -8,26 +8,37 @@
 /// ```
 ///
 /// Members live in two parallel arrays, so iteration and appending are
-/// cheap. Lookup by key scans the few keys feature properties usually have;
-/// once an object of more than ``indexedCount`` members is assigned to by
-/// key, a hash index takes over, so an object with a hundred thousand keys
-/// (hostile or generated data) is still built in linear time. Decoders
-/// append without the index, so decoding pays nothing for it. Assigning to an existing key replaces its value in
+/// cheap; the GeoJSON decoder packs the values of features' properties
+/// into bytes instead (a third of the memory), which ``values`` unpacks and
+/// an assignment turns back into an array. Lookup by key scans the few keys
+/// feature properties usually have; once an object of more than
+/// ``indexedCount`` members is assigned to by key, a hash index takes over,
+/// so an object with a hundred thousand keys (hostile or generated data) is
+/// still built in linear time. Decoders append without the index, so
+/// decoding pays nothing for it. Assigning to an existing key replaces its value in
 /// place (so with duplicate keys the last value wins and the first position
 /// is kept, as JavaScript does); assigning `nil` removes the member.
 public struct JSONObject: Sendable {
     public private(set) var keys: [String]
-    public private(set) var values: [JSONValue]
+    private var storage: Storage
     /// The index of each key's last member, built by the first assignment
     /// by key to an object of more than ``indexedCount`` members.
     private var lookup: [String: Int]? = nil
+
+    /// The values: an array, or packed by a decoder (a third of the
+    /// memory, read in place by writers); an object assigned to becomes an
+    /// array.
+    private enum Storage: Sendable {
+        case array([JSONValue])
+        case packed(PackedJSONValues)
+    }
 
     /// How many members are found by scanning before a hash index is built.
     package static let indexedCount = 32
 
     public init() {
         keys = []
-        values = []
+        storage = .array([])
     }
 
     /// Creates an object from members in order; a repeated key replaces the
@@ -44,8 +55,52 @@ public struct JSONObject: Sendable {
     package init(distinctKeys keys: [String], values: [JSONValue], index: [String: Int]? = nil) {
         precondition(keys.count == values.count, "one value per key")
         self.keys = keys
-        self.values = values
+        storage = .array(values)
         lookup = keys.count > Self.indexedCount ? index : nil
+    }
+
+    /// An object of distinct keys and their values packed in order, one
+    /// value for each key (the caller packed them).
+    package init(distinctKeys keys: [String], packed: PackedJSONValues, index: [String: Int]? = nil) {
+        self.keys = keys
+        storage = .packed(packed)
+        lookup = keys.count > Self.indexedCount ? index : nil
+    }
+
+    /// The values, in the order of ``keys``.
+    public var values: [JSONValue] {
+        switch storage {
+        case .array(let values): values
+        case .packed(let packed): packed.values(count: keys.count)
+        }
+    }
+
+    /// The values as a decoder packed them, for writers that read them in
+    /// place; nil when they are an array.
+    package var packedValues: PackedJSONValues? {
+        if case .packed(let packed) = storage { return packed }
+        return nil
+    }
+
+    /// The value at `position`.
+    private func value(at position: Int) -> JSONValue {
+        switch storage {
+        case .array(let values): values[position]
+        case .packed(let packed): packed.value(at: position)
+        }
+    }
+
+    /// Runs `body` on the values as an array, unpacking them first.
+    private mutating func modifyValues(_ body: (inout [JSONValue]) -> Void) {
+        var values: [JSONValue]
+        switch storage {
+        case .array(let array): values = array
+        case .packed(let packed): values = packed.values(count: keys.count)
+        }
+        // The array held once, so that changing it does not copy it.
+        storage = .array([])
+        body(&values)
+        storage = .array(values)
     }
 
     /// The position of each of `keys`, distinct keys: the index an object
@@ -67,17 +122,18 @@ public struct JSONObject: Sendable {
     }
 
     public subscript(key: String) -> JSONValue? {
-        get { index(forKey: key).map { values[$0] } }
+        get { index(forKey: key).map { value(at: $0) } }
         set {
             // Assigning by key is what builds a large object key by key: the
             // index is built here (decoders append without it).
             if lookup == nil && keys.count > Self.indexedCount { rebuildLookup() }
             if let index = index(forKey: key) {
                 if let newValue {
-                    values[index] = newValue
+                    modifyValues { $0[index] = newValue }
                 } else {
+                    // Unpacked before the keys change: they count the values.
+                    modifyValues { _ = $0.remove(at: index) }
                     keys.remove(at: index)
-                    values.remove(at: index)
                     if lookup != nil { rebuildLookup() }
                 }
             } else if let newValue {
@@ -89,8 +145,8 @@ public struct JSONObject: Sendable {
     /// Appends a member without looking for an earlier one with the same
     /// key. For decoders that have already checked for duplicates.
     public mutating func appendUnchecked(key: String, value: JSONValue) {
+        modifyValues { $0.append(value) }
         keys.append(key)
-        values.append(value)
         if lookup != nil { lookup![key] = keys.count - 1 }
     }
 
@@ -111,7 +167,11 @@ public struct JSONObject: Sendable {
 extension JSONObject: Hashable {
     /// Members and their order; the lookup index is not part of the value.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.keys == rhs.keys && lhs.values == rhs.values
+        guard lhs.keys == rhs.keys else { return false }
+        // The same bytes are the same values (not the other way round:
+        // 0.0 and -0.0 are equal numbers).
+        if let left = lhs.packedValues, let right = rhs.packedValues, left.bytes == right.bytes { return true }
+        return lhs.values == rhs.values
     }
 
     public func hash(into hasher: inout Hasher) {

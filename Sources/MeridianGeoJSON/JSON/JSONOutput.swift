@@ -434,13 +434,10 @@ struct JSONOutput {
         bytes.append(0x7B)
         var start = 0
         encoded.withUnsafeBufferPointer { encoded in
-            object.values.withUnsafeBufferPointer { values in
-                for index in values.indices {
-                    let end = ends[index]
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: encoded[start..<end]))
-                    writeValue(values[index])
-                    start = end
-                }
+            forEachValue(of: object) { output, index in
+                let end = ends[index]
+                output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: encoded[start..<end]))
+                start = end
             }
         }
         bytes.append(0x7D)
@@ -476,6 +473,36 @@ struct JSONOutput {
         }
     }
 
+    /// Writes each value of `object` after what `prefix` writes for its
+    /// position: in place, by index (iterating zipped pairs copied, and so
+    /// retained, each key and value), packed values from their bytes.
+    private mutating func forEachValue(of object: JSONObject, prefix: (inout JSONOutput, Int) -> Void) {
+        if let packed = object.packedValues {
+            packed.bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var reader = PackedJSONValues.Reader(base: base)
+                for index in 0..<object.count {
+                    prefix(&self, index)
+                    switch reader.element() {
+                    case .null: write("null")
+                    case .bool(let flag): flag ? write("true") : write("false")
+                    case .integer(let integer): writeInteger(integer)
+                    case .double(let double): writeDouble(double)
+                    case .string(let utf8): writeString(utf8: utf8)
+                    case .value(let value): writeValue(value)
+                    }
+                }
+            }
+            return
+        }
+        object.values.withUnsafeBufferPointer { values in
+            for index in values.indices {
+                prefix(&self, index)
+                writeValue(values[index])
+            }
+        }
+    }
+
     mutating func writeObject(_ object: JSONObject) {
         guard !object.isEmpty else {
             write("{}")
@@ -483,17 +510,12 @@ struct JSONOutput {
         }
         bytes.append(0x7B)
         level += 1
-        // In place, by index: iterating zipped pairs copied (retained)
-        // each key and value.
         object.keys.withUnsafeBufferPointer { keys in
-            object.values.withUnsafeBufferPointer { values in
-                for index in keys.indices {
-                    if index > 0 { bytes.append(0x2C) }
-                    newline()
-                    writeString(keys[index])
-                    colon()
-                    writeValue(values[index])
-                }
+            forEachValue(of: object) { output, index in
+                if index > 0 { output.bytes.append(0x2C) }
+                output.newline()
+                output.writeString(keys[index])
+                output.colon()
             }
         }
         level -= 1

@@ -579,24 +579,53 @@ struct JSONReader {
         let start = index
         let startDepth = depth
         guard try beginObject() else { return .object(JSONObject()) }
-        var values: [JSONValue] = []
-        values.reserveCapacity(shape.keys.count)
+        shape.packed.removeAll()
+        var count = 0
         repeat {
             let raw = try readKey()
-            guard !raw.hasEscapes, shape.matches(key: values.count, base + raw.start, count: raw.end - raw.start) else {
+            guard !raw.hasEscapes, shape.matches(key: count, base + raw.start, count: raw.end - raw.start) else {
                 index = start
                 depth = startDepth
                 let value = try readValue()
                 shape.learn(value)
                 return value
             }
-            values.append(try readValue())
+            try readValue(packingInto: shape.packed)
+            count += 1
         } while try nextMember()
         shape.hits += 1
-        guard values.count == shape.keys.count else {
-            return .object(JSONObject(distinctKeys: Array(shape.keys[0..<values.count]), values: values))
+        let packed = shape.packed.packed
+        guard count == shape.keys.count else {
+            return .object(JSONObject(distinctKeys: Array(shape.keys[0..<count]), packed: packed))
         }
-        return .object(JSONObject(distinctKeys: shape.keys, values: values, index: shape.index))
+        return .object(JSONObject(distinctKeys: shape.keys, packed: packed, index: shape.index))
+    }
+
+    /// Reads any value onto the end of `packed`: strings and numbers
+    /// straight from the text, arrays and objects through ``readValue()``.
+    mutating func readValue(packingInto packed: PackedJSONValues.Writer) throws(JSONReaderFailure) {
+        switch try peek() {
+        case 0x22:
+            let raw = try scanString()
+            if raw.hasEscapes {
+                packed.append(string: string(raw))
+            } else {
+                packed.append(utf8: UnsafeBufferPointer(start: base + raw.start, count: raw.end - raw.start))
+            }
+        case 0x2D, 0x30...0x39:
+            if let integer = readShortInteger() {
+                packed.append(integer: integer)
+            } else if let value = readPlainDecimal() {
+                packed.append(double: value)
+            } else {
+                packed.append(try readNumberValue())
+            }
+        case 0x6E:
+            try scanLiteral("null")
+            packed.appendNull()
+        default:
+            packed.append(try readValue())
+        }
     }
 
     /// Walks past any value, checking it fully but keeping nothing.
@@ -793,6 +822,9 @@ final class KeyShape {
     private var ends: [Int] = [0]
     var hits = 0
     private var misses = 0
+    /// Where an object's values are packed as they are read, before they
+    /// are copied into storage of their size.
+    let packed = PackedJSONValues.Writer()
     private var builtIndex: [String: Int]?
     private var indexIsBuilt = false
 

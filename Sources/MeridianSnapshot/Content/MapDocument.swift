@@ -267,7 +267,7 @@ struct Reader {
     }
 
     func allow(_ keys: [String]) throws(DiagnosticError) {
-        for (key, _) in object.members where !keys.contains(key) {
+        for key in object.keys where !keys.contains(key) {
             throw DiagnosticError(
                 code: "snapshot.document.key",
                 message: "\"\(key)\" is not a key here; the keys are \(keys.joined(separator: ", "))",
