@@ -132,9 +132,12 @@ public final class GeoPackageFileWriter {
 
         func write(_ feature: Feature) throws(DiagnosticError) {
             var added = false
-            for (key, value) in feature.properties.members where columnIndex[key] == nil {
+            // The keys first: a value is read (a decoder's are packed) only
+            // for a key that has no column yet.
+            for (position, key) in feature.properties.keys.enumerated() where columnIndex[key] == nil {
                 let lower = key.lowercased()
                 // A column is made at its first value that is not null, of that value's type.
+                let value = feature.properties.value(at: position)
                 guard lower != "fid", lower != "geom", value != .null else { continue }
                 let type = GeoPackageWriter.sqlType(value)
                 try db.execute(

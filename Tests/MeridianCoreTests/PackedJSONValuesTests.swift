@@ -31,7 +31,7 @@ import Testing
         let packed = Self.packed(Self.values)
         #expect(packed.values(count: Self.values.count) == Self.values)
         for (position, value) in Self.values.enumerated() {
-            #expect(packed.value(at: position) == value, "value \(position)")
+            #expect(packed.value(at: position, count: Self.values.count) == value, "value \(position)")
         }
         var seen: [JSONValue] = []
         packed.forEach(count: Self.values.count) { position, element in
@@ -40,7 +40,30 @@ import Testing
         }
         #expect(seen == Self.values)
         // -0.0 keeps its sign.
-        #expect(packed.value(at: 19).doubleValue?.sign == .minus)
+        #expect(packed.value(at: 19, count: Self.values.count).doubleValue?.sign == .minus)
+    }
+
+    /// An object of many values starts with where every sixteenth begins;
+    /// any value is found from there, whatever the values before it are
+    /// (nested arrays and objects, whose members are not counted).
+    @Test func manyValuesAreFoundFromTheSixteenthBeforeThem() {
+        for count in [1, 15, 16, 17, 32, 33, 100] {
+            let values = (0..<count).map { Self.values[($0 * 7) % Self.values.count] }
+            let packed = Self.packed(values)
+            let entries = Self.packed(values).bytes.count - PackedJSONValues.tableSize(count: count)
+            #expect(PackedJSONValues.tableSize(count: count) == (count > 16 ? (count - 1) / 16 * 8 : 0))
+            #expect(entries > 0)
+            for position in 0..<count {
+                #expect(packed.value(at: position, count: count) == values[position], "\(position) of \(count)")
+            }
+            #expect(packed.values(count: count) == values)
+            var object = JSONObject(
+                distinctKeys: (0..<count).map { "k\($0)" }, packed: packed,
+                index: JSONObject.index(of: (0..<count).map { "k\($0)" }))
+            #expect(object["k\(count - 1)"] == values[count - 1])
+            object["k0"] = nil
+            #expect(object.values == Array(values.dropFirst()))
+        }
     }
 
     /// The reader takes a tag's byte for its case: the two must agree.

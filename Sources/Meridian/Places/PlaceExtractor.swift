@@ -109,13 +109,15 @@ public enum PlaceExtractor {
     static func names(in properties: JSONObject) -> [PlaceName] {
         var names: [PlaceName] = []
         if let name = first(properties, ["name", "NAME", "Name", "title"]) { names.append(PlaceName(text: name)) }
-        for (key, value) in properties.members {
-            guard let text = value.stringValue, !text.isEmpty else { continue }
+        // The keys first: a value is read (unpacked) only for a name's key.
+        for (position, key) in properties.keys.enumerated() {
+            guard Self.mayBeName(key) else { continue }
             let lower = key.lowercased()
             var language: Substring?
             if lower.hasPrefix("name:") { language = lower.dropFirst(5) }
             if lower.hasPrefix("name_"), lower.count <= 10 { language = lower.dropFirst(5) }
             guard let language, !language.isEmpty, language.allSatisfy({ $0.isLetter || $0 == "-" }) else { continue }
+            guard let text = properties.value(at: position).stringValue, !text.isEmpty else { continue }
             if names.contains(where: { $0.text == text && $0.language == String(language) }) { continue }
             if names.count == 1, names[0].language == nil, names[0].text == text {
                 names[0].language = String(language)
@@ -126,11 +128,23 @@ public enum PlaceExtractor {
         return names
     }
 
+    /// Whether `key` starts with `name` in any case and then `:` or `_`:
+    /// a look at its first five bytes, before anything is made of it.
+    static func mayBeName(_ key: String) -> Bool {
+        let checked = key.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > 5 && bytes[0] | 0x20 == 0x6E && bytes[1] | 0x20 == 0x61 && bytes[2] | 0x20 == 0x6D
+                && bytes[3] | 0x20 == 0x65 && (bytes[4] == 0x3A || bytes[4] == 0x5F)
+        }
+        if let checked { return checked }
+        let lower = key.lowercased()
+        return lower.hasPrefix("name:") || lower.hasPrefix("name_")
+    }
+
     /// OSM's `addr:*`, a plain `address`, or Natural Earth's region and country.
     static func address(in properties: JSONObject) -> PlaceAddress? {
         // Most features have no address: one look at the keys says so.
         guard
-            properties.members.contains(where: { key, _ in
+            properties.keys.contains(where: { key in
                 key.utf8.starts(with: "addr:".utf8) || key == "address" || key == "ISO_A2"
             })
         else { return nil }

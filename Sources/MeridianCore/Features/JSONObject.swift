@@ -82,11 +82,12 @@ public struct JSONObject: Sendable {
         return nil
     }
 
-    /// The value at `position`.
-    private func value(at position: Int) -> JSONValue {
+    /// The value of member `position` (in the order of ``keys``), without
+    /// unpacking the others.
+    package func value(at position: Int) -> JSONValue {
         switch storage {
         case .array(let values): values[position]
-        case .packed(let packed): packed.value(at: position)
+        case .packed(let packed): packed.value(at: position, count: keys.count)
         }
     }
 

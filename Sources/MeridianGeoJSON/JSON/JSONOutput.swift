@@ -480,7 +480,7 @@ struct JSONOutput {
         if let packed = object.packedValues {
             packed.bytes.withUnsafeBufferPointer { buffer in
                 guard let base = buffer.baseAddress else { return }
-                var reader = PackedJSONValues.Reader(base: base)
+                var reader = PackedJSONValues.Reader(base: base, count: object.count)
                 for index in 0..<object.count {
                     prefix(&self, index)
                     switch reader.element() {

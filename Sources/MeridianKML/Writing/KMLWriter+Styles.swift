@@ -6,8 +6,9 @@ import MeridianCore
 extension KMLWriter.Plan {
     static func styleProperties(_ feature: Feature) -> JSONObject {
         var style = JSONObject()
-        for (key, value) in feature.properties.members where KMLStyle.propertyKeys.contains(key) {
-            style[key] = value
+        // The keys first: a value is read (a decoder's are packed) only for a style's key.
+        for (position, key) in feature.properties.keys.enumerated() where KMLStyle.propertyKeys.contains(key) {
+            style[key] = feature.properties.value(at: position)
         }
         return style
     }
