@@ -214,7 +214,9 @@ struct GeoJSONParser {
         var elements: [Element] = []
         guard try reader.beginArray() else { return elements }
         repeat {
-            elements.append(element(try readObject(expectation)))
+            let next = element(try readObject(expectation))
+            elements.makeRoom(for: 1, read: reader.index, of: reader.bytes.count)
+            elements.append(next)
         } while try reader.nextElement()
         return elements
     }
@@ -637,5 +639,21 @@ final class ParserCarryOver {
 
     init(coordinateThreads: Int = 1) {
         self.coordinateThreads = coordinateThreads
+    }
+}
+
+extension Array {
+    /// Grows the array to hold `more` when it is full: to as many as the
+    /// part of the input read so far (`read` of `total` bytes) foretells
+    /// for the whole, and a tenth more, at least a quarter and at most
+    /// twice what it holds. Doubling alone left the array of a 200 MB
+    /// file's 95 000 features room for 131 072 (4 MB unused), and copied
+    /// it once more near the end.
+    mutating func makeRoom(for more: Int, read: Int, of total: Int) {
+        let needed = count + more
+        guard needed > capacity else { return }
+        let foretold = Double(needed) * Double(total) / Double(Swift.max(read, 1)) * 1.1
+        let room = foretold < Double(needed * 2) ? Int(foretold) : needed * 2
+        reserveCapacity(Swift.max(room, needed + needed / 4))
     }
 }

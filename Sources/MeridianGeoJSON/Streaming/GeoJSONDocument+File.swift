@@ -29,7 +29,12 @@ extension GeoJSONDocument {
     {
         var features: [Feature] = []
         do {
-            while let batch = try reader.nextBatch(using: decoder) { features += batch }
+            while let batch = try reader.nextBatch(using: decoder) {
+                if let total = reader.source.mapping?.count {
+                    features.makeRoom(for: batch.count, read: reader.source.bytesConsumed, of: total)
+                }
+                features += batch
+            }
         } catch {
             while decoder.pool.next() != nil {}
             throw error
