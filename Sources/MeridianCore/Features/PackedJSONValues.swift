@@ -319,25 +319,29 @@ package struct PackedJSONValues: Sendable {
             case .double(let double): append(double: double)
             case .string(let string): append(string: string)
             case .array(let elements):
-                begin()
-                reserve(9)
-                put(.array)
-                put(UInt64(elements.count))
-                depth += 1
-                for element in elements { append(element) }
-                depth -= 1
-            case .object(let object):
-                begin()
-                reserve(9)
-                put(.object)
-                put(UInt64(object.count))
-                depth += 1
-                for (key, member) in object.members {
-                    append(string: key)
-                    append(member)
+                appendNested(.array, count: elements.count) {
+                    for element in elements { append(element) }
                 }
-                depth -= 1
+            case .object(let object):
+                appendNested(.object, count: object.count) {
+                    for (key, member) in object.members {
+                        append(string: key)
+                        append(member)
+                    }
+                }
             }
+        }
+
+        /// An array or object: its tag and count, then what `members` packs,
+        /// which are not values of the object being packed.
+        private func appendNested(_ tag: Tag, count: Int, members: () -> Void) {
+            begin()
+            reserve(9)
+            put(tag)
+            put(UInt64(count))
+            depth += 1
+            members()
+            depth -= 1
         }
     }
 }
