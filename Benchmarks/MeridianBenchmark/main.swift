@@ -40,30 +40,29 @@ guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: meridian-benchmark decode|json|encode FILE\n".utf8))
     exit(2)
 }
-/// The file's bytes, read straight into an array of their size (through
-/// `Data` they were held twice at once: 400 MB for a 200 MB file, before
-/// any decoding, which is what the peak of `decode` measured).
-func readBytes(_ path: String) throws -> [UInt8] {
-    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-    defer { try? handle.close() }
-    let size = Int(try handle.seekToEnd())
-    try handle.seek(toOffset: 0)
-    let descriptor = handle.fileDescriptor
-    return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-        count = 0
-        while count < size {
-            let read = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
-            guard read > 0 else { throw CocoaError(.fileReadUnknown) }
-            count += read
-        }
-    }
-}
 // The allocator as the tool sets it. Freeing the file's `Data` used to
 // raise glibc's thresholds as a side effect; without either, each
 // repetition gave its memory back and faulted it in again (canada.json 8 %
 // slower, the time in the kernel).
 Platform.tuneAllocatorForCommands()
-let bytes = try readBytes(arguments[2])
+/// The file's bytes, read straight into an array of their size. Through
+/// `Data` they were held twice at once (400 MB for a 200 MB file, before any
+/// decoding, which is what the peak of `decode` measured); an array grown
+/// as it is read leaves its earlier buffers free in the main thread's heap,
+/// where the decode's other threads cannot use them (430 MB).
+func readFile(_ path: String) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    var status = stat()
+    guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+        FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+        exit(1)
+    }
+    defer { Platform.close(descriptor) }
+    return [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, count in
+        count = max(Platform.readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer)), 0)
+    }
+}
+let bytes = readFile(arguments[2])
 let megabytes = Double(bytes.count) / 1e6
 
 func measure(_ body: () throws -> Int) rethrows -> Double {
