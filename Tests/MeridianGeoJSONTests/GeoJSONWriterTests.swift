@@ -37,13 +37,14 @@ import Testing
     @Test func sharedPropertyKeysAreWrittenAsEachObjectAlone() throws {
         let keys = ["na\"me", "tab\tkey", "é🙂", "n", "\u{1}"]
         func shared(_ tag: Int) -> JSONObject {
-            JSONObject(
-                distinctKeys: keys,
-                values: [
-                    .string("a\(tag)"), .integer(Int64(tag)),
-                    .array([.integer(1), .object(JSONObject([("x", .null)]))]),
-                    .object(JSONObject([("deep", .bool(true))])), .null,
-                ])
+            let values: [JSONValue] = [
+                .string("a\(tag)"), .integer(Int64(tag)),
+                .array([.integer(1), .object(JSONObject([("x", .null)]))]),
+                .object(JSONObject([("deep", .bool(true))])), .null,
+            ]
+            let writer = PackedJSONValues.Writer()
+            for value in values { writer.append(value) }
+            return JSONObject(distinctKeys: keys, packed: writer.packed)
         }
         var objects = [
             shared(0), shared(1), JSONObject([("other", .double(2.5)), ("keys", .string("here"))]), shared(2),

@@ -48,19 +48,10 @@ public struct JSONObject: Sendable {
         for (key, value) in members { self[key] = value }
     }
 
-    /// An object of these members, whose keys the caller knows to be
-    /// distinct (a decoder reusing the keys of an earlier object), with
-    /// the index of those keys when the caller has one (``index(of:)``):
-    /// objects that share their keys share it too.
-    package init(distinctKeys keys: [String], values: [JSONValue], index: [String: Int]? = nil) {
-        precondition(keys.count == values.count, "one value per key")
-        self.keys = keys
-        storage = .array(values)
-        lookup = keys.count > Self.indexedCount ? index : nil
-    }
-
     /// An object of distinct keys and their values packed in order, one
-    /// value for each key (the caller packed them).
+    /// value for each key (a decoder reusing the keys of an earlier
+    /// object), with the index of those keys when the caller has one
+    /// (``index(of:)``): objects that share their keys share it too.
     package init(distinctKeys keys: [String], packed: PackedJSONValues, index: [String: Int]? = nil) {
         self.keys = keys
         storage = .packed(packed)
