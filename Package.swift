@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The folder of this manifest, ending in "/" (for paths in linker flags).
+let packageFolder = String(#filePath.dropLast("Package.swift".count))
+
 let package = Package(
     name: "Meridian",
     platforms: [.macOS(.v13)],
@@ -99,13 +102,24 @@ let package = Package(
         .target(name: "MeridianCommandLine", dependencies: ["MeridianCore"]),
         .executableTarget(
             name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"],
-            // The static Swift runtime asks the linker to export every symbol
-            // (9 000 of them); the runtime's start-up then searches them all
-            // with dladdr, a third of a million instructions at every start.
-            // Nothing loads code that needs them, so the release tool keeps
-            // them to itself. Debug builds (and the tests) are as SwiftPM links them.
+            exclude: ["StaticCxx"],
+            // How the release tool is linked on Linux, for a quick start
+            // (README, "Start-up"). Debug builds (and the tests) are linked as
+            // SwiftPM links them.
+            // - The static Swift runtime asks the linker to export every
+            //   symbol (9 000 of them); the runtime's start-up then searches
+            //   them all with dladdr, a third of a million instructions at
+            //   every start. Nothing loads code that needs them, so the tool
+            //   keeps them to itself.
+            // - The runtime's C++ support is linked from GCC's libstdc++.a:
+            //   StaticCxx holds a linker script named libstdc++.so that names
+            //   the archive, found ahead of the shared library. lld, which
+            //   the toolchain ships, takes an archive's members whatever the
+            //   order of the arguments (gold, the default, does not).
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
+                .unsafeFlags(
+                    ["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-L", packageFolder + "Sources/meridian/StaticCxx"],
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
         // The server: map images and place search over HTTP. Its own
