@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import MeridianCore
 @testable import MeridianGeoJSON
 
 /// The writer's shortest round-trip numbers: every Double reads back
@@ -84,6 +85,40 @@ import Testing
         #expect(JSONOutput.nearestDecimal(to: 0.3, decimals: 1)?.readsBack == true)
         #expect(JSONOutput.nearestDecimal(to: 0.1 + 0.2, decimals: 16)?.readsBack == false)
         #expect(written(-65.61361699999998) == "-65.61361699999998")
+    }
+
+    /// A position written in one append (the compact writer's way) is
+    /// the text of its numbers written one by one; a position holding a
+    /// number that only the general way writes (zero, out of range, not
+    /// finite) is left to it, with nothing written.
+    @Test func positionsInOneAppendAreTheirNumbersWritten() {
+        var generator = SystemRandomNumberGenerator()
+        let special: [Double] = [0, -0.0, 1e-9, -1e20, 1e15, 9.99e14, 1e-7, .infinity, -.infinity, .nan, .leastNonzeroMagnitude]
+        var inOneAppend = 0
+        for round in 0..<20_000 {
+            func number() -> Double {
+                round % 5 == 0 && Bool.random(using: &generator)
+                    ? special.randomElement(using: &generator)!
+                    : (Double.random(in: -180...180, using: &generator) * 1e6).rounded() / 1e6
+            }
+            let altitude: Double? = round % 3 == 0 ? number() : nil
+            let c = Coordinate(latitude: number(), longitude: number(), altitude: altitude)
+            var output = JSONOutput()
+            output.write("x")
+            let separated = round % 2 == 0
+            let handled = output.writeShortestPosition(c, separated: separated)
+            let text = String(decoding: output.bytes, as: UTF8.self)
+            let numbers = [c.longitude, c.latitude] + (c.altitude.map { [$0] } ?? [])
+            guard handled else {
+                #expect(text == "x")
+                #expect(numbers.contains { $0 == 0 || !$0.isFinite || abs($0) < 1e-7 || abs($0) >= 1e15 })
+                continue
+            }
+            let expected = "x" + (separated ? "," : "") + "[" + numbers.map(written).joined(separator: ",") + "]"
+            #expect(text == expected)
+            inOneAppend += 1
+        }
+        #expect(inOneAppend > 10_000)
     }
 
     @Test func integralDoublesKeepAPoint() {

@@ -267,6 +267,7 @@ public struct GeoJSONWriter: Sendable {
 
     @inline(__always)
     func writePosition(_ c: Coordinate, into output: inout JSONOutput) {
+        if !output.isPretty && output.precision == nil && output.writeShortestPosition(c, separated: false) { return }
         output.write(byte: 0x5B)
         output.writeCoordinateValue(c.longitude)
         output.write(byte: 0x2C)
@@ -282,7 +283,9 @@ public struct GeoJSONWriter: Sendable {
 
     func writePositions(_ positions: [Coordinate], into output: inout JSONOutput) {
         output.write(byte: 0x5B)
+        let shortest = !output.isPretty && output.precision == nil
         for (index, c) in positions.enumerated() {
+            if shortest && output.writeShortestPosition(c, separated: index > 0) { continue }
             if index > 0 {
                 output.write(byte: 0x2C)
                 if output.isPretty { output.write(byte: 0x20) }

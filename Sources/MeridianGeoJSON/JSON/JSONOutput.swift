@@ -133,74 +133,24 @@ struct JSONOutput {
 
     /// The shortest text that reads back as the same Double, and of that
     /// length the closest to it: the standard library's digits, in
-    /// positional notation.
-    ///
-    /// For |value| in [1e-3, 1e15): the nearest decimal of 15 significant
-    /// digits, found in doubles, then those of 16 and 17, worked out
-    /// exactly in integers (``nearestDecimal(to:decimals:)``); the first
-    /// that reads back is kept. The nearest decimal of k digits reads back
-    /// whenever any of k digits does, so that is the shortest text, and
-    /// the closest of its length. Down to 1e-7, 15 and 16 digits are tried
-    /// in doubles. Anything else, and a value of 16 digits there that the
-    /// doubles miss, uses the standard library's shortest representation.
+    /// positional notation. Most values are written by
+    /// ``formatShortest(_:at:)`` straight into the buffer; zero,
+    /// non-finite values (`null`: JSON cannot hold them) and anything it
+    /// leaves go the general way.
     mutating func writeDouble(_ value: Double) {
+        var written = 0
+        appendBytes(maximumCount: Self.maximumShortestCount) { text in
+            written = Self.formatShortest(value, at: text)
+            return written
+        }
+        if written > 0 { return }
         guard value.isFinite else {
             write("null")
             return
         }
-        let magnitude = abs(value)
-        if magnitude == 0 {
+        if value == 0 {
             if value.sign == .minus { write("-0.0") } else { write("0.0") }
             return
-        }
-        if magnitude >= 1e-7 && magnitude < 1e15 {
-            // The decimal exponent: 10^e <= magnitude < 10^(e + 1). The
-            // binary exponent times log10(2) (78913 / 2^18) is e or e - 1.
-            let binaryExponent = Int(truncatingIfNeeded: magnitude.bitPattern >> 52) - 1023
-            var exponent = max(-7, (binaryExponent &* 78913) >> 18)
-            while exponent < 14 && Self.decimalPowers[exponent + 8] <= magnitude { exponent += 1 }
-            if exponent >= -3 {
-                // 15 digits in doubles first: the product is correctly
-                // rounded, and when the integer nearest it reads back it is
-                // the only decimal of 15 digits that does (they are at
-                // least four times further apart than the doubles there),
-                // so the closest, and without its zeros the shortest. Rounded as
-                // rint does but without a call into libm: adding and taking
-                // away 2^52 leaves no fraction below 2^52.
-                let scale = Self.powersOfTen[14 - exponent]
-                let product = magnitude * scale
-                let scaled =
-                    product < 4_503_599_627_370_496
-                    ? (product + 4_503_599_627_370_496) - 4_503_599_627_370_496 : product
-                if scaled / scale == magnitude {
-                    writeDecimal(UInt64(scaled), decimals: 14 - exponent, negative: value < 0)
-                    return
-                }
-                // 16 and 17 digits exactly, in integers: there two decimals
-                // of 16 digits can read back, and the closest is wanted.
-                for digits in 16...17 {
-                    let decimals = digits - 1 - exponent
-                    guard let nearest = Self.nearestDecimal(to: magnitude, decimals: decimals) else { break }
-                    guard nearest.readsBack || digits == 17 else { continue }
-                    writeDecimal(nearest.integer, decimals: decimals, negative: value < 0)
-                    return
-                }
-            } else {
-                // Below 10^-3, in doubles: n = round(|value| * 10^d), and
-                // both n (< 2^53) and 10^d (d <= 22) are exact doubles, so
-                // n / 10^d is correctly rounded and equals what a reader
-                // computes from the text.
-                for digits in 15...16 {
-                    let decimals = digits - 1 - exponent
-                    let scale = Self.powersOfTen[decimals]
-                    let scaled = (magnitude * scale).rounded(.toNearestOrEven)
-                    guard scaled < 9_007_199_254_740_992 else { break }
-                    if scaled / scale == magnitude {
-                        writeDecimal(UInt64(scaled), decimals: decimals, negative: value < 0)
-                        return
-                    }
-                }
-            }
         }
         // Move the buffer into the stream and back, so it is never shared
         // (a shared array would be copied on the next append).
@@ -208,6 +158,122 @@ struct JSONOutput {
         swap(&stream.bytes, &bytes)
         value.write(to: &stream)
         swap(&stream.bytes, &bytes)
+    }
+
+    /// `[x,y]` or `[x,y,z]` (after a comma when `separated`), compact,
+    /// each number's shortest text, in one append; false, with nothing
+    /// written, when a number needs ``writeDouble(_:)``'s general way.
+    @inline(__always)
+    mutating func writeShortestPosition(_ c: Coordinate, separated: Bool) -> Bool {
+        var written = false
+        appendBytes(maximumCount: 3 * Self.maximumShortestCount + 5) { text in
+            var count = 0
+            if separated {
+                text[0] = 0x2C
+                count = 1
+            }
+            text[count] = 0x5B
+            count += 1
+            let x = Self.formatShortest(c.longitude, at: text + count)
+            guard x > 0 else { return 0 }
+            count += x
+            text[count] = 0x2C
+            count += 1
+            let y = Self.formatShortest(c.latitude, at: text + count)
+            guard y > 0 else { return 0 }
+            count += y
+            if let altitude = c.altitude {
+                text[count] = 0x2C
+                count += 1
+                let z = Self.formatShortest(altitude, at: text + count)
+                guard z > 0 else { return 0 }
+                count += z
+            }
+            text[count] = 0x5D
+            written = true
+            return count + 1
+        }
+        return written
+    }
+
+    /// Appends what `body` writes at the pointer it is given, at most
+    /// `maximumCount` bytes, returning how many: one check of the
+    /// buffer's capacity for a run of bytes, not one per byte.
+    @inline(__always)
+    mutating func appendBytes(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        bytes.append(addingCapacity: maximumCount) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in
+                count = body(buffer.baseAddress.unsafelyUnwrapped)
+            }
+        }
+    }
+
+    /// The longest text ``formatShortest(_:at:)`` writes: a sign, "0.",
+    /// six zeros and 17 digits, and room to spare.
+    static let maximumShortestCount = 32
+
+    /// Writes the shortest text of `value` that reads back as it, in
+    /// positional notation, at `text`, and returns its length; or returns
+    /// 0, writing nothing, for zero, non-finite values, magnitudes outside
+    /// [1e-7, 1e15), and the rare value the ways below miss.
+    ///
+    /// For |value| in [1e-3, 1e15): the nearest decimal of 15 significant
+    /// digits, found in doubles, then those of 16 and 17, worked out
+    /// exactly in integers (``nearestDecimal(to:decimals:)``); the first
+    /// that reads back is kept. The nearest decimal of k digits reads back
+    /// whenever any of k digits does, so that is the shortest text, and
+    /// the closest of its length. Down to 1e-7, 15 and 16 digits are tried
+    /// in doubles.
+    @inline(__always)
+    static func formatShortest(_ value: Double, at text: UnsafeMutablePointer<UInt8>) -> Int {
+        let magnitude = abs(value)
+        // False for NaN too.
+        guard magnitude >= 1e-7 && magnitude < 1e15 else { return 0 }
+        // The decimal exponent: 10^e <= magnitude < 10^(e + 1). The
+        // binary exponent times log10(2) (78913 / 2^18) is e or e - 1.
+        let binaryExponent = Int(truncatingIfNeeded: magnitude.bitPattern >> 52) - 1023
+        var exponent = max(-7, (binaryExponent &* 78913) >> 18)
+        while exponent < 14 && decimalPowers[exponent + 8] <= magnitude { exponent += 1 }
+        if exponent >= -3 {
+            // 15 digits in doubles first: the product is correctly
+            // rounded, and when the integer nearest it reads back it is
+            // the only decimal of 15 digits that does (they are at least
+            // four times further apart than the doubles there), so the
+            // closest, and without its zeros the shortest. Rounded as rint
+            // does but without a call into libm: adding and taking away
+            // 2^52 leaves no fraction below 2^52.
+            let scale = powersOfTen[14 - exponent]
+            let product = magnitude * scale
+            let scaled =
+                product < 4_503_599_627_370_496
+                ? (product + 4_503_599_627_370_496) - 4_503_599_627_370_496 : product
+            if scaled / scale == magnitude {
+                return formatDecimal(UInt64(scaled), decimals: 14 - exponent, negative: value < 0, at: text)
+            }
+            // 16 and 17 digits exactly, in integers: there two decimals
+            // of 16 digits can read back, and the closest is wanted.
+            for digits in 16...17 {
+                let decimals = digits - 1 - exponent
+                guard let nearest = nearestDecimal(to: magnitude, decimals: decimals) else { return 0 }
+                guard nearest.readsBack || digits == 17 else { continue }
+                return formatDecimal(nearest.integer, decimals: decimals, negative: value < 0, at: text)
+            }
+        } else {
+            // Below 10^-3, in doubles: n = round(|value| * 10^d), and both
+            // n (< 2^53) and 10^d (d <= 22) are exact doubles, so n / 10^d
+            // is correctly rounded and equals what a reader computes from
+            // the text.
+            for digits in 15...16 {
+                let decimals = digits - 1 - exponent
+                let scale = powersOfTen[decimals]
+                let scaled = (magnitude * scale).rounded(.toNearestOrEven)
+                guard scaled < 9_007_199_254_740_992 else { return 0 }
+                if scaled / scale == magnitude {
+                    return formatDecimal(UInt64(scaled), decimals: decimals, negative: value < 0, at: text)
+                }
+            }
+        }
+        return 0
     }
 
     /// The decimal of `decimals` places nearest to `magnitude` (ties to
@@ -254,65 +320,74 @@ struct JSONOutput {
         return (roundsUp ? quotient + 1 : quotient, readsBack)
     }
 
-    /// `integer / 10^decimals` without its trailing zeros.
-    private mutating func writeDecimal(_ integer: UInt64, decimals: Int, negative: Bool) {
+    /// Writes `integer / 10^decimals` (integer > 0) at `text` without its
+    /// trailing zeros, in positional notation with at least one decimal
+    /// (`3.0`, so that a double reads back as a double), and returns its
+    /// length. The digits are formed two at a time from the end.
+    @inline(__always)
+    static func formatDecimal(
+        _ integer: UInt64, decimals: Int, negative: Bool, at text: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var integer = integer
         var places = decimals
-        // Two zeros at a time: a coordinate of six decimals has seven
-        // after it is rounded to 15 digits.
-        while places >= 2 && integer % 100 == 0 {
+        // A decimal of 15 digits has at most 14 trailing zeros: eight,
+        // four, two and one take any count of them off in four steps (a
+        // coordinate of six decimals rounded to 15 digits has seven).
+        if places >= 8 && integer % 100_000_000 == 0 {
+            integer /= 100_000_000
+            places -= 8
+        }
+        if places >= 4 && integer % 10_000 == 0 {
+            integer /= 10_000
+            places -= 4
+        }
+        if places >= 2 && integer % 100 == 0 {
             integer /= 100
             places -= 2
         }
-        if places > 0 && integer % 10 == 0 {
+        while places > 0 && integer % 10 == 0 {
             integer /= 10
             places -= 1
         }
-        if negative { bytes.append(0x2D) }
-        writeScaled(integer, decimals: places)
-    }
-
-    /// `integer / 10^decimals` in positional notation, with at least one
-    /// decimal (`3.0`) so that a double reads back as a double. The digits
-    /// are formed two at a time in a stack buffer and appended at once.
-    private mutating func writeScaled(_ integer: UInt64, decimals: Int) {
-        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
-        let digits = Self.digitPairs.utf8Start
-        withUnsafeMutableBytes(of: &buffer) { raw in
-            let end = raw.count
-            var position = end
-            var whole = integer
-            // The two digits of `pair` (0...99) before what is written.
-            @inline(__always) func prepend(pair: Int) {
-                position -= 2
-                raw[position] = digits[pair &* 2]
-                raw[position + 1] = digits[pair &* 2 + 1]
-            }
-            // One digit (0...9) before what is written.
-            @inline(__always) func prepend(digit: UInt64) {
-                position -= 1
-                raw[position] = UInt8(truncatingIfNeeded: digit) &+ 0x30
-            }
-            if decimals == 0 { prepend(digit: 0) }
-            var left = decimals
-            while left >= 2 {
-                prepend(pair: Int(whole % 100))
-                whole /= 100
-                left -= 2
-            }
-            if left == 1 {
-                prepend(digit: whole % 10)
-                whole /= 10
-            }
-            position -= 1
-            raw[position] = 0x2E
-            while whole >= 100 {
-                prepend(pair: Int(whole % 100))
-                whole /= 100
-            }
-            if whole >= 10 { prepend(pair: Int(whole)) } else { prepend(digit: whole) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[position..<end]))
+        // How many digits: from the bit length, log10(2) ~ 1233 / 2^12.
+        let guess = ((64 - integer.leadingZeroBitCount) &* 1233) >> 12
+        let digitCount = guess + (integer >= DecimalParser.integerPowersOfTen[guess] ? 1 : 0)
+        let wholeCount = max(digitCount - places, 1)
+        let count = (negative ? 1 : 0) + wholeCount + 1 + max(places, 1)
+        let pairs = digitPairs.utf8Start
+        var position = count
+        // The two digits of `pair` (0...99) before what is written.
+        @inline(__always) func prepend(pair: Int) {
+            position -= 2
+            text[position] = pairs[pair &* 2]
+            text[position + 1] = pairs[pair &* 2 + 1]
         }
+        // One digit (0...9) before what is written.
+        @inline(__always) func prepend(digit: UInt64) {
+            position -= 1
+            text[position] = UInt8(truncatingIfNeeded: digit) &+ 0x30
+        }
+        var whole = integer
+        if places == 0 { prepend(digit: 0) }
+        var left = places
+        while left >= 2 {
+            prepend(pair: Int(whole % 100))
+            whole /= 100
+            left -= 2
+        }
+        if left == 1 {
+            prepend(digit: whole % 10)
+            whole /= 10
+        }
+        position -= 1
+        text[position] = 0x2E
+        while whole >= 100 {
+            prepend(pair: Int(whole % 100))
+            whole /= 100
+        }
+        if whole >= 10 { prepend(pair: Int(whole)) } else { prepend(digit: whole) }
+        if negative { text[0] = 0x2D }
+        return count
     }
 
     /// "00" to "99", two bytes each.
