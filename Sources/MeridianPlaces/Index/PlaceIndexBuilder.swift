@@ -1,4 +1,3 @@
-import Dispatch
 import MeridianCore
 
 /// Builds an index's sections (``PlaceIndexFormat``) from places: every
@@ -56,12 +55,15 @@ struct PlaceIndexBuilder {
         let columns = Box(ColumnSections())
         let lookups = Box(LookupSections())
         // Three parts, the terms the longest: on two cores the other two
-        // share the second.
+        // share the second. (The project's own worker threads, not
+        // Dispatch's: linking libdispatch ran its set-up at every start of
+        // the command line.)
         // Places are read through a buffer pointer: through the array,
         // each place read would be a copy (every reference retained).
         places.withUnsafeBufferPointer { buffer in
             let shared = Box(buffer)
-            DispatchQueue.concurrentPerform(iterations: 3) { part in
+            let threads = min(3, OrderedWorkPool<Int, Int>.defaultThreads)
+            _ = OrderedWorkPool<Int, Void>.results(of: 0..<3, threads: threads) { part in
                 let places = shared.value
                 switch part {
                 case 0:
