@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// The help a tool prints for itself and for each command, wrapped to 80
 /// columns: overview, usage, then each section's labels and help.
 enum HelpText {
@@ -96,7 +98,7 @@ enum HelpText {
     /// followed by a blank line.
     static func paragraphs(label: String, _ abstract: String, _ discussion: String) -> String {
         var text = wrap(label + abstract, width: width).joined(separator: "\n") + "\n\n"
-        for paragraph in discussion.split(separator: "\n\n", omittingEmptySubsequences: true) {
+        for paragraph in discussion.split(separatorText: "\n\n") {
             text += wrap(String(paragraph), width: width).joined(separator: "\n") + "\n\n"
         }
         return text

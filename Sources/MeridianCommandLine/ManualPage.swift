@@ -54,7 +54,7 @@ struct ManualPage {
     /// Paragraphs separated by `.Pp`.
     private static func paragraphs(_ text: String) -> [String] {
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n\n") {
+        for paragraph in text.split(separatorText: "\n\n") {
             if !lines.isEmpty { lines.append(".Pp") }
             lines.append(escaped(String(paragraph)))
         }

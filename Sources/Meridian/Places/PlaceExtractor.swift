@@ -72,7 +72,7 @@ public enum PlaceExtractor {
         guard let geometry = feature.geometry, let coordinate = Self.coordinate(of: geometry) else { return nil }
         var kind = Place.Kind.pointOfInterest
         if let featureClass = properties["FEATURECLA"]?.stringValue ?? properties["featurecla"]?.stringValue,
-            featureClass.lowercased().contains("populated") || featureClass.lowercased().contains("capital")
+            featureClass.lowercased().containsText("populated") || featureClass.lowercased().containsText("capital")
         {
             kind = .address
         }

@@ -279,9 +279,9 @@ public struct PreviewPage: Sendable {
         if text.hasPrefix("<?xml"), let end = text.firstIndex(of: "\n") { text = text[text.index(after: end)...] }
         guard !prefix.isEmpty else { return String(text) }
         return String(text)
-            .replacing(" id=\"", with: " id=\"\(prefix)")
-            .replacing("href=\"#", with: "href=\"#\(prefix)")
-            .replacing(
+            .replacingAll(" id=\"", with: " id=\"\(prefix)")
+            .replacingAll("href=\"#", with: "href=\"#\(prefix)")
+            .replacingAll(
                 "aria-labelledby=\"map-title map-desc\"",
                 with: "aria-labelledby=\"\(prefix)map-title \(prefix)map-desc\"")
     }

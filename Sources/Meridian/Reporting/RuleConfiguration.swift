@@ -144,7 +144,7 @@ public struct RuleConfiguration: Sendable {
                     } catch {
                         var located = error
                         located.diagnostic.location = SourceLocation(
-                            file: path, line: lines.firstIndex { $0.contains("\"\(selector)\"") }.map { $0 + 1 })
+                            file: path, line: lines.firstIndex { $0.containsText("\"\(selector)\"") }.map { $0 + 1 })
                         throw located
                     }
                 }

@@ -82,7 +82,7 @@ public struct FeatureExpression: Sendable {
                 return false
             }
             switch test {
-            case .contains: return part.isEmpty || text.firstRange(of: part) != nil
+            case .contains: return part.isEmpty || text.containsText(part)
             case .startsWith: return text.hasPrefix(part)
             case .endsWith: return text.hasSuffix(part)
             }

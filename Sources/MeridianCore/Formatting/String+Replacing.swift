@@ -1,4 +1,21 @@
 extension String {
+    /// The string with every occurrence of `target` (characters compared
+    /// as Characters) replaced, left to right, without overlaps.
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, var found = firstRange(ofText: target) else { return self }
+        var result = ""
+        var start = startIndex
+        while true {
+            result += self[start..<found.lowerBound]
+            result += replacement
+            start = found.upperBound
+            guard let next = self[start...].firstRange(ofText: target) else { break }
+            found = next
+        }
+        result += self[start...]
+        return result
+    }
+
     /// The string with every `target` character replaced, without
     /// Foundation (used for JSON pointer escaping and annotation escaping).
     package func replacingAll(_ target: Character, with replacement: String) -> String {
@@ -24,5 +41,51 @@ extension String {
             }
         }
         return result
+    }
+}
+
+// Text search without the standard library's _StringProcessing module:
+// its `contains(_:)`, `firstRange(of:)` and `split(separator:)` for
+// strings bring its regular-expression engine into the command line, 7 000
+// symbols and 2 300 relocations the loader applies at every start.
+extension StringProtocol {
+    /// The first range of `other` (characters compared as Characters, so
+    /// canonically equivalent text matches); an empty `other` is found at
+    /// the start.
+    @inlinable
+    package func firstRange(ofText other: some StringProtocol) -> Range<Index>? {
+        guard let first = other.first else { return startIndex..<startIndex }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first) {
+            var mine = index(after: found)
+            var theirs = other.index(after: other.startIndex)
+            while theirs != other.endIndex, mine != endIndex, self[mine] == other[theirs] {
+                formIndex(after: &mine)
+                other.formIndex(after: &theirs)
+            }
+            if theirs == other.endIndex { return found..<mine }
+            if mine == endIndex { return nil }
+            start = index(after: found)
+        }
+        return nil
+    }
+
+    /// Whether `other` occurs in the text (as ``firstRange(ofText:)``).
+    @inlinable
+    package func containsText(_ other: some StringProtocol) -> Bool {
+        firstRange(ofText: other) != nil
+    }
+
+    /// The parts between occurrences of `separator`, without the empty ones.
+    @inlinable
+    package func split(separatorText separator: some StringProtocol) -> [SubSequence] {
+        var parts: [SubSequence] = []
+        var start = startIndex
+        while let found = self[start...].firstRange(ofText: separator), !found.isEmpty {
+            if found.lowerBound > start { parts.append(self[start..<found.lowerBound]) }
+            start = found.upperBound
+        }
+        if start < endIndex { parts.append(self[start...]) }
+        return parts
     }
 }

@@ -485,7 +485,7 @@ extension JSONObject {
 
 extension String {
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = firstRange(of: target) else { return self }
+        guard let range = firstRange(ofText: target) else { return self }
         var copy = self
         copy.replaceSubrange(range, with: replacement)
         return copy

@@ -420,7 +420,7 @@ public final class KMLFeatureReader {
 
     private func recover(from error: DiagnosticError) throws(DiagnosticError) {
         guard options.recoversFromErrors, !stream.isRecovering, error.diagnostic.code == "kml.xml.syntax",
-            !error.diagnostic.message.lowercased().contains("entity")
+            !error.diagnostic.message.lowercased().containsText("entity")
         else { throw error }
         var source = bytes
         if source == nil { source = try wholeDocument() }

@@ -80,7 +80,7 @@ struct Console: Sendable {
             ("error:", .red), ("warning:", .yellow), ("info:", .cyan), ("VIOLATION ", .red), ("WARNING ", .yellow),
         ]
         for (word, colour) in words {
-            let candidates = [line.firstRange(of: ": " + word), line.hasPrefix(word) ? line.firstRange(of: word) : nil]
+            let candidates = [line.firstRange(ofText: ": " + word), line.hasPrefix(word) ? line.firstRange(ofText: word) : nil]
             guard let found = candidates.compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
             let start = line[found].hasPrefix(": ") ? line.index(found.lowerBound, offsetBy: 2) : found.lowerBound
             let end = line.index(found.upperBound, offsetBy: -1)
