@@ -129,12 +129,24 @@ public struct GeoJSONWriter: Sendable {
 
     /// One feature inside a collection; `first` leaves out the comma.
     public func collectionElement(_ feature: Feature, first: Bool) -> [UInt8] {
-        collectionElements(CollectionOfOne(feature), first: first)
+        elements(CollectionOfOne(feature), first: first)
     }
 
     /// Features inside a collection, each after a comma but the first when
     /// `first` (the collection's first feature).
     public func collectionElements(_ features: some Collection<Feature>, first: Bool) -> [UInt8] {
+        elements(features, first: first)
+    }
+
+    /// ``collectionElements(_:first:)`` for an array, compiled for arrays
+    /// (called from another module, the generic function runs generic
+    /// code, which makes the metadata of its iterators at run time: 0.1
+    /// million instructions at every start of `convert`).
+    public func collectionElements(_ features: [Feature], first: Bool) -> [UInt8] {
+        elements(features, first: first)
+    }
+
+    private func elements(_ features: some Collection<Feature>, first: Bool) -> [UInt8] {
         var output = makeOutput(capacity: Self.capacity(for: features))
         output.level = 2
         for (index, feature) in features.enumerated() {
