@@ -25,7 +25,14 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
     /// Jobs not yet taken by a thread, with their numbers, oldest first.
     private var jobs: [(Int, Job)] = []
     private var jobsRead = 0
-    private var results: [Int: Result] = [:]
+    /// The results of jobs from number `returned` on, in order, nil while
+    /// a job runs; the first `resultsRead` places are spent. (An array,
+    /// not a dictionary by job number: the dictionary's storage for a
+    /// generic result is made at run time, which checks Int's Hashable
+    /// conformance by scanning every conformance record, 0.1 million
+    /// instructions at the first use in each process.)
+    private var results: [Result?] = []
+    private var resultsRead = 0
     private var submitted = 0
     private var returned = 0
     private var stopping = false
@@ -88,7 +95,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         guard returned < submitted else { return nil }
-        while results[returned] == nil {
+        while resultsRead == results.count || results[resultsRead] == nil {
             guard jobsRead < jobs.count else {
                 pthread_cond_wait(&resultAvailable, &mutex)
                 continue
@@ -97,9 +104,14 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
             pthread_mutex_unlock(&mutex)
             let result = work(job)
             pthread_mutex_lock(&mutex)
-            results[index] = result
+            store(result, of: index)
         }
-        let result = results.removeValue(forKey: returned)
+        let result = results[resultsRead].take()
+        resultsRead += 1
+        if resultsRead == results.count || resultsRead >= 16 {
+            results.removeFirst(resultsRead)
+            resultsRead = 0
+        }
         returned += 1
         return result
     }
@@ -139,6 +151,13 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         return taken
     }
 
+    /// Keeps the result of job number `index` (the lock held).
+    private func store(_ result: Result, of index: Int) {
+        let place = resultsRead + index - returned
+        while results.count <= place { results.append(nil) }
+        results[place] = result
+    }
+
     private func serve() {
         pthread_mutex_lock(&mutex)
         while true {
@@ -148,7 +167,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
             pthread_mutex_unlock(&mutex)
             let result = work(job)
             pthread_mutex_lock(&mutex)
-            results[index] = result
+            store(result, of: index)
             pthread_cond_broadcast(&resultAvailable)
         }
         pthread_mutex_unlock(&mutex)

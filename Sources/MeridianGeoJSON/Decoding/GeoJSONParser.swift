@@ -131,16 +131,16 @@ struct GeoJSONParser {
                 throw failure("geojson.member.missing", "\"features\" member required", at: objectStart)
             }
             try forbid(
-                [
-                    "geometry": geometry != nil, "properties": properties != nil, "coordinates": coordinates != nil,
-                    "geometries": geometries != nil,
-                ], in: "FeatureCollection", at: objectStart)
+                geometry != nil
+                    ? "geometry"
+                    : properties != nil ? "properties" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
+                in: "FeatureCollection", at: objectStart)
             if let id { foreign["id"] = id.jsonValue }
             return .featureCollection(FeatureCollection(features: features ?? [], bbox: bbox, foreignMembers: foreign))
         case "Feature":
             guard expectation != .geometry else { throw wrongType(type, expectation, at: typeOffset) }
             try forbid(
-                ["features": features != nil, "coordinates": coordinates != nil, "geometries": geometries != nil],
+                features != nil ? "features" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
                 in: "Feature", at: objectStart)
             var feature = Feature(id: id, geometry: geometry ?? nil, bbox: bbox, foreignMembers: foreign)
             feature.geometryMembers = geometryMembers
@@ -153,8 +153,8 @@ struct GeoJSONParser {
         default:
             guard expectation != .feature else { throw wrongType(type, expectation, at: typeOffset) }
             try forbid(
-                ["features": features != nil, "geometry": geometry != nil, "properties": properties != nil], in: type,
-                at: objectStart)
+                features != nil ? "features" : geometry != nil ? "geometry" : properties != nil ? "properties" : nil,
+                in: type, at: objectStart)
             var members = foreign
             if let bbox { members["bbox"] = .array(bbox.map(JSONValue.double)) }
             if let id { members["id"] = id.jsonValue }
@@ -592,12 +592,14 @@ struct GeoJSONParser {
         }
     }
 
-    /// RFC 7946, 7.1: members that would change an object's semantics.
-    func forbid(_ members: KeyValuePairs<String, Bool>, in type: String, at offset: Int) throws(JSONReaderFailure) {
-        for (name, present) in members where present {
-            throw failure(
-                "geojson.member.changes-semantics", "\(type) object cannot contain a \"\(name)\" member", at: offset)
-        }
+    /// RFC 7946, 7.1: refuses `member`, when there is one, a member that
+    /// would change what a `type` object is. Each caller passes the first
+    /// present of its list (a list of names and flags would be built for
+    /// every object read).
+    func forbid(_ member: String?, in type: String, at offset: Int) throws(JSONReaderFailure) {
+        guard let member else { return }
+        throw failure(
+            "geojson.member.changes-semantics", "\(type) object cannot contain a \"\(member)\" member", at: offset)
     }
 
     /// The JSON type at the reader, for messages: "an object", "a string".
