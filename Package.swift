@@ -116,9 +116,14 @@ let package = Package(
             //   the archive, found ahead of the shared library. lld, which
             //   the toolchain ships, takes an archive's members whatever the
             //   order of the arguments (gold, the default, does not).
+            // - The unwinder those need comes from libgcc's archive too
+            //   (-static-libgcc), so the loader does not open libgcc_s.so.1.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-L", packageFolder + "Sources/meridian/StaticCxx"],
+                    [
+                        "-Xlinker", "--no-export-dynamic", "-use-ld=lld", "-L",
+                        packageFolder + "Sources/meridian/StaticCxx", "-Xclang-linker", "-static-libgcc",
+                    ],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
