@@ -74,14 +74,13 @@ let package = Package(
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).
         .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // zlib (zlib1g-dev), which inflates and deflates zip entries.
-        .systemLibrary(
-            name: "LibZ", path: "Sources/LibZ", pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
+        // zlib (zlib1g-dev), which inflates and deflates zip entries. Its
+        // headers are read at build time; the library is opened when the
+        // first zip entry is read or written (CLibZ.c).
+        .target(name: "CLibZ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The one zip guard every zipped format reads and writes through
         // (KMZ, IMDF): its own zip structures over zlib, without Foundation.
-        .target(name: "MeridianArchive", dependencies: ["MeridianCore", "LibZ"]),
+        .target(name: "MeridianArchive", dependencies: ["MeridianCore", "CLibZ"]),
         // CSV with coordinate or WKT columns (WKT read by GEOS).
         .target(name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianValidity"]),
         .target(

@@ -1,4 +1,4 @@
-import LibZ
+import CLibZ
 import MeridianCore
 
 extension ZipArchive {
@@ -60,19 +60,19 @@ extension ZipArchive {
     private static func deflate(_ bytes: [UInt8]) throws(DiagnosticError) -> [UInt8] {
         var stream = z_stream()
         guard
-            deflateInit2_(
-                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+            libz.deflateInit2_(
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, libz.zlibVersion(),
                 Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { throw DiagnosticError(code: "archive.write", message: "zlib could not start deflating") }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
+        defer { _ = libz.deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(libz.deflateBound(&stream, uLong(bytes.count))))
         let status = bytes.withUnsafeBytes { input in
             output.withUnsafeMutableBytes { out in
                 stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
                 stream.avail_in = uInt(input.count)
                 stream.next_out = out.baseAddress!.assumingMemoryBound(to: Bytef.self)
                 stream.avail_out = uInt(out.count)
-                return LibZ.deflate(&stream, Z_FINISH)
+                return libz.deflate(&stream, Z_FINISH)
             }
         }
         guard status == Z_STREAM_END else {

@@ -1,4 +1,4 @@
-import LibZ
+import CLibZ
 import MeridianCore
 
 /// The compressed bytes of one zip entry, read from the archive in chunks
@@ -35,10 +35,11 @@ struct ZipEntryInput {
         }
         var stream = z_stream()
         // Negative window bits: a raw deflate stream, as zip stores it.
-        guard inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard libz.inflateInit2_(&stream, -MAX_WBITS, libz.zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw corrupt("cannot be inflated: zlib could not start")
         }
-        defer { inflateEnd(&stream) }
+        defer { _ = libz.inflateEnd(&stream) }
         var read: UInt64 = 0
         while true {
             if stream.avail_in == 0 {
@@ -50,7 +51,7 @@ struct ZipEntryInput {
             }
             stream.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
             stream.avail_out = uInt(Self.chunkSize)
-            let status = LibZ.inflate(&stream, Z_NO_FLUSH)
+            let status = libz.inflate(&stream, Z_NO_FLUSH)
             let produced = Self.chunkSize - Int(stream.avail_out)
             if produced > 0 { try consume(UnsafeRawBufferPointer(rebasing: output[0..<produced])) }
             switch status {
@@ -67,7 +68,7 @@ struct ZipEntryInput {
     /// The CRC-32 (zip's, zlib's) of `bytes` continued from `crc`.
     static func crc32(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return crc }
-        return UInt32(LibZ.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
+        return UInt32(libz.crc32(uLong(crc), base.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     }
 
     /// Reads the next chunk of the entry's bytes (from `done` on) into

@@ -3,7 +3,7 @@ import MeridianTestSupport
 import Testing
 
 #if os(Linux)
-    /// GEOS, SQLite, libxml2, librsvg and cairo are opened when a command first needs
+    /// GEOS, SQLite, libxml2, zlib, librsvg and cairo are opened when a command first needs
     /// them, not at every start: glibc's loader, asked to list what it
     /// initialises (`LD_DEBUG=libs`), names none of them for `--version` or a
     /// plain conversion, and names each for the command that uses it.
@@ -17,7 +17,7 @@ import Testing
             }
         }
 
-        static let lazy = ["libgeos_c", "libgeos.", "libsqlite3", "libxml2", "libicuuc", "librsvg", "libcairo"]
+        static let lazy = ["libgeos_c", "libgeos.", "libsqlite3", "libxml2", "libicuuc", "libz.", "librsvg", "libcairo"]
 
         @Test(arguments: [["--version"], ["convert", Samples.path("cambridge-landmarks.geojson"), "-o", "/dev/null"]])
         func startingAndAPlainConversionLoadNoneOfThem(arguments: [String]) throws {
@@ -35,6 +35,7 @@ import Testing
                 #expect(writing.contains { $0.hasPrefix("libsqlite3") })
                 let validating = try Self.librariesLoaded(["validate", Samples.path("meridian-arcade.zip")])
                 #expect(validating.contains { $0.hasPrefix("libgeos_c") })
+                #expect(validating.contains { $0.hasPrefix("libz.") })
                 let kml = folder.appendingPathComponent("out.kml").path
                 _ = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "-o", kml])
                 let reading = try Self.librariesLoaded(["convert", kml, "-o", "/dev/null"])
