@@ -10,11 +10,13 @@
 /// pool.stop()
 /// ```
 ///
-/// The caller's thread is one of the pool's: while ``next()`` waits for a
-/// result it runs jobs no thread has taken, so a pool of `threads` starts
-/// `threads - 1` of its own (a thread costs about a tenth of a
-/// millisecond to start, a fifth of converting a 250 kB file on two
-/// cores). The caller bounds how many jobs are in flight (``pending``);
+/// When the job whose result ``next()`` waits for has not been taken by a
+/// thread, the caller runs it itself instead of sleeping: on a small input
+/// the threads may not have a core yet (a new thread can wait a
+/// millisecond or more for one, measured on a shared two-core virtual
+/// machine). Later jobs it leaves to the threads, so that the caller is
+/// free to hand out work and write results. The caller bounds how many
+/// jobs are in flight (``pending``);
 /// results finished ahead of their turn wait in memory. The threads run
 /// until ``stop()``. Built on POSIX threads, so that the modules below
 /// the command line do not load Foundation.
@@ -53,11 +55,11 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
     private let threads: Int
     private var started = false
 
-    /// A pool that works on `threads` threads (at least one): the
-    /// caller's, in ``next()``, and `threads - 1` of its own, each with an
-    /// 8 MiB stack for the recursive descent of deeply nested input (the
-    /// main thread's is 8 MiB too, unless `ulimit -s` says otherwise). They
-    /// start with the first job, so a pool never used costs nothing.
+    /// A pool of `threads` threads (at least one), each with an 8 MiB
+    /// stack for the recursive descent of deeply nested input (the main
+    /// thread, which helps in ``next()``, has 8 MiB too unless `ulimit -s`
+    /// says otherwise); they start with the first job, so a pool never
+    /// used costs nothing.
     package init(threads: Int, work: @escaping @Sendable (Job) -> Result) {
         self.work = work
         self.threads = max(1, threads)
@@ -75,7 +77,7 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
             started = true
             // A thread the system refuses leaves its share to the others
             // and the caller.
-            for _ in 1..<threads {
+            for _ in 0..<threads {
                 let pool = self
                 _ = Platform.runOnWorkerThread({ pool.serve() })
             }
@@ -87,16 +89,15 @@ package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked
         pthread_mutex_unlock(&mutex)
     }
 
-    /// The result of the oldest job not yet returned; nil when nothing is
-    /// pending. Until it is there, the oldest job no thread has taken is
-    /// run on the caller's thread, and when every job is taken, the caller
-    /// waits.
+    /// The result of the oldest job not yet returned, run on the caller's
+    /// thread if no thread has taken it, else waited for; nil when nothing
+    /// is pending.
     package func next() -> Result? {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         guard returned < submitted else { return nil }
         while resultsRead == results.count || results[resultsRead] == nil {
-            guard jobsRead < jobs.count else {
+            guard jobsRead < jobs.count, jobs[jobsRead].0 == returned else {
                 pthread_cond_wait(&resultAvailable, &mutex)
                 continue
             }
