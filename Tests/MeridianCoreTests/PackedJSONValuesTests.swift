@@ -66,6 +66,36 @@ import Testing
         }
     }
 
+    /// Objects a decoder reads with the same many keys share one index; a
+    /// member added to one (which extends its index) leaves the others'
+    /// lookups as they were.
+    @Test func objectsSharingAnIndexChangeAlone() {
+        let keys = (0..<40).map { "k\($0)" }
+        let values = (0..<40).map { JSONValue.integer(Int64($0)) }
+        let index = JSONObject.index(of: keys)
+        var first = JSONObject(distinctKeys: keys, packed: Self.packed(values), index: index)
+        let second = JSONObject(distinctKeys: keys, packed: Self.packed(values), index: index)
+        first["added"] = "yes"
+        first["k3"] = nil
+        #expect(first["added"] == "yes")
+        #expect(first["k39"] == .integer(39))
+        #expect(first.count == 40)
+        #expect(second["added"] == nil)
+        #expect(second["k3"] == .integer(3))
+        #expect(second.index(forKey: "k39") == 39)
+        #expect(second.count == 40)
+        // Built key by key, a large object is indexed and stays consistent.
+        var built = JSONObject()
+        for position in 0..<1_000 { built["key\(position)"] = .integer(Int64(position)) }
+        var copy = built
+        copy["key0"] = nil
+        copy["extra"] = .bool(true)
+        #expect(built.index(forKey: "key999") == 999)
+        #expect(copy.index(forKey: "key999") == 998)
+        #expect(copy.index(forKey: "extra") == 999)
+        #expect(built["extra"] == nil)
+    }
+
     /// The reader takes a tag's byte for its case: the two must agree.
     @Test func aTagsByteIsItsCase() {
         for raw in UInt8(0)...UInt8(11) {

@@ -23,7 +23,18 @@ public struct JSONObject: Sendable {
     private var storage: Storage
     /// The index of each key's last member, built by the first assignment
     /// by key to an object of more than ``indexedCount`` members.
-    private var lookup: [String: Int]? = nil
+    private var lookup: KeyIndex? = nil
+
+    /// The position of each key's last member, shared by the objects a
+    /// decoder reads with the same keys and copied before one changes it.
+    /// A class, so that objects (which mostly have none) are copied and
+    /// freed without the dictionary type's generic metadata, which the
+    /// runtime would make at first use, checking String's conformance to
+    /// Hashable by a scan of every conformance record.
+    package final class KeyIndex: @unchecked Sendable {
+        var positions: [String: Int]
+        init(_ positions: [String: Int]) { self.positions = positions }
+    }
 
     /// The values: an array, or packed by a decoder (a third of the
     /// memory, read in place by writers); an object assigned to becomes an
@@ -52,7 +63,7 @@ public struct JSONObject: Sendable {
     /// value for each key (a decoder reusing the keys of an earlier
     /// object), with the index of those keys when the caller has one
     /// (``index(of:)``): objects that share their keys share it too.
-    package init(distinctKeys keys: [String], packed: PackedJSONValues, index: [String: Int]? = nil) {
+    package init(distinctKeys keys: [String], packed: PackedJSONValues, index: KeyIndex? = nil) {
         self.keys = keys
         storage = .packed(packed)
         lookup = keys.count > Self.indexedCount ? index : nil
@@ -97,11 +108,11 @@ public struct JSONObject: Sendable {
 
     /// The position of each of `keys`, distinct keys: the index an object
     /// of more than ``indexedCount`` members is looked up by.
-    package static func index(of keys: [String]) -> [String: Int] {
+    package static func index(of keys: [String]) -> KeyIndex {
         var index: [String: Int] = [:]
         index.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() { index[key] = position }
-        return index
+        return KeyIndex(index)
     }
 
     public var count: Int { keys.count }
@@ -109,7 +120,7 @@ public struct JSONObject: Sendable {
 
     /// The index of `key`: its most recent member when it is repeated.
     public func index(forKey key: String) -> Int? {
-        if let lookup { return lookup[key] }
+        if let lookup { return lookup.positions[key] }
         return keys.lastIndex(of: key)
     }
 
@@ -139,7 +150,12 @@ public struct JSONObject: Sendable {
     public mutating func appendUnchecked(key: String, value: JSONValue) {
         modifyValues { $0.append(value) }
         keys.append(key)
-        if lookup != nil { lookup![key] = keys.count - 1 }
+        if lookup != nil {
+            // Copied when another object shares it (no binding holds it
+            // meanwhile, which would make it look shared).
+            if !isKnownUniquelyReferenced(&lookup) { lookup = KeyIndex(lookup!.positions) }
+            lookup!.positions[key] = keys.count - 1
+        }
     }
 
     private mutating func rebuildLookup() {

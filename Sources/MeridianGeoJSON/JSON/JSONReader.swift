@@ -828,13 +828,13 @@ final class KeyShape {
     /// Where an object's values are packed as they are read, before they
     /// are copied into storage of their size.
     let packed = PackedJSONValues.Writer()
-    private var builtIndex: [String: Int]?
+    private var builtIndex: JSONObject.KeyIndex?
     private var indexIsBuilt = false
 
     /// The keys' index, for objects of many members (so that each looks a
     /// key up by hash, not by scanning): built once for the shape, shared
     /// by every object that follows it.
-    var index: [String: Int]? {
+    var index: JSONObject.KeyIndex? {
         if !indexIsBuilt {
             builtIndex = keys.count > JSONObject.indexedCount ? JSONObject.index(of: keys) : nil
             indexIsBuilt = true
