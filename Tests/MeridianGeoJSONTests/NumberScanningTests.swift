@@ -91,3 +91,62 @@ import Testing
         }
     }
 }
+
+/// Positions in the forms most files write them, `[x,y]` and `[ x, y ]`,
+/// are read in one pass; every other form the general way. Both give the
+/// same coordinates, and the general way's errors, whatever the numbers
+/// and blanks.
+@Suite struct CompactPositionTests {
+    static func decode(_ text: String) throws -> [Coordinate] {
+        let document = try GeoJSONDocument(decoding: Array(text.utf8))
+        guard case .geometry(.lineString(let positions), _) = document else {
+            Issue.record("not a LineString: \(document)")
+            return []
+        }
+        return positions
+    }
+
+    @Test func everyFormReadsAsTheGeneralWayReadsIt() throws {
+        var generator = SystemRandomNumberGenerator()
+        let numbers = [
+            "1.5", "-0.25", "61.210817091725744", "-179.99999999999997", "0.0", "-0.0", "12", "-7", "1.5e3",
+            "2E-2", "123456789.123456789012",
+        ]
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 2...3, using: &generator)
+            let values = (0..<count).map { _ in numbers.randomElement(using: &generator)! }
+            let blank = [" ", "", "  "].randomElement(using: &generator)!
+            let compact = "[" + values.joined(separator: ",") + "]"
+            let spaced = "[" + blank + values.joined(separator: blank + "," + blank) + blank + "]"
+            // Newlines are left to the general way.
+            let general = "[\n" + values.joined(separator: ",\n") + "\n]"
+            let read = try [compact, spaced, general].map { position in
+                try Self.decode(#"{"type":"LineString","coordinates":["# + position + ", [1.5,2.5]]}")
+            }
+            #expect(read[0] == read[2], "\(compact)")
+            #expect(read[1] == read[2], "\(spaced)")
+            let expected = Coordinate(
+                latitude: Double(values[1])!, longitude: Double(values[0])!,
+                altitude: count == 3 ? Double(values[2])! : nil)
+            #expect(read[0].first.map { $0 == expected && $0.latitude.sign == expected.latitude.sign } == true)
+        }
+    }
+
+    @Test func brokenPositionsFailAsBefore() {
+        for (broken, code) in [
+            ("[1.5, 2.5,]", "geojson.position.not-number"), ("[1.5,]", "geojson.position.not-number"),
+            ("[1.5]", "geojson.position.too-short"), ("[01.5,2.5]", "json.number.invalid"),
+            ("[1.5,2.5x]", "json.number.invalid"), ("[1.,2.5]", "json.number.invalid"),
+            ("[1.5,\"a\"]", "geojson.position.not-number"),
+        ] {
+            do {
+                _ = try Self.decode(#"{"type":"LineString","coordinates":["# + broken + ", [1.5,2.5]]}")
+                Issue.record("\(broken) was read")
+            } catch let error as DiagnosticError {
+                #expect(error.diagnostic.code == code, "\(broken)")
+            } catch {
+                Issue.record("\(broken): \(error)")
+            }
+        }
+    }
+}

@@ -279,10 +279,20 @@ struct GeoJSONParser {
             var gathered: [Coordinate] = []
             swap(&gathered, &carried.positions)
             gathered.removeAll(keepingCapacity: true)
-            repeat {
-                try expectNestedArray()
-                gathered.append(try readPosition())
-            } while try reader.nextElement()
+            while true {
+                // The form almost every position takes, `[x,y]` of plain
+                // decimals with at most spaces, in one pass, and the comma
+                // right after it at once; anything else the general way
+                // (which also says what is wrong).
+                if let (longitude, latitude) = reader.readCompactPosition() {
+                    gathered.append(Coordinate(latitude: latitude, longitude: longitude))
+                } else {
+                    try expectNestedArray()
+                    gathered.append(try readPosition())
+                }
+                if reader.consume(0x2C) { continue }
+                guard try reader.nextElement() else { break }
+            }
             let positions = gathered.withUnsafeBufferPointer { all in
                 [Coordinate](unsafeUninitializedCapacity: all.count) { buffer, count in
                     _ = buffer.initialize(fromContentsOf: all)

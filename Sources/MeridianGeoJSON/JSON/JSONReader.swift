@@ -71,6 +71,14 @@ struct JSONReader {
         throw unexpected(expected: close == 0x5D ? "',' or ']'" : "',' or '}'")
     }
 
+    /// Consumes `byte` when it is the next byte (no whitespace skipped).
+    @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, base[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
     /// Requires that only whitespace remains.
     mutating func expectEnd() throws(JSONReaderFailure) {
         skipWhitespace()
@@ -431,6 +439,49 @@ struct JSONReader {
         }
         index = p
         return value
+    }
+
+    /// `[x,y]` where both are plain decimals (``readPlainDecimal()``),
+    /// with at most spaces around them (`[ x, y ]`, as Python writes JSON)
+    /// and before it:
+    /// read in one pass, as `beginArray`, two numbers and `nextElement`
+    /// would read it (the depth is left as it was, and an array one level
+    /// too deep is left to them). Nil, the index unmoved, for anything else.
+    @inline(__always)
+    mutating func readCompactPosition() -> (Double, Double)? {
+        let start = index
+        let end = bytes.count
+        var p = index
+        while p < end && base[p] == 0x20 { p += 1 }
+        guard p < end, base[p] == 0x5B, depth < maximumDepth else { return nil }
+        p += 1
+        while p < end && base[p] == 0x20 { p += 1 }
+        index = p
+        guard let x = readPlainDecimal() else {
+            index = start
+            return nil
+        }
+        p = index
+        while p < end && base[p] == 0x20 { p += 1 }
+        guard p < end, base[p] == 0x2C else {
+            index = start
+            return nil
+        }
+        p += 1
+        while p < end && base[p] == 0x20 { p += 1 }
+        index = p
+        guard let y = readPlainDecimal() else {
+            index = start
+            return nil
+        }
+        p = index
+        while p < end && base[p] == 0x20 { p += 1 }
+        guard p < end, base[p] == 0x5D else {
+            index = start
+            return nil
+        }
+        index = p + 1
+        return (x, y)
     }
 
     /// Moves past a run of ASCII digits, eight at a time while eight bytes
