@@ -26,6 +26,19 @@ import Testing
             for name in Self.lazy { #expect(!loaded.contains { $0.hasPrefix(name) }, "\(name) loaded") }
         }
 
+        /// The standard library's regular-expression modules and Dispatch
+        /// stay out of the tool (each brought thousands of symbols and
+        /// relocations, and Dispatch a set-up at every start): string
+        /// searches go through MeridianCore's `firstRange(ofText:)`,
+        /// `containsText`, `split(separatorText:)` and `replacingAll`, and
+        /// work on every core through `OrderedWorkPool`.
+        @Test(.requires(tool: "nm")) func theToolLinksNoRegexEngineAndNoDispatch() throws {
+            let symbols = try Tool.run("nm", [CLI.executable.path]).output
+            for module in ["17_StringProcessing", "12_RegexParser", "dispatch_queue_create"] {
+                #expect(!symbols.contains(module), "\(module) is linked into meridian")
+            }
+        }
+
         @Test func eachIsOpenedByTheCommandThatNeedsIt() throws {
             try withTemporaryFolder { folder in
                 let gpkg = folder.appendingPathComponent("out.gpkg").path
