@@ -71,11 +71,15 @@ struct JSONReader {
         throw unexpected(expected: close == 0x5D ? "',' or ']'" : "',' or '}'")
     }
 
-    /// Consumes `byte` when it is the next byte (no whitespace skipped).
+    /// Consumes `byte` when it is the next byte, after spaces when
+    /// `afterSpaces` (no other whitespace skipped); the index unmoved when
+    /// it is not there.
     @inline(__always)
-    mutating func consume(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, base[index] == byte else { return false }
-        index += 1
+    mutating func consume(_ byte: UInt8, afterSpaces: Bool = false) -> Bool {
+        var p = index
+        if afterSpaces { while p < bytes.count && base[p] == 0x20 { p += 1 } }
+        guard p < bytes.count, base[p] == byte else { return false }
+        index = p + 1
         return true
     }
 
@@ -441,47 +445,33 @@ struct JSONReader {
         return value
     }
 
-    /// `[x,y]` where both are plain decimals (``readPlainDecimal()``),
-    /// with at most spaces around them (`[ x, y ]`, as Python writes JSON)
-    /// and before it:
-    /// read in one pass, as `beginArray`, two numbers and `nextElement`
-    /// would read it (the depth is left as it was, and an array one level
-    /// too deep is left to them). Nil, the index unmoved, for anything else.
+    /// `[x,y]` where both are plain decimals (``readPlainDecimal()``), with
+    /// at most spaces before it and around them (`[ x, y ]`, as Python
+    /// writes JSON), read in one pass as `beginArray`, two numbers and
+    /// `nextElement` would read it (the depth is left as it was, and an
+    /// array one level too deep is left to them). Nil, the index unmoved,
+    /// for anything else.
     @inline(__always)
     mutating func readCompactPosition() -> (Double, Double)? {
         let start = index
-        let end = bytes.count
-        var p = index
-        while p < end && base[p] == 0x20 { p += 1 }
-        guard p < end, base[p] == 0x5B, depth < maximumDepth else { return nil }
-        p += 1
-        while p < end && base[p] == 0x20 { p += 1 }
-        index = p
-        guard let x = readPlainDecimal() else {
+        guard depth < maximumDepth, consume(0x5B, afterSpaces: true) else { return nil }
+        skipSpaces()
+        guard let x = readPlainDecimal(), consume(0x2C, afterSpaces: true) else {
             index = start
             return nil
         }
-        p = index
-        while p < end && base[p] == 0x20 { p += 1 }
-        guard p < end, base[p] == 0x2C else {
+        skipSpaces()
+        guard let y = readPlainDecimal(), consume(0x5D, afterSpaces: true) else {
             index = start
             return nil
         }
-        p += 1
-        while p < end && base[p] == 0x20 { p += 1 }
-        index = p
-        guard let y = readPlainDecimal() else {
-            index = start
-            return nil
-        }
-        p = index
-        while p < end && base[p] == 0x20 { p += 1 }
-        guard p < end, base[p] == 0x5D else {
-            index = start
-            return nil
-        }
-        index = p + 1
         return (x, y)
+    }
+
+    /// Moves past spaces (only: other blanks are the general way's).
+    @inline(__always)
+    mutating func skipSpaces() {
+        while index < bytes.count && base[index] == 0x20 { index += 1 }
     }
 
     /// Moves past a run of ASCII digits, eight at a time while eight bytes
