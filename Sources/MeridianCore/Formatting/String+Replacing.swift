@@ -2,18 +2,15 @@ extension String {
     /// The string with every occurrence of `target` (characters compared
     /// as Characters) replaced, left to right, without overlaps.
     package func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, var found = firstRange(ofText: target) else { return self }
+        guard !target.isEmpty else { return self }
         var result = ""
         var start = startIndex
-        while true {
+        while let found = self[start...].firstRange(ofText: target) {
             result += self[start..<found.lowerBound]
             result += replacement
             start = found.upperBound
-            guard let next = self[start...].firstRange(ofText: target) else { break }
-            found = next
         }
-        result += self[start...]
-        return result
+        return start == startIndex ? self : result + self[start...]
     }
 
     /// The string with every `target` character replaced, without

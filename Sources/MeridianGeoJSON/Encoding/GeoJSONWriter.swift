@@ -279,7 +279,7 @@ public struct GeoJSONWriter: Sendable {
 
     @inline(__always)
     func writePosition(_ c: Coordinate, into output: inout JSONOutput) {
-        if !output.isPretty && output.precision == nil && output.writeShortestPosition(c, separated: false) { return }
+        if output.writesPositionsAtOnce && output.writeShortestPosition(c, separated: false) { return }
         output.write(byte: 0x5B)
         output.writeCoordinateValue(c.longitude)
         output.write(byte: 0x2C)
@@ -295,7 +295,7 @@ public struct GeoJSONWriter: Sendable {
 
     func writePositions(_ positions: [Coordinate], into output: inout JSONOutput) {
         output.write(byte: 0x5B)
-        let shortest = !output.isPretty && output.precision == nil
+        let shortest = output.writesPositionsAtOnce
         for (index, c) in positions.enumerated() {
             if shortest && output.writeShortestPosition(c, separated: index > 0) { continue }
             if index > 0 {

@@ -22,6 +22,10 @@ struct JSONOutput {
 
     var isPretty: Bool { indentWidth > 0 }
 
+    /// Compact, with shortest numbers: positions go through
+    /// ``writeShortestPosition(_:separated:)``.
+    var writesPositionsAtOnce: Bool { !isPretty && precision == nil }
+
     @inline(__always)
     mutating func write(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
