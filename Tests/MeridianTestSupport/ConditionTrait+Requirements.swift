@@ -1,3 +1,6 @@
+// `swift build` builds this target too, and a release build with the static
+// Swift runtime has no Testing module: the traits exist where tests run.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -35,3 +38,4 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: Tool.isInstalled(name), Comment(rawValue: "\(name) is not installed"))
     }
 }
+#endif

@@ -1,5 +1,5 @@
 /// The spherical Web Mercator projection MapKit uses for `MKMapPoint`,
-/// with the constants and formulas of ../docs/map-math.md.
+/// with MapKit's constants and formulas (docs/library.md, "Map math decisions").
 ///
 /// Everything here is a pure function of its arguments; the formulas are
 /// chosen to equal MapKit's recorded values bit for bit (the `sin`/`log`

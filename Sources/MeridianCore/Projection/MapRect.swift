@@ -9,7 +9,7 @@
 /// ```
 ///
 /// Every operation follows MapKit's recorded behaviour (see
-/// ../docs/map-math.md): ``null`` has an infinite origin and absorbs nothing
+/// docs/library.md, "Map math decisions"): ``null`` has an infinite origin and absorbs nothing
 /// in a union, intersections of disjoint rects are ``null``, and rects that
 /// reach past the world's east or west edge ``spans180thMeridian``.
 /// All operations are O(1).
