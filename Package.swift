@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
+        .library(name: "MeridianIO", targets: ["MeridianIO"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
@@ -43,7 +44,11 @@ let package = Package(
         // meridian.toml and the server's configuration: TOML 1.0.0, read by
         // our own parser (TOMLKit brought Foundation into every start).
         .target(name: "MeridianTOML"),
-        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianValidity"]),
+        // The front door every format plugs into: opened inputs and their
+        // recognition, safe outputs, the reader and writer protocols and
+        // the registry of formats.
+        .target(name: "MeridianIO", dependencies: ["MeridianCore", "MeridianArchive"]),
+        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianIO", "MeridianValidity"]),
         .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianCore"]),
@@ -70,7 +75,9 @@ let package = Package(
         // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
         // time; the library is opened when first used (CSQLite.c).
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "MeridianGeoPackage", dependencies: ["MeridianCore", "MeridianGeoJSON", "CSQLite"]),
+        .target(
+            name: "MeridianGeoPackage",
+            dependencies: ["MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "CSQLite"]),
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).
         .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
@@ -82,16 +89,19 @@ let package = Package(
         // (KMZ, IMDF): its own zip structures over zlib, without Foundation.
         .target(name: "MeridianArchive", dependencies: ["MeridianCore", "CLibZ"]),
         // CSV with coordinate or WKT columns (WKT read by GEOS).
-        .target(name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianValidity"]),
         .target(
-            name: "MeridianKML", dependencies: ["MeridianCore", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
+            name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianValidity"]),
+        .target(
+            name: "MeridianKML",
+            dependencies: ["MeridianCore", "MeridianIO", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
         .target(
             name: "MeridianIMDF",
-            dependencies: ["MeridianCore", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
+            dependencies: ["MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
         .target(
             name: "Meridian",
             dependencies: [
-                "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianSnapshot",
+                "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
+                "MeridianSnapshot",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
                 "MeridianTOML",
             ]
@@ -189,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "MeridianGeoPackageTests",
             dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianKMLTests", dependencies: ["MeridianKML", "MeridianGeoJSON", "MeridianTestSupport"],
             exclude: ["Resources"]),

@@ -276,17 +276,6 @@ extension ValidityProblem {
     }
 }
 
-/// How much of geometry validity a format's validator checks
-/// (`validate --geometry`).
-public enum ValidityLevel: String, Sendable, Hashable, CaseIterable {
-    /// No validity checks: the format's structural rules only.
-    case off
-    /// The OGC rules GEOS checks (self-intersections, holes outside...).
-    case errors
-    /// Those, and repeated consecutive positions (warnings).
-    case all
-}
-
 /// The validity problems of a stream of geometries, as diagnostics at
 /// each one's place: what every format's validator does with the
 /// features it reads. At `.off` it checks nothing (and makes no GEOS

@@ -80,19 +80,19 @@ struct ConvertCommand: ReportingCommand {
         let console = Console.shared
         let start = monotonicSeconds()
         let format = to ?? OutputFormat(path: output)
-        let writer = GeoJSONWriter(
-            options: .init(pretty: pretty, precision: precision, rewind: rewind, cutAntimeridian: cutAntimeridian))
         let progress = ProgressBar.forInput(input, label: "convert")
         let summary: FeatureConverter.Summary
         do throws(DiagnosticError) {
-            summary = try FeatureConverter.convert(
-                input: input, output: output, format: format, writer: writer,
-                kmlWriter: KMLWriter(options: .init(precision: precision)),
-                gpxWriter: GPXWriter(options: .init(precision: precision)), level: level,
-                skippingBadRecords: onError == .skip,
+            var reading = ReadingOptions(level: level, skippingBadRecords: onError == .skip)
+            reading.csv = csv.options
+            let settings = ConversionSettings(
+                format: format, reading: reading,
+                writing: WritingOptions(
+                    precision: precision, pretty: pretty, rewind: rewind, cutAntimeridian: cutAntimeridian),
                 repair: fix ? FeatureRepairer.Options(precision: precision) : nil, shaping: try shaping.options(),
-                csv: csv.options, threads: threads,
-                progress: { progress?.update(done: $0) })
+                threads: threads)
+            summary = try FeatureConverter.convert(
+                input: input, output: output, settings: settings, progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
             throw error
@@ -124,4 +124,12 @@ struct ConvertCommand: ReportingCommand {
     }
 }
 
-extension OutputFormat: ArgumentValue {}
+extension OutputFormat: ArgumentValue {
+    /// A format the tool writes, by name.
+    public init?(argument: String) {
+        guard let format = FormatRegistry.standard.outputFormat(named: argument) else { return nil }
+        self = format
+    }
+
+    public static var allValueStrings: [String] { FormatRegistry.standard.writers.map(\.format.rawValue) }
+}

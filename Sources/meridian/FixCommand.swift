@@ -65,10 +65,8 @@ extension OutputFormat {
     /// The format an output's extension names; nil for `.zip` (an IMDF
     /// archive stays one) and for a name with no extension Meridian knows.
     init?(imdfAwarePath path: String) {
-        let lower = path.lowercased()
-        let known = [".geojson", ".json", ".geojsonseq", ".geojsons", ".ndjson", ".geojsonl", ".jsonl", ".kml", ".kmz"]
-        guard known.contains(where: lower.hasSuffix) else { return nil }
-        self.init(path: path)
+        guard let format = FormatRegistry.standard.outputFormat(claiming: path) else { return nil }
+        self = format
     }
 }
 

@@ -65,8 +65,7 @@ struct MergeCommand: ReportingCommand {
         let format = to ?? OutputFormat(path: output)
         try OutputDestination.checkDistinct([output] + (reportFile.map { [$0] } ?? []))
         let sink = try FeatureSink(
-            path: output, format: format, writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
-            kmlWriter: KMLWriter(options: .init(precision: precision)))
+            path: output, format: format, options: WritingOptions(precision: precision, pretty: pretty))
         let reportDestination: OutputDestination?
         do throws(DiagnosticError) {
             reportDestination = try reportFile.map { path throws(DiagnosticError) in try OutputDestination(path: path) }

@@ -440,10 +440,8 @@ struct DocumentationExampleTests {
     @Test func decodingAnyFormat() throws {
         func features(at path: String) throws(DiagnosticError) -> [Feature] {
             let input = try Input(path: path)                // opened once; the format decided by content
-            switch input.format {
-            case .imdf: return try input.imdfArchive().features()
-            case .geojson, .kml, .kmz, .gpx, .tcx, .csv, .gpkg: return try FeatureSource(input: input).readAll()
-            }
+            if input.format == .imdf { return try input.imdfArchive().features() }
+            return try FeatureSource(input: input).readAll()   // any other format, streamed
         }
         let landmarks = try features(at: "Samples/cambridge-landmarks.geojson")   // 6 features
         let venue = try features(at: "Samples/meridian-arcade.zip")               // 80 features
@@ -464,10 +462,10 @@ struct DocumentationExampleTests {
         defer { Self.remove("landmarks.geojsonseq", "landmarks.kmz", "landmarks.ndjson", "arcade.geojson") }
         let summary = try FeatureConverter.convert(
             input: "Samples/cambridge-landmarks.geojson", output: "landmarks.geojsonseq",
-            format: OutputFormat(path: "landmarks.geojsonseq"), writer: GeoJSONWriter(options: .init(precision: 6)))
+            settings: ConversionSettings(format: OutputFormat(path: "landmarks.geojsonseq"), writing: WritingOptions(precision: 6)))
         print(summary.featureCount)                          // 6, streamed one at a time
-        let kmz = try FeatureConverter.convert(input: "Samples/cambridge-landmarks.geojson", output: "landmarks.kmz", format: .kmz)
-        let back = try FeatureConverter.convert(input: "landmarks.kmz", output: "landmarks.ndjson", format: .ndjson, writer: GeoJSONWriter())
+        let kmz = try FeatureConverter.convert(input: "Samples/cambridge-landmarks.geojson", output: "landmarks.kmz", settings: ConversionSettings(format: .kmz))
+        let back = try FeatureConverter.convert(input: "landmarks.kmz", output: "landmarks.ndjson", settings: ConversionSettings(format: .ndjson))
         print(kmz.featureCount, back.featureCount, back.warnings)   // 6 6 []
 
         let venue = try IMDFArchive(contentsOf: "Samples/meridian-arcade.zip")

@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianIO
 import Testing
 
 @testable import MeridianGeoJSON

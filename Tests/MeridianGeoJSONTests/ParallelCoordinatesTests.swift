@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianIO
 import MeridianTestSupport
 import Testing
 

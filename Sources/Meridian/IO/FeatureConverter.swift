@@ -1,16 +1,13 @@
-import MeridianCSV
 import MeridianCore
-import MeridianGeoJSON
-import MeridianKML
+import MeridianIO
 
-/// Converts any input Meridian reads (GeoJSON in any layout, KML, KMZ, an
-/// IMDF archive, GPX, TCX) to any ``OutputFormat``: GeoJSON, a GeoJSON text
-/// sequence, newline-delimited GeoJSON, KML, KMZ or GPX. The work behind `meridian convert`.
+/// Converts any input Meridian reads to any ``OutputFormat`` of a
+/// ``FormatRegistry``: the work behind `meridian convert`.
 ///
 /// ```swift
 /// let summary = try FeatureConverter.convert(
-///     input: "big.geojson", output: "big.geojsonseq", format: .geojsonseq,
-///     writer: GeoJSONWriter(options: .init(precision: 6)))
+///     input: "big.geojson", output: "big.geojsonseq",
+///     settings: ConversionSettings(format: .geojsonseq, writing: WritingOptions(precision: 6)))
 /// print(summary.featureCount, summary.warnings)
 /// ```
 ///
@@ -37,46 +34,30 @@ public enum FeatureConverter {
         public var repairs: [Diagnostic] = []
     }
 
-    /// Converts `input` to `output` ("-" for standard input or output) in
-    /// `format`, or when nil in the input's own (``OutputFormat/init(matching:)``).
-    /// `level` keeps one floor of an IMDF archive; `progress` is called with
+    /// Converts `input` to `output` ("-" for standard input or output) as
+    /// `settings` say (``ConversionSettings``); `progress` is called with
     /// the bytes of the input consumed so far, when the input can say.
-    /// With `skippingBadRecords`, records of a GeoJSON sequence or NDJSON
-    /// that cannot be decoded are left out and counted instead of stopping
-    /// the conversion. With `repair`, every geometry is made valid on the
-    /// way (`convert --fix`, `meridian fix`); with `shaping`, features are
-    /// filtered and shaped after that (``FeatureShaper``), and reading stops
-    /// once its `limit` is written. `threads` bounds the threads used (nil:
-    /// one per core, or `MERIDIAN_THREADS`; 1: this thread alone). The
-    /// output is byte for byte the same whatever the number.
     public static func convert(
-        input: String, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
-        skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        csv: CSVReadingOptions = CSVReadingOptions(), threads: Int? = nil, progress: ((Int) -> Void)? = nil
+        input: String, output: String, settings: ConversionSettings = ConversionSettings(),
+        progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        try convert(
-            input: Input(path: input), output: output, format: format, writer: writer, kmlWriter: kmlWriter,
-            gpxWriter: gpxWriter, level: level, skippingBadRecords: skippingBadRecords, repair: repair,
-            shaping: shaping, csv: csv, threads: threads, progress: progress)
+        try convert(input: Input(path: input), output: output, settings: settings, progress: progress)
     }
-
-    /// The code the pipeline stops with once `--limit` features are written.
-    static let limitReached = "limit reached"
 
     /// Converts an opened input (see above).
     public static func convert(
-        input: Input, output: String, format: OutputFormat?, writer: GeoJSONWriter = GeoJSONWriter(),
-        kmlWriter: KMLWriter = KMLWriter(), gpxWriter: GPXWriter = GPXWriter(), level: Int? = nil,
-        skippingBadRecords: Bool = false, repair: FeatureRepairer.Options? = nil, shaping: ShapingOptions? = nil,
-        csv: CSVReadingOptions = CSVReadingOptions(), threads: Int? = nil, progress: ((Int) -> Void)? = nil
+        input: Input, output: String, settings: ConversionSettings = ConversionSettings(),
+        progress: ((Int) -> Void)? = nil
     ) throws(DiagnosticError) -> Summary {
-        let source = try FeatureSource(
-            input: input, level: level, skippingBadRecords: skippingBadRecords, csv: csv, layer: shaping?.layer)
+        let threads = settings.threads
+        let shaping = settings.shaping
+        var reading = settings.reading
+        reading.layer = reading.layer ?? shaping?.layer
+        let source = try FeatureSource(input: input, options: reading)
         let sink = try FeatureSink(
-            path: output, format: format ?? OutputFormat(matching: source.input), writer: writer, kmlWriter: kmlWriter,
-            gpxWriter: gpxWriter)
-        let repairer = repair.map { FeatureRepairer(file: source.input.name, options: $0) }
+            path: output, format: settings.format ?? OutputFormat(matching: source.input), options: settings.writing,
+            formats: settings.formats)
+        let repairer = settings.repair.map { FeatureRepairer(file: source.input.name, options: $0) }
         var index = 0
         var layout: String?  // known once the first feature is read
         let shaper = shaping.flatMap {
@@ -91,43 +72,37 @@ public enum FeatureConverter {
         var layerNames: [String?] = []
         var layerCollection = FeatureCollection()
         do throws(DiagnosticError) {
-            var collection: FeatureCollection
-            do throws(DiagnosticError) {
-                if repairer == nil, shaper == nil, let encode = sink.batchEncoder {
-                    // Decoded and encoded on every core, written here in order.
-                    let decoder = FeatureBatchDecoder(threads: threads) { features in (encode(features), features.count)
-                    }
-                    while let batch = try source.nextBatch(using: decoder) {
-                        try sink.write(encoded: batch.0, count: batch.1, collection: source.collection)
-                        if let bytes = source.bytesConsumed { progress?(bytes) }
-                    }
-                    try sink.finish(collection: source.collection)
-                    return summary(source, sink: sink, shaper: nil, repairer: nil)
+            if repairer == nil, shaper == nil, let encode = sink.batchEncoder {
+                // Decoded and encoded on every core, written here in order.
+                let decoder = FeatureBatchDecoder(threads: threads) { features in (encode(features), features.count)
                 }
-                collection = try FeaturePipeline.run(source, threads: threads, progress: progress) {
-                    feature, collection, layerName throws(DiagnosticError) in
-                    var feature = feature
-                    if let repairer {
-                        layout = layout ?? source.layout
-                        repairer.repair(&feature, index: index, layout: layout!)
-                        index += 1
-                    }
-                    guard let shaper else { return try sink.write(feature, collection: collection, layer: layerName) }
-                    for shaped in shaper.shape(feature, layer: layerName) {
-                        if topology != nil {
-                            layer.append(shaped)
-                            layerNames.append(layerName)
-                            layerCollection = collection
-                        } else {
-                            try sink.write(shaped, collection: collection, layer: layerName)
-                        }
-                    }
-                    // --limit: enough written; stop reading.
-                    if shaper.isFull { throw DiagnosticError(code: Self.limitReached, message: "") }
+                while let batch = try source.nextBatch(using: decoder) {
+                    try sink.write(encoded: batch.0, count: batch.1, collection: source.collection)
+                    if let bytes = source.bytesConsumed { progress?(bytes) }
                 }
-            } catch {
-                guard error.diagnostic.code == Self.limitReached else { throw error }
-                collection = source.collection
+                try sink.finish(collection: source.collection)
+                return summary(source, sink: sink, shaper: nil, repairer: nil)
+            }
+            // --limit: enough written, reading stops.
+            let isFull = { shaper?.isFull == true }
+            let collection = try FeaturePipeline.run(source, threads: threads, progress: progress, until: isFull) {
+                feature, collection, layerName throws(DiagnosticError) in
+                var feature = feature
+                if let repairer {
+                    layout = layout ?? source.layout
+                    repairer.repair(&feature, index: index, layout: layout!)
+                    index += 1
+                }
+                guard let shaper else { return try sink.write(feature, collection: collection, layer: layerName) }
+                for shaped in shaper.shape(feature, layer: layerName) {
+                    if topology != nil {
+                        layer.append(shaped)
+                        layerNames.append(layerName)
+                        layerCollection = collection
+                    } else {
+                        try sink.write(shaped, collection: collection, layer: layerName)
+                    }
+                }
             }
             if let topology {
                 for (feature, name) in zip(topology.simplify(layer), layerNames) {

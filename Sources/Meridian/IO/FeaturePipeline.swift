@@ -27,12 +27,14 @@ public enum FeaturePipeline {
     /// the collection's members known so far and its layer
     /// (``FeatureSource/layer(of:)``), to `consume` on this thread.
     /// `progress` is called on this thread with the source's bytes consumed.
+    /// After each feature, `until` is asked whether enough was read
+    /// (`convert --limit`): if so, reading stops there, which is no error.
     /// Returns the collection's members as known at the end. With
     /// `threads` 1 (or, when nil, `MERIDIAN_THREADS=1`), the source is read
     /// on this thread too.
     public static func run(
         _ source: FeatureSource, threads: Int? = nil,
-        progress: ((Int) -> Void)? = nil,
+        progress: ((Int) -> Void)? = nil, until isDone: () -> Bool = { false },
         consume: (Feature, FeatureCollection, String?) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) -> FeatureCollection {
         let channel = Channel()
@@ -43,6 +45,7 @@ public enum FeaturePipeline {
         else {
             while let feature = try source.next() {
                 try consume(feature, source.collection, source.layer(of: feature))
+                if isDone() { break }
                 if let bytes = source.bytesConsumed { progress?(bytes) }
             }
             return source.collection
@@ -55,6 +58,13 @@ public enum FeaturePipeline {
                 } catch {
                     channel.cancel()
                     throw error
+                }
+                if isDone() {
+                    // Enough: the reading thread stops, and the members
+                    // are those it had read when it did.
+                    channel.cancel()
+                    channel.waitUntilProducerFinished()
+                    return source.collection
                 }
             }
             if let bytes = batch.bytesConsumed { progress?(bytes) }

@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianGeoJSON
+import MeridianIO
 
 /// Splits any input Meridian reads into GeoJSON text sequence shards in a
 /// new folder, streaming: the work behind `meridian split`, for batch jobs
@@ -51,7 +52,15 @@ public enum FeatureSplitter {
         input: String, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter()
     ) throws(DiagnosticError) -> Summary {
         try check(strategy)
-        let source = try FeatureSource(input: Input(path: input))
+        return try split(input: Input(path: input), into: folder, by: strategy, writer: writer)
+    }
+
+    /// Splits an opened input (see above).
+    public static func split(
+        input: Input, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter()
+    ) throws(DiagnosticError) -> Summary {
+        try check(strategy)
+        let source = try FeatureSource(input: input)
         if case .count = strategy, source.totalBytes == nil {
             throw usage("--into needs an input of known size (a file); use --max-features or --max-bytes for a stream")
         }

@@ -18,20 +18,26 @@ extension DiagnosticCatalogue {
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
         "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
-        "csv.columns.missing": "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
-        "csv.coordinate.invalid": "Write the longitude and latitude as decimal degrees (WGS 84), or leave both empty for no position.",
+        "csv.columns.missing":
+            "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
+        "csv.coordinate.invalid":
+            "Write the longitude and latitude as decimal degrees (WGS 84), or leave both empty for no position.",
         "csv.quote.stray": "Quote the whole field and double the quotes inside it (RFC 4180).",
-        "csv.quote.unclosed": "Close the quoted field at the line and column given (a quote inside it is written twice).",
+        "csv.quote.unclosed":
+            "Close the quoted field at the line and column given (a quote inside it is written twice).",
         "csv.row.ragged": "Give the row as many fields as the header has (an empty field for a missing value).",
         "csv.wkt.invalid": "Correct the WKT (GEOS's message says where it stopped), or leave the field empty.",
-        "expression.syntax": "Correct the expression at the column given; quote strings with ' and names with spaces with \".",
+        "expression.syntax":
+            "Correct the expression at the column given; quote strings with ' and names with spaces with \".",
         "fix.coordinate.dropped": "Nothing to do; check the source that wrote NaN or infinite positions.",
-        "fix.geometry.dropped": "Check the feature: its geometry was degenerate (a ring of one point, a zero-area shape).",
+        "fix.geometry.dropped":
+            "Check the feature: its geometry was degenerate (a ring of one point, a zero-area shape).",
         "fix.display-point.added": "Nothing to do; move the point if the label belongs elsewhere.",
         "fix.display-point.moved": "Nothing to do; move the point if the label belongs elsewhere in the feature.",
         "fix.geometry.single-part": "Nothing to do; the opening is the same line.",
         "fix.id.ambiguous": "Give each feature its own id, and point each reference at the one it means.",
-        "fix.id.regenerated": "Nothing to do; systems that stored the old id need the new one (the message names both).",
+        "fix.id.regenerated":
+            "Nothing to do; systems that stored the old id need the new one (the message names both).",
         "fix.sliver.kept": "Redraw the sliver as a real shape, or remove it and the references to it.",
         "fix.sliver.removed": "Nothing to do; the sliver was a drawing slip.",
         "fix.geometry.made-valid": "Nothing to do; compare the rebuilt parts with the original if the shape matters.",
@@ -98,9 +104,11 @@ extension DiagnosticCatalogue {
         "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
         "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
         "gpkg.envelope.mismatch": "Rewrite the layer (meridian convert in.gpkg -o out.gpkg recomputes every envelope).",
-        "gpkg.geometry.corrupt": "Re-export the layer from its source; the blob was damaged or written by a broken tool.",
+        "gpkg.geometry.corrupt":
+            "Re-export the layer from its source; the blob was damaged or written by a broken tool.",
         "gpkg.layer.unknown": "Give one of the layers the message lists.",
-        "gpkg.not-geopackage": "Open it with a tool for that database, or export its tables to a GeoPackage with ogr2ogr.",
+        "gpkg.not-geopackage":
+            "Open it with a tool for that database, or export its tables to a GeoPackage with ogr2ogr.",
         "gpkg.sqlite": "Check the file is a complete SQLite database and the folder is writable.",
         "gpkg.srs.unsupported": "Reproject to WGS 84 first: ogr2ogr -t_srs EPSG:4326 out.gpkg in.gpkg.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
@@ -136,7 +144,8 @@ extension DiagnosticCatalogue {
         "imdf.geometry.sliver": "Remove the sliver or merge it into its neighbour; it is a drawing slip.",
         "imdf.geometry.type": "Use a geometry type the feature type allows (units are polygons, openings lines).",
         "imdf.level.outside-footprint": "Redraw the footprint to cover the level, or fix the level's building_ids.",
-        "imdf.unit.outside-level": "Move the unit onto the right level (level_id), or redraw it inside the level's outline.",
+        "imdf.unit.outside-level":
+            "Move the unit onto the right level (level_id), or redraw it inside the level's outline.",
         "imdf.geometry.winding": "Rewind the rings (meridian convert --rewind).",
         "imdf.id.not-canonical": "Write the UUID in lower case.",
         "imdf.id.not-uuid": "Replace the id with a UUID and update references to it.",
@@ -161,6 +170,8 @@ extension DiagnosticCatalogue {
         "imdf.reference.wrong-type": "Point the reference at a feature of the type it names.",
         "imdf.unit.overlap": "Redraw the units so they meet at shared walls without overlapping.",
         "imdf.venue.count": "Keep exactly one venue in venue.geojson.",
+        "io.format.unknown":
+            "Register the format that reads it (FormatRegistry.register), or convert it with a tool that reads it.",
         "io.input.blank": "Check what writes to the pipe; it sent only blank lines.",
         "io.input.no-match": "Check the pattern and the current folder; quote patterns the shell should not expand.",
         "io.open": "Check the path exists and is readable, and that a folder holds an IMDF manifest.json.",
@@ -192,18 +203,22 @@ extension DiagnosticCatalogue {
         "kml.xml.recovered": "Fix the XML at the line given so that every reader opens it the same way.",
         "kml.xml.syntax": "Fix the XML at the line given (an unclosed element or a stray & is the usual cause).",
         "kmz.kml.missing": "Put a .kml file (doc.kml) in the KMZ.",
-        "places.category.unknown": "Use one of MapKit's category names the message lists (cafe, restroom, evCharger...).",
-        "places.id.unresolved": "Check the id; a replaced Place ID resolves only if the new place lists it in alternate_ids.",
+        "places.category.unknown":
+            "Use one of MapKit's category names the message lists (cafe, restroom, evCharger...).",
+        "places.id.unresolved":
+            "Check the id; a replaced Place ID resolves only if the new place lists it in alternate_ids.",
         "places.name.missing": "Give the features a name (or an address) to make them findable.",
         "places.index.corrupted": "Build the index again with meridian index.",
         "places.index.stale": "Build the index again (meridian index, or --rebuild on the command that read it).",
         "places.index.too-large": "Split the data into several indexes, by region or by source file.",
         "places.index.truncated": "Build the index again, or copy it again in full.",
         "places.index.version": "Build the index again with this Meridian (meridian index).",
-        "places.query.invalid": "Give latitude,longitude in degrees (-90 to 90, -180 to 180), and a query under 1 000 characters.",
+        "places.query.invalid":
+            "Give latitude,longitude in degrees (-90 to 90, -180 to 180), and a query under 1 000 characters.",
         "report.rule.unknown": "Use a code or family from meridian rules (the message names the closest).",
         "report.truncated": "Fix the listed diagnostics; the rest are the same problem.",
-        "snapshot.camera.bounds": "Give distances of 0.1 m to 100 000 km, the minimum below the maximum, and a centre rect on the map.",
+        "snapshot.camera.bounds":
+            "Give distances of 0.1 m to 100 000 km, the minimum below the maximum, and a centre rect on the map.",
         "snapshot.camera.center": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.camera.distance": "Give a distance in metres above 0.",
         "snapshot.camera.heading": "Give a heading in degrees.",
@@ -211,7 +226,8 @@ extension DiagnosticCatalogue {
         "snapshot.content.coordinate": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.content.empty": "Check the inputs have geometry, and that the filter keeps some of it.",
         "snapshot.content.radius": "Give the circle a radius of 0 or more metres.",
-        "snapshot.content.style": "Give a line width of 0 to 100 points and up to 16 dash lengths of 0 to 1 000 points.",
+        "snapshot.content.style":
+            "Give a line width of 0 to 100 points and up to 16 dash lengths of 0 to 1 000 points.",
         "snapshot.content.symbol": "Give the symbol as SVG path data, in a 24 x 24 box (M, L, C, A, Z and numbers).",
         "snapshot.document.key": "Remove the key, or spell it as docs/map-document.md lists it.",
         "snapshot.document.value": "Give the value docs/map-document.md describes for that key.",

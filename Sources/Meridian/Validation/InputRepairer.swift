@@ -1,7 +1,6 @@
 import MeridianCore
-import MeridianGeoJSON
 import MeridianIMDF
-import MeridianKML
+import MeridianIO
 
 /// Repairs any input Meridian reads: the work behind `meridian fix`.
 ///
@@ -55,11 +54,10 @@ public struct InputRepairer: Sendable {
                 warnings: [])
         }
         let summary = try FeatureConverter.convert(
-            input: opened, output: output, format: format,
-            writer: GeoJSONWriter(options: .init(pretty: pretty, precision: precision)),
-            kmlWriter: KMLWriter(options: .init(precision: precision)),
-            gpxWriter: GPXWriter(options: .init(precision: precision)),
-            repair: FeatureRepairer.Options(precision: precision))
+            input: opened, output: output,
+            settings: ConversionSettings(
+                format: format, writing: WritingOptions(precision: precision, pretty: pretty),
+                repair: FeatureRepairer.Options(precision: precision)))
         return Summary(
             featureCount: summary.featureCount, changedFeatures: summary.repairedFeatures, changes: summary.repairs,
             warnings: summary.warnings)

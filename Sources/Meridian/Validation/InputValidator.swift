@@ -1,15 +1,15 @@
-import MeridianCSV
 import MeridianCore
-import MeridianGeoJSON
 import MeridianIMDF
-import MeridianKML
+import MeridianIO
 import MeridianValidity
 
 /// How much geometry validity `validate` checks (`--geometry`).
 public typealias GeometryValidityLevel = ValidityLevel
 
-/// Validates any input Meridian reads, by its detected format: the work
-/// behind `meridian validate`.
+/// Validates any input Meridian reads, by its detected format's own
+/// validator (``FeatureFormat/validate(_:options:)``), or, for a format
+/// without one, by reading every feature and checking its geometry: the
+/// work behind `meridian validate`.
 ///
 /// ```swift
 /// let result = InputValidator().validate(try Input(path: "parks.geojson"))
@@ -44,43 +44,9 @@ public struct InputValidator: Sendable {
     }
 
     public func validate(_ input: Input) -> Result {
-        let diagnostics: [Diagnostic]
-        switch input.format {
-        case .geojson:
-            guard case .stream(let descriptor, let prefix, let lines, let bytes, _) = input.content else {
-                return Result(diagnostics: [], isIMDF: false)
-            }
-            var options = GeoJSONValidator.Options(maximumPerCode: maximumPerCode)
-            options.geometry = geometry
-            diagnostics = GeoJSONValidator(options: options).validate(
-                fileDescriptor: descriptor, prefix: prefix, skippedLines: lines, skippedBytes: bytes, file: input.name)
-        case .kml, .kmz:
-            diagnostics = KMLValidator.validate(geometry: geometry) { options throws(DiagnosticError) in
-                guard let reader = try input.kmlReader(options: options) else {
-                    throw DiagnosticError(code: "io.open", message: "\(input.name) is not KML")
-                }
-                return reader
-            }
-        case .gpx, .tcx:
-            diagnostics = GPXValidator.validate(geometry: geometry) { () throws(DiagnosticError) in
-                guard let reader = try input.gpxReader() else {
-                    throw DiagnosticError(code: "io.open", message: "\(input.name) is not GPX or TCX")
-                }
-                return reader
-            }
-        case .csv:
-            diagnostics = Self.validateCSV(input, geometry: geometry)
-        case .gpkg:
-            diagnostics = Self.validateFeatures(input, geometry: geometry)
-        case .imdf:
-            do throws(DiagnosticError) {
-                var options = IMDFValidator.Options()
-                options.maximumPerCode = maximumPerCode
-                diagnostics = IMDFValidator(options: options).validate(try input.imdfArchive(tolerant: true))
-            } catch {
-                diagnostics = [error.diagnostic]
-            }
-        }
+        let options = ValidationOptions(maximumPerCode: maximumPerCode, geometry: geometry)
+        let diagnostics =
+            input.recognisedFormat.validate(input, options: options) ?? Self.validateFeatures(input, geometry: geometry)
         return Result(diagnostics: diagnostics, isIMDF: input.format == .imdf)
     }
 
@@ -101,27 +67,5 @@ public struct InputValidator: Sendable {
         } catch {
             return validity.diagnostics + [error.diagnostic]
         }
-    }
-
-    /// A CSV's faults (ragged rows, bad coordinates, WKT, quotes) and the
-    /// validity of its WKT geometries, at their rows' lines.
-    static func validateCSV(_ input: Input, geometry: GeometryValidityLevel) -> [Diagnostic] {
-        let reader: CSVFeatureReader
-        do throws(DiagnosticError) {
-            guard let opened = try input.csvReader(options: CSVReadingOptions()) else { return [] }
-            reader = opened
-        } catch {
-            return [error.diagnostic]
-        }
-        var validity = ValidityCollector(level: geometry)
-        var failure: [Diagnostic] = []
-        do throws(DiagnosticError) {
-            while let feature = try reader.next() {
-                validity.check(feature.geometry, at: SourceLocation(file: reader.sourceName, line: reader.lastLine))
-            }
-        } catch {
-            failure.append(error.diagnostic)
-        }
-        return reader.diagnostics + validity.diagnostics + failure
     }
 }

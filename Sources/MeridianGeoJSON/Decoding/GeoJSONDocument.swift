@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianIO
 
 /// A whole GeoJSON text (RFC 7946): a FeatureCollection, a single Feature,
 /// or a bare geometry, decoded straight from UTF-8 bytes.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianIO
 
 extension GeoJSONDocument {
     /// Decodes the GeoJSON file at `path` ("-" for standard input) without
@@ -36,7 +37,7 @@ extension GeoJSONDocument {
                 features += batch
             }
         } catch {
-            while decoder.pool.next() != nil {}
+            if decoder.engine != nil { while decoder.pool.next() != nil {} }
             throw error
         }
         switch (reader.layout, features.first, features.first?.geometry) {

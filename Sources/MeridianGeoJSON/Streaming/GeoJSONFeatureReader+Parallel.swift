@@ -1,49 +1,18 @@
 import MeridianCore
+import MeridianIO
 
-/// Threads that decode runs of a large GeoJSON input's features, and turn
-/// each run's features into a `Batch` (encoded bytes, a summary, or just
-/// the features) on the same thread: what lets ``GeoJSONFeatureReader``
-/// use every core (``GeoJSONFeatureReader/nextBatch(using:)``).
-///
-/// ```swift
-/// let writer = GeoJSONWriter()
-/// let decoder = FeatureBatchDecoder(threads: 2) { features in
-///     features.flatMap { writer.encodeRecord($0, as: .ndjson) }
-/// }
-/// while let bytes = try reader.nextBatch(using: decoder) { output.write(bytes) }
-/// ```
-///
-/// One decoder serves one reader at a time. Its threads stop when it is
-/// released.
-public final class FeatureBatchDecoder<Batch: Sendable> {
-    let pool: OrderedWorkPool<RawFeatureRun, DecodedFeatureRun<Batch>>
-    /// What each run's features are made into.
-    public let process: @Sendable ([Feature]) -> Batch
-    /// Runs in flight at once: enough to keep every thread busy while the
-    /// caller handles the oldest.
-    let capacity: Int
-    /// The bytes of one run, about.
-    let runSize: Int
-    /// One thread: everything is decoded on the caller's.
-    let isInline: Bool
-    /// How many threads decode.
-    let threads: Int
-
-    /// `threads` decoding threads; nil uses one per core, or the
-    /// environment's `MERIDIAN_THREADS`. With one, the features are
-    /// decoded on the caller's thread.
-    /// `process` runs on those threads, on each run's features in order.
-    public init(threads: Int? = nil, runSize: Int = 512 << 10, process: @escaping @Sendable ([Feature]) -> Batch) {
-        let count = max(1, threads ?? OrderedWorkPool<Int, Int>.defaultThreads)
-        self.process = process
-        self.capacity = count * 3
-        self.runSize = max(1, runSize)
-        self.isInline = count == 1
-        self.threads = count
-        self.pool = OrderedWorkPool(threads: count) { run in run.decode(process) }
+extension FeatureBatchDecoder {
+    /// The threads that decode this reader's runs, started when first
+    /// needed and stopped with the decoder.
+    var pool: OrderedWorkPool<RawFeatureRun, DecodedFeatureRun<Batch>> {
+        if let pool = engine as? OrderedWorkPool<RawFeatureRun, DecodedFeatureRun<Batch>> { return pool }
+        let process = self.process
+        let pool = OrderedWorkPool<RawFeatureRun, DecodedFeatureRun<Batch>>(threads: threads) { run in
+            run.decode(process)
+        }
+        setEngine(pool, stop: pool.stop)
+        return pool
     }
-
-    deinit { pool.stop() }
 }
 
 /// Whole features (or records) of a large input, copied out of the read

@@ -1,0 +1,85 @@
+import MeridianCore
+
+/// A setting of one format's own, kept in ``ReadingOptions`` or
+/// ``WritingOptions`` under its type, as SwiftUI keeps environment values:
+/// a format module adds its settings without the options knowing them.
+///
+/// ```swift
+/// enum CSVReadingKey: FormatOptionKey { static let defaultValue = CSVReadingOptions() }
+/// extension ReadingOptions {
+///     public var csv: CSVReadingOptions {
+///         get { self[CSVReadingKey.self] }
+///         set { self[CSVReadingKey.self] = newValue }
+///     }
+/// }
+/// ```
+public protocol FormatOptionKey {
+    associatedtype Value: Sendable
+    static var defaultValue: Value { get }
+}
+
+/// The format-specific settings of ``ReadingOptions`` and ``WritingOptions``.
+public struct FormatOptions: Sendable {
+    private var values: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    public subscript<Key: FormatOptionKey>(key: Key.Type) -> Key.Value {
+        get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }
+        set { values[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// How an input is read, whatever its format: the reading half of a
+/// conversion's settings.
+public struct ReadingOptions: Sendable {
+    /// Keep one level (floor) by ordinal; an error for a format without
+    /// levels (``FeatureFormat/hasLevels``).
+    public var level: Int?
+    /// Read one layer of a multi-layer input (a GeoPackage's table); nil
+    /// reads them all.
+    public var layer: String?
+    /// Skip a record of a record stream (a GeoJSON text sequence, NDJSON)
+    /// that cannot be decoded, counting it, instead of stopping.
+    public var skippingBadRecords: Bool
+    /// Settings of one format's own.
+    public var formatOptions = FormatOptions()
+
+    public init(level: Int? = nil, layer: String? = nil, skippingBadRecords: Bool = false) {
+        self.level = level
+        self.layer = layer
+        self.skippingBadRecords = skippingBadRecords
+    }
+
+    public subscript<Key: FormatOptionKey>(key: Key.Type) -> Key.Value {
+        get { formatOptions[key] }
+        set { formatOptions[key] = newValue }
+    }
+}
+
+/// How features are written, whatever the format: the writing half of a
+/// conversion's settings. A format honours what applies to it.
+public struct WritingOptions: Sendable {
+    /// Decimal places of coordinates; nil for full round-trip precision.
+    public var precision: Int?
+    /// Indent the output (GeoJSON).
+    public var pretty: Bool
+    /// Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).
+    public var rewind: Bool
+    /// Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).
+    public var cutAntimeridian: Bool
+    /// Settings of one format's own.
+    public var formatOptions = FormatOptions()
+
+    public init(precision: Int? = nil, pretty: Bool = false, rewind: Bool = false, cutAntimeridian: Bool = false) {
+        self.precision = precision
+        self.pretty = pretty
+        self.rewind = rewind
+        self.cutAntimeridian = cutAntimeridian
+    }
+
+    public subscript<Key: FormatOptionKey>(key: Key.Type) -> Key.Value {
+        get { formatOptions[key] }
+        set { formatOptions[key] = newValue }
+    }
+}
