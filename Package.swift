@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "Meridian", targets: ["Meridian"]),
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianIO", targets: ["MeridianIO"]),
+        .library(name: "MeridianValidity", targets: ["MeridianValidity"]),
+        .library(name: "MeridianArchive", targets: ["MeridianArchive"]),
+        .library(name: "MeridianTOML", targets: ["MeridianTOML"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
@@ -23,14 +26,11 @@ let package = Package(
         .executable(name: "meridian-serve", targets: ["meridian-serve"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `swift package generate-documentation --target Meridian` builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-        // The CSV parser, TOML reader and zip library our own are raced
-        // against (the benchmark program only; ZIPFoundation also checks
-        // Meridian's zips in the tests).
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The tests check Meridian's zips with ZIPFoundation. (The peers the
+        // benchmarks race against are Benchmarks/Package.swift's.)
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // meridian serve: Hummingbird 2 on SwiftNIO, with structured logs,
         // metrics in Prometheus's format and graceful shutdown.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -159,20 +159,11 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "meridian-benchmark",
-            dependencies: [
-                "MeridianCore", "MeridianGeoJSON", "MeridianCSV", "Meridian", "MeridianArchive", "MeridianTOML",
-                .product(name: "CSV", package: "CSV.swift"), .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-            ],
-            path: "Benchmarks/MeridianBenchmark"
-        ),
-        .executableTarget(
             name: "meridian-fuzz",
             dependencies: [
                 "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianTOML",
             ],
-            path: "Benchmarks/Fuzz"
+            path: "Fuzz"
         ),
         // Sample programs: the library used as a user would (`import Meridian` only).
         // `swift build` builds them so they never rot; SampleProgramTests runs them.

@@ -7,11 +7,18 @@
 #          every script builds the way the README tells users to, so that
 #          the binaries are shared and whole-process times include the
 #          start-up users get
+#   benchmark_build    the benchmark program (Benchmarks/Package.swift, a
+#          package of its own with the peers it races), built the same way;
+#          sets bench_bin to its folder
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 work=${TMPDIR:-/tmp}/meridian-benchmark
 mkdir -p "$work"
 release_build() { swift build -c release --static-swift-stdlib "$@"; }
+benchmark_build() {
+  swift build -c release --static-swift-stdlib --package-path Benchmarks --product meridian-benchmark >/dev/null
+  bench_bin=$(swift build -c release --static-swift-stdlib --package-path Benchmarks --show-bin-path)
+}
 release_build --product meridian >/dev/null
 bin=$(release_build --show-bin-path)
 

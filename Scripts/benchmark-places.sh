@@ -17,8 +17,8 @@ count=${1:-1000000}
 data="$work/places-$count.geojsonseq"
 queries="$work/places-queries-$count.txt"
 [ -f "$data" ] && [ -f "$queries" ] || python3 Scripts/generate-places.py "$data" "$count" "$queries" >/dev/null
-release_build --product meridian-benchmark >/dev/null
+benchmark_build
 echo "== Meridian (PlaceIndex, built in memory, written to a file and reopened)"
-/usr/bin/time -f "peak %M KB" "$bin/meridian-benchmark" places "$data" "$queries"
+/usr/bin/time -f "peak %M KB" "$bench_bin/meridian-benchmark" places "$data" "$queries"
 echo "== SQLite FTS5 + R*Tree from Python's sqlite3 (built into a file and reopened)"
 /usr/bin/time -f "peak %M KB" python3 Benchmarks/Peers/places_fts5.py "$data" "$queries"

@@ -19,7 +19,7 @@ mkdir -p "$work"
 size=${1:-200}
 
 release_build --product meridian >/dev/null
-release_build --product meridian-benchmark >/dev/null
+benchmark_build
 bin=$(release_build --show-bin-path)
 swiftc -O Benchmarks/Peers/FoundationPeer.swift -o "$work/foundation-peer" 2>/dev/null
 
@@ -67,9 +67,9 @@ PY
 echo "== Parsing into memory (MB/s, best of repeated runs in one process; meridian on every core, then on one)"
 printf "%-34s %10s %10s %10s %10s %10s %12s %12s %10s\n" file "meridian" "1 thread" "json-tree" "orjson" "py-json" "JSONSerial." "JSONDecoder" "vs orjson"
 for file in "$fixtures/canada.json" "$fixtures"/ne_*.json "$fixtures/countries.geo.json"; do
-  m=$("$bin/meridian-benchmark" decode "$file")
-  m1=$(MERIDIAN_THREADS=1 "$bin/meridian-benchmark" decode "$file")
-  t=$("$bin/meridian-benchmark" json "$file")
+  m=$("$bench_bin/meridian-benchmark" decode "$file")
+  m1=$(MERIDIAN_THREADS=1 "$bench_bin/meridian-benchmark" decode "$file")
+  t=$("$bench_bin/meridian-benchmark" json "$file")
   o=$(python_rate orjson "$file")
   p=$(python_rate json "$file")
   s=$("$work/foundation-peer" serialization "$file")
@@ -82,9 +82,9 @@ echo "== Peak memory of an in-memory decode (canada.json is $(du -m "$fixtures/c
 for file in "$fixtures/canada.json" "$large"; do
   mb=$(python3 -c "import os; print(f'{os.path.getsize(\"$file\") / 1e6:.1f}')")
   printf "%-34s file %8s MB   meridian decode peak %6s MB (one thread %6s MB)   from the file %6s MB\n" \
-    "$(basename "$file")" "$mb" "$(peak_mb "$bin/meridian-benchmark" decode "$file")" \
-    "$(MERIDIAN_THREADS=1 peak_mb "$bin/meridian-benchmark" decode "$file")" \
-    "$(peak_mb "$bin/meridian-benchmark" decode-file "$file")"
+    "$(basename "$file")" "$mb" "$(peak_mb "$bench_bin/meridian-benchmark" decode "$file")" \
+    "$(MERIDIAN_THREADS=1 peak_mb "$bench_bin/meridian-benchmark" decode "$file")" \
+    "$(peak_mb "$bench_bin/meridian-benchmark" decode-file "$file")"
 done
 
 echo

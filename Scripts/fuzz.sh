@@ -46,7 +46,7 @@ done
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
 swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
   -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianTOML -lMeridianCore \
-  -lCLibXML2 -lCGEOS -lxml2 -ldl -lz Benchmarks/Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
+  -lCLibXML2 -lCGEOS -lxml2 -ldl -lz Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
 seeds=("$regressions")

@@ -17,6 +17,7 @@ import CSV
 // Reads the file once, repeats the work for at least a second, and prints
 // the best rate in MB/s (1 MB = 10^6 bytes) on one line.
 import Foundation
+import Glibc
 import MeridianArchive
 import MeridianCSV
 import MeridianCore
@@ -44,7 +45,14 @@ guard arguments.count == 3 else {
 // raise glibc's thresholds as a side effect; without either, each
 // repetition gave its memory back and faulted it in again (canada.json 8 %
 // slower, the time in the kernel).
-Platform.tuneAllocatorForCommands()
+// (glibc's mallopt: M_MMAP_THRESHOLD -3, M_TRIM_THRESHOLD -1, M_TOP_PAD -2,
+// as Meridian's Platform.tuneAllocatorForCommands sets them.)
+if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+    let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    _ = mallopt(-3, 32 << 20)
+    _ = mallopt(-1, 64 << 20)
+    _ = mallopt(-2, 64 << 20)
+}
 /// The file's bytes, read straight into an array of their size. Through
 /// `Data` they were held twice at once (400 MB for a 200 MB file, before any
 /// decoding, which is what the peak of `decode` measured); an array grown
@@ -57,9 +65,14 @@ func readFile(_ path: String) -> [UInt8] {
         FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
         exit(1)
     }
-    defer { Platform.close(descriptor) }
+    defer { close(descriptor) }
     return [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, count in
-        count = max(Platform.readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer)), 0)
+        count = 0
+        while count < buffer.count {
+            let read = Glibc.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if read <= 0 { break }
+            count += read
+        }
     }
 }
 let bytes = readFile(arguments[2])

@@ -25,22 +25,22 @@ import MeridianCore
 /// `archive.too-many-entries`, `archive.entry-too-large`,
 /// `archive.too-large`, `archive.compression-ratio` and
 /// `archive.unsafe-path`.
-package final class ZipArchive {
+public final class ZipArchive {
     /// One file in the archive.
-    package struct Entry: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
         /// The path inside the archive, `/`-separated, never absolute and
         /// never with a `..` component.
-        package var path: String
-        package var compressedSize: UInt64
-        package var uncompressedSize: UInt64
+        public var path: String
+        public var compressedSize: UInt64
+        public var uncompressedSize: UInt64
         /// Its place in ``ZipArchive/entries`` (and its central directory record's).
         let position: Int
     }
 
     /// The name diagnostics give the archive (a path, or `<stdin>`).
-    package let displayName: String
-    package let limits: ArchiveLimits
-    package let entries: [Entry]
+    public let displayName: String
+    public let limits: ArchiveLimits
+    public let entries: [Entry]
     /// The central directory's record of each entry, in ``entries``' order.
     private let records: [CentralDirectory.Record]
     private let descriptor: Int32
@@ -48,7 +48,7 @@ package final class ZipArchive {
     private var inflatedTotal: UInt64 = 0
 
     /// Opens the zip file at `path`; diagnostics name it `displayName`.
-    package init(path: String, displayName: String? = nil, limits: ArchiveLimits = ArchiveLimits())
+    public init(path: String, displayName: String? = nil, limits: ArchiveLimits = ArchiveLimits())
         throws(DiagnosticError)
     {
         let name = displayName ?? path
@@ -125,13 +125,13 @@ package final class ZipArchive {
     }
 
     /// The entry at `path`, if the archive holds a file there.
-    package func entry(named path: String) -> Entry? {
+    public func entry(named path: String) -> Entry? {
         entries.first { $0.path == path }
     }
 
     /// The inflated bytes of one entry, within the limits; its CRC-32 is
     /// verified.
-    package func contents(of entry: Entry) throws(DiagnosticError) -> [UInt8] {
+    public func contents(of entry: Entry) throws(DiagnosticError) -> [UInt8] {
         guard entry.position < entries.count, entries[entry.position] == entry else {
             throw error("archive.corrupt", "entry \(entry.path) is missing from the archive")
         }

@@ -14,11 +14,11 @@ import MeridianCore
 /// at the line and column of the opening quote: everything after it would
 /// be one field); a quote in the middle of an unquoted field, or text after
 /// a closing quote, is kept as text with a `csv.quote.stray` warning.
-package struct CSVRecordReader {
-    package struct Record {
-        package var fields: [String]
+public struct CSVRecordReader {
+    public struct Record {
+        public var fields: [String]
         /// The line where the record starts (1-based).
-        package var line: Int
+        public var line: Int
     }
 
     let delimiter: UInt8
@@ -32,7 +32,7 @@ package struct CSVRecordReader {
 
     /// `fill` reads into the buffer it is given and returns the count, 0
     /// at the end, negative on an error. `prefix` is read first.
-    package init(
+    public init(
         delimiter: UInt8, fileName: String?, prefix: [UInt8] = [], startLine: Int = 1,
         fill: @escaping (UnsafeMutableRawBufferPointer) -> Int
     ) {
@@ -73,7 +73,7 @@ package struct CSVRecordReader {
     }
 
     /// The next record, or nil at the end. Blank lines are skipped.
-    package mutating func next() throws(DiagnosticError) -> Record? {
+    public mutating func next() throws(DiagnosticError) -> Record? {
         while true {
             guard let first = try peek() else { return nil }
             if first == 0x0A {

@@ -1,6 +1,6 @@
 /// A type an option's or argument's text converts to: numbers, strings,
 /// enumerations by their raw values, and parsed values such as a size.
-public protocol ArgumentValue: Sendable {
+package protocol ArgumentValue: Sendable {
     /// The value the text names, or nil when it names none (a usage error).
     init?(argument: String)
 
@@ -13,32 +13,32 @@ public protocol ArgumentValue: Sendable {
 }
 
 extension ArgumentValue {
-    public static var allValueStrings: [String] { [] }
-    public var argumentDescription: String { "\(self)" }
+    package static var allValueStrings: [String] { [] }
+    package var argumentDescription: String { "\(self)" }
 }
 
 extension ArgumentValue where Self: RawRepresentable, RawValue == String {
-    public init?(argument: String) { self.init(rawValue: argument) }
-    public var argumentDescription: String { rawValue }
+    package init?(argument: String) { self.init(rawValue: argument) }
+    package var argumentDescription: String { rawValue }
 }
 
 extension ArgumentValue where Self: RawRepresentable, RawValue == String, Self: CaseIterable {
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    package static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 extension String: ArgumentValue {
-    public init?(argument: String) { self = argument }
+    package init?(argument: String) { self = argument }
 }
 
 extension Int: ArgumentValue {
-    public init?(argument: String) { self.init(argument) }
+    package init?(argument: String) { self.init(argument) }
 }
 
 extension Double: ArgumentValue {
-    public init?(argument: String) { self.init(argument) }
+    package init?(argument: String) { self.init(argument) }
 
     /// `24` for a whole number, else Swift's shortest round-trip digits.
-    public var argumentDescription: String {
+    package var argumentDescription: String {
         rounded() == self && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

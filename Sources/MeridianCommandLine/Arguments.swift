@@ -7,9 +7,9 @@
 /// value that does not convert or a missing required one. No reflection:
 /// a command is its own parser, which keeps a start of the tool to a few
 /// hundred thousand instructions.
-public final class Arguments {
+package final class Arguments {
     /// What was declared so far, in order.
-    public private(set) var declarations: [Declaration] = []
+    package private(set) var declarations: [Declaration] = []
     /// The groups' checks, run before the command's.
     private(set) var groupChecks: [() throws -> Void] = []
     private let words: CommandLineWords?
@@ -33,7 +33,7 @@ public final class Arguments {
     // MARK: Positional arguments
 
     /// A required positional argument.
-    public func argument(_ name: String, help: String) throws -> String {
+    package func argument(_ name: String, help: String) throws -> String {
         let declaration = declare(.argument(required: true, repeats: false), name, valueName: name, help: help)
         guard let words else { return "" }
         guard nextPositional < words.positionals.count else {
@@ -44,7 +44,7 @@ public final class Arguments {
     }
 
     /// A positional argument that may be left out.
-    public func optionalArgument(_ name: String, help: String) -> String? {
+    package func optionalArgument(_ name: String, help: String) -> String? {
         declare(.argument(required: false, repeats: false), name, valueName: name, help: help)
         guard let words, nextPositional < words.positionals.count else { return nil }
         nextPositional += 1
@@ -52,7 +52,7 @@ public final class Arguments {
     }
 
     /// Every positional argument left; with `required`, at least one.
-    public func arguments(_ name: String, required: Bool = false, help: String) throws -> [String] {
+    package func arguments(_ name: String, required: Bool = false, help: String) throws -> [String] {
         let declaration = declare(.argument(required: required, repeats: true), name, valueName: name, help: help)
         guard let words else { return [] }
         let rest = Array(words.positionals[min(nextPositional, words.positionals.count)...])
@@ -63,7 +63,7 @@ public final class Arguments {
 
     /// Every word after the command, options included (only `-h` and
     /// `--help` are the tool's): for a command that runs another program.
-    public func passthrough(_ name: String, help: String) -> [String] {
+    package func passthrough(_ name: String, help: String) -> [String] {
         declare(.passthrough, name, valueName: name, help: help)
         guard let words else { return [] }
         nextPositional = words.positionals.count
@@ -73,7 +73,7 @@ public final class Arguments {
     // MARK: Options
 
     /// `--name VALUE`, nil when absent; the last occurrence wins.
-    public func option<Value: ArgumentValue>(
+    package func option<Value: ArgumentValue>(
         _ name: String, short: Character? = nil, valueName: String? = nil, help: String
     ) throws -> Value? {
         let declaration = declare(
@@ -84,7 +84,7 @@ public final class Arguments {
     }
 
     /// `--name VALUE`, `defaultValue` when absent.
-    public func option<Value: ArgumentValue>(
+    package func option<Value: ArgumentValue>(
         _ name: String, short: Character? = nil, valueName: String? = nil, default defaultValue: Value, help: String
     ) throws -> Value {
         let declaration = declare(
@@ -95,7 +95,7 @@ public final class Arguments {
     }
 
     /// `--name VALUE` that must be given.
-    public func requiredOption(_ name: String, short: Character? = nil, valueName: String? = nil, help: String)
+    package func requiredOption(_ name: String, short: Character? = nil, valueName: String? = nil, help: String)
         throws -> String
     {
         let declaration = declare(
@@ -108,7 +108,7 @@ public final class Arguments {
     }
 
     /// `--name VALUE`, as many times as given, in order.
-    public func repeatedOption<Value: ArgumentValue>(
+    package func repeatedOption<Value: ArgumentValue>(
         _ name: String, short: Character? = nil, valueName: String? = nil, help: String
     ) throws -> [Value] {
         let declaration = declare(
@@ -118,7 +118,7 @@ public final class Arguments {
     }
 
     /// `--name`: true when given.
-    public func flag(_ name: String, short: Character? = nil, help: String) -> Bool {
+    package func flag(_ name: String, short: Character? = nil, help: String) -> Bool {
         declare(.flag, name, short: short, valueName: name, help: help)
         return words?.flags.contains(name) ?? false
     }
@@ -127,7 +127,7 @@ public final class Arguments {
 
     /// Reads a group of shared options, listed under `title` in help (or
     /// with the command's own options when nil).
-    public func group<Group: ArgumentGroup>(_ type: Group.Type, title: String? = nil) throws -> Group {
+    package func group<Group: ArgumentGroup>(_ type: Group.Type, title: String? = nil) throws -> Group {
         let outer = group
         group = title
         defer { group = outer }

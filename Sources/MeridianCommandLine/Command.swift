@@ -6,7 +6,7 @@
 /// declarations (values are then defaults and empty strings) and once to
 /// read the command line. Checks between values belong in ``validate()``,
 /// which runs on the read values only.
-public protocol CommandArguments: SendableMetatype {
+package protocol CommandArguments: SendableMetatype {
     /// The word that selects the command (`convert`).
     static var name: String { get }
     /// One sentence, shown in the tool's list of commands and atop the help.
@@ -21,12 +21,12 @@ public protocol CommandArguments: SendableMetatype {
 }
 
 extension CommandArguments {
-    public static var discussion: String { "" }
-    public func validate() throws {}
+    package static var discussion: String { "" }
+    package func validate() throws {}
 }
 
 /// A subcommand of a ``CommandLineTool``: its arguments, and what it does.
-public protocol Command: CommandArguments {
+package protocol Command: CommandArguments {
     /// Called after the checks, before ``run()``: a place to configure
     /// what every command shares (such as how diagnostics are printed).
     func prepare()
@@ -35,12 +35,12 @@ public protocol Command: CommandArguments {
 }
 
 extension Command {
-    public func prepare() {}
+    package func prepare() {}
 }
 
 /// Options that several commands share (`--format`, `--quiet`...), read by
 /// ``Arguments/group(_:title:)``; their checks run before the command's.
-public protocol ArgumentGroup {
+package protocol ArgumentGroup {
     init(_ arguments: Arguments) throws
 
     /// Checks the values together; throws ``UsageError``.
@@ -48,23 +48,23 @@ public protocol ArgumentGroup {
 }
 
 extension ArgumentGroup {
-    public func validate() throws {}
+    package func validate() throws {}
 }
 
 /// A mistake in the command line: an unknown option, a missing argument, a
 /// value out of range. The tool prints it with the command's usage and
 /// exits with status 2.
-public struct UsageError: Error, CustomStringConvertible {
-    public var message: String
+package struct UsageError: Error, CustomStringConvertible {
+    package var message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Ends the command with this exit status, printing nothing more.
-public struct ExitCode: Error {
-    public var status: Int32
+package struct ExitCode: Error {
+    package var status: Int32
 
-    public init(_ status: Int32) { self.status = status }
+    package init(_ status: Int32) { self.status = status }
 }

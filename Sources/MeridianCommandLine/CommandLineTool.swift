@@ -10,16 +10,16 @@
 /// names, reads its arguments, and answers `--help`, `help COMMAND`,
 /// `--version`, `--generate-completion-script SHELL` and
 /// `--generate-manual DATE` itself.
-public struct CommandLineTool: Sendable {
-    public var name: String
-    public var abstract: String
-    public var discussion: String
-    public var version: String
-    public var commands: [any Command.Type]
+package struct CommandLineTool: Sendable {
+    package var name: String
+    package var abstract: String
+    package var discussion: String
+    package var version: String
+    package var commands: [any Command.Type]
     /// The exit status of a usage error.
-    public var usageStatus: Int32
+    package var usageStatus: Int32
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String = "", version: String, commands: [any Command.Type],
         usageStatus: Int32 = 2
     ) {
@@ -40,7 +40,7 @@ public struct CommandLineTool: Sendable {
     ]
 
     /// What a command line asks for.
-    public enum Request {
+    package enum Request {
         /// Run this command (its values read and checked).
         case run(any Command)
         /// Print this text on standard output and exit 0.
@@ -51,7 +51,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// The request a command line makes (the words after the tool's name).
-    public func request(for words: [String]) -> Request {
+    package func request(for words: [String]) -> Request {
         guard let first = words.first else { return .print(HelpText.tool(self)) }
         switch first {
         case "-h", "--help": return .print(HelpText.tool(self))
@@ -123,7 +123,7 @@ public struct CommandLineTool: Sendable {
     /// For a tool of one command (`meridian-serve`): reads the process's
     /// arguments as that command's, printing its help (`-h`, `--help`) or
     /// a usage error and exiting instead when the command line asks.
-    public func parse<C: CommandArguments>(
+    package func parse<C: CommandArguments>(
         _ command: C.Type, _ words: [String] = Array(CommandLine.arguments.dropFirst())
     )
         -> C
@@ -136,7 +136,7 @@ public struct CommandLineTool: Sendable {
 
     /// Runs ``request(for:)`` on the process's arguments: prints what it
     /// asks to print and exits, or returns the command to run.
-    public func parse(_ words: [String] = Array(CommandLine.arguments.dropFirst())) -> any Command {
+    package func parse(_ words: [String] = Array(CommandLine.arguments.dropFirst())) -> any Command {
         let request = request(for: words)
         if case .run(let command) = request { return command }
         finish(request)
@@ -158,7 +158,7 @@ public struct CommandLineTool: Sendable {
     /// Prints a usage error on standard error, with the usage of the
     /// command (or of the tool) and where to find help, and exits with
     /// ``usageStatus``.
-    public func fail(_ error: UsageError, command: (any CommandArguments.Type)?) -> Never {
+    package func fail(_ error: UsageError, command: (any CommandArguments.Type)?) -> Never {
         Self.write(usageErrorText(error, command: command), to: 2)
         exit(usageStatus)
     }

@@ -1,7 +1,7 @@
 /// One argument, option or flag a command declared: what help, usage,
 /// completion scripts and the manual page are written from.
-public struct Declaration: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct Declaration: Sendable {
+    package enum Kind: Sendable, Equatable {
         /// A positional argument; `repeats` takes every one left.
         case argument(required: Bool, repeats: Bool)
         /// `--name VALUE`; `repeats` keeps every occurrence.
@@ -13,20 +13,20 @@ public struct Declaration: Sendable {
         case passthrough
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The long name without dashes (`cut-antimeridian`), or the
     /// argument's name (`input`).
-    public var name: String
-    public var short: Character?
+    package var name: String
+    package var short: Character?
     /// The placeholder in usage and help: `<name>`.
-    public var valueName: String
-    public var help: String
+    package var valueName: String
+    package var help: String
     /// The values an option accepts when there are few (an enumeration).
-    public var values: [String] { listValues() }
+    package var values: [String] { listValues() }
     /// The default, as help shows it.
-    public var defaultValue: String? { describeDefault() }
+    package var defaultValue: String? { describeDefault() }
     /// The help section it is listed under (nil: OPTIONS or ARGUMENTS).
-    public var group: String?
+    package var group: String?
     /// ``values`` and ``defaultValue``, worked out only when help, a
     /// completion script or an error asks: listing an enumeration's cases
     /// generically instantiates type metadata, which every start of the
@@ -49,7 +49,7 @@ public struct Declaration: Sendable {
     }
 
     /// `--name`, or `<name>` for an argument.
-    public var label: String {
+    package var label: String {
         switch kind {
         case .argument, .passthrough: "<\(valueName)>"
         case .option, .flag: "--" + name
@@ -57,7 +57,7 @@ public struct Declaration: Sendable {
     }
 
     /// How usage and errors name it: `--to <to>`, `-o <output>`, `<input>`.
-    public var synopsis: String {
+    package var synopsis: String {
         switch kind {
         case .argument, .passthrough: label
         case .option: "--\(name) <\(valueName)>"
@@ -65,12 +65,12 @@ public struct Declaration: Sendable {
         }
     }
 
-    public var takesValue: Bool {
+    package var takesValue: Bool {
         if case .option = kind { return true }
         return false
     }
 
-    public var isPositional: Bool {
+    package var isPositional: Bool {
         switch kind {
         case .argument, .passthrough: true
         case .option, .flag: false

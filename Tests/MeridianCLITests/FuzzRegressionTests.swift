@@ -5,7 +5,7 @@ import Testing
 /// Inputs kept from fuzzing (Scripts/fuzz.sh writes each crash, timeout or
 /// out-of-memory input into Tests/FuzzRegressions/HARNESS/) and hand-made
 /// seeds, replayed through the same harness the fuzzer ran
-/// (Benchmarks/Fuzz): each must be handled without a crash, and what
+/// (Fuzz/): each must be handled without a crash, and what
 /// decodes must survive a write and a re-read.
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
