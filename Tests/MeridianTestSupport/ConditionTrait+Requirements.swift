@@ -17,13 +17,13 @@ import Testing
 extension Trait where Self == ConditionTrait {
     /// Enabled when `../shared/fixtures` is present.
     public static var requiresFixtures: Self {
-        .enabled(if: Fixtures.isAvailable, "../shared/fixtures is absent")
+        .enabled(if: Fixtures.isAvailable, "../shared/fixtures is absent: Scripts/fetch-test-data.sh fetches it")
     }
 
     /// Enabled when the fixture file or folder at `path` below
     /// `../shared/fixtures` is present.
     public static func requires(fixture path: String) -> Self {
-        .enabled(if: Fixtures.exists(path), Comment(rawValue: "../shared/fixtures/\(path) is absent"))
+        .enabled(if: Fixtures.exists(path), Comment(rawValue: "../shared/fixtures/\(path) is absent: Scripts/fetch-test-data.sh fetches it"))
     }
 
     /// Enabled when the file at `path` below `../shared` is present.
