@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "MeridianCore"),
         // meridian.toml and the server's configuration: TOML 1.0.0, read by
         // our own parser (TOMLKit brought Foundation into every start).
-        .target(name: "MeridianTOML"),
+        .target(name: "MeridianTOML", dependencies: ["MeridianCore"]),
         // The front door every format plugs into: opened inputs and their
         // recognition, safe outputs, the reader and writer protocols and
         // the registry of formats.

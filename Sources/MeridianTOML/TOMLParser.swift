@@ -1,9 +1,11 @@
+import MeridianCore
+
 /// Reads a TOML 1.0.0 document into a ``TOMLTable``, a byte at a time, in
 /// one pass; every rule of the specification is enforced (keys defined
 /// once, tables declared once, inline tables and arrays closed to later
 /// additions, no control characters in strings or comments, integers in
 /// 64 bits, dates in the calendar), and nesting is bounded
-/// (``maximumDepth``).
+/// (``maximumDepth``: tables, dotted keys, arrays and inline tables alike).
 ///
 /// Tables are built as shared nodes while the document is read, with the
 /// flags the rules need: a table declared by a `[header]` or by dotted keys
@@ -20,9 +22,13 @@ struct TOMLParser {
     private var pending: [Node] = []
     /// How deep arrays and inline tables are nested where the reader is.
     private var depth = 0
-    /// The deepest nesting read: a hostile file of a million `[` would
-    /// otherwise exhaust the stack.
-    static let maximumDepth = 128
+    /// The level of the table an inline table being read becomes.
+    private var valueLevel = 0
+    /// The deepest nesting read, of arrays and inline tables and of tables
+    /// in the tree (a header or key of 50 000 dotted parts): a hostile file
+    /// would otherwise exhaust the stack when the tree is built, read out
+    /// or freed.
+    static let maximumDepth = InputLimits.maximumHandWrittenNesting
 
     init(_ text: String) {
         // CRLF is a newline; a lone CR is then an illegal character.
@@ -43,6 +49,8 @@ struct TOMLParser {
     /// A table under construction: keys in order, searched in turn until
     /// the table grows past ``TOMLTable/indexThreshold``, then hashed.
     final class Node {
+        /// How deep in the tree the table is: the root is 0.
+        let level: Int
         private(set) var keys: [String] = []
         private var entries: [Entry] = []
         private var index: [String: Int]?
@@ -52,6 +60,10 @@ struct TOMLParser {
         var closed = false
         /// An inline table, or inside an inline table or array: frozen.
         var frozen = false
+
+        init(level: Int = 0) {
+            self.level = level
+        }
 
         enum Entry {
             case value(TOMLValue)
@@ -154,7 +166,7 @@ struct TOMLParser {
         position += 2
         let parent = try descend(root, key.dropLast(), at: start, creating: true)
         let last = key[key.count - 1]
-        let element = Node()
+        let element = try child(of: parent, at: start)
         element.declared = true
         switch parent[last] {
         case nil where !parent.frozen: parent.add(last, .tables(Node.TableArray([element])))
@@ -177,7 +189,7 @@ struct TOMLParser {
             switch parent[part] {
             case nil:
                 guard !parent.frozen else { throw error("an inline table cannot be extended", at: start) }
-                let node = Node()
+                let node = try child(of: parent, at: start)
                 parent.add(part, .table(node))
                 parent = node
             case .table(let node)?:
@@ -194,8 +206,19 @@ struct TOMLParser {
         guard !parent.frozen || inline, parent[last] == nil else {
             throw error("the key \(key.joined(separator: ".")) is defined twice", at: start)
         }
+        let level = valueLevel
+        valueLevel = parent.level + 1
+        defer { valueLevel = level }
         let value = try self.value()
         parent.add(last, value)
+    }
+
+    /// A new table under `parent`, refused past ``maximumDepth``.
+    private func child(of parent: Node, at offset: Int) throws(TOMLError) -> Node {
+        guard parent.level < Self.maximumDepth else {
+            throw error("tables are nested more than \(Self.maximumDepth) deep", at: offset)
+        }
+        return Node(level: parent.level + 1)
     }
 
     /// Follows (and with `creating`, makes) the tables a header names; an
@@ -208,7 +231,7 @@ struct TOMLParser {
             switch node[part] {
             case nil:
                 guard !node.frozen else { throw error("an inline table cannot be extended", at: offset) }
-                let child = Node()
+                let child = try child(of: node, at: offset)
                 node.add(part, .table(child))
                 node = child
             case .table(let child)?:
@@ -326,7 +349,10 @@ struct TOMLParser {
     }
 
     private mutating func inlineTable() throws(TOMLError) -> Node {
-        let node = Node()
+        guard valueLevel <= Self.maximumDepth else {
+            throw error("tables are nested more than \(Self.maximumDepth) deep")
+        }
+        let node = Node(level: valueLevel)
         skipWhitespace()
         if peek() == UInt8(ascii: "}") {
             position += 1

@@ -51,6 +51,20 @@ public final class GeometryValidator {
     /// The geometry a WKT text describes (2D: Z and M values are dropped),
     /// or GEOS's reason it is not WKT.
     public func geometry(fromWKT text: String) -> Result<Geometry?, WKTError> {
+        // GEOS's WKT reader follows parentheses by recursion: deep enough,
+        // they exhaust the stack before it can say no.
+        var depth = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "(") {
+                depth += 1
+                if depth > InputLimits.maximumGeometryNesting {
+                    return .failure(
+                        WKTError(reason: "parentheses nested more than \(InputLimits.maximumGeometryNesting) deep"))
+                }
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+            }
+        }
         guard let reader = libgeos.GEOSWKTReader_create_r(context) else {
             return .failure(WKTError(reason: "GEOS failed"))
         }

@@ -82,6 +82,25 @@ import Testing
         #expect(reader.diagnostics.map(\.code) == ["csv.wkt.invalid"] && reader.diagnostics[0].location.line == 4)
     }
 
+    /// GEOS's WKT reader recurses per parenthesis: 100 000 nested
+    /// collections crashed it. Past the geometry nesting limit the text is
+    /// refused (a located warning, no geometry); within it, the geometry is
+    /// read, and the GeoJSON written of it stays within the JSON limit.
+    @Test func wktNestedPastTheLimitIsRefusedNotACrash() throws {
+        func row(_ depth: Int) -> String {
+            "\"" + String(repeating: "GEOMETRYCOLLECTION(", count: depth) + "POINT(1 2)"
+                + String(repeating: ")", count: depth) + "\""
+        }
+        let limit = InputLimits.maximumGeometryNesting
+        let text = "id,wkt\n1,\(row(100_000))\n2,\(row(limit + 1))\n3,\(row(limit - 1))\n"
+        let reader = try CSVFeatureReader(bytes: Array(text.utf8))
+        let features = try reader.readAll()
+        #expect(features[0].geometry == nil && features[1].geometry == nil)
+        #expect(reader.diagnostics.map(\.code) == ["csv.wkt.invalid", "csv.wkt.invalid"])
+        #expect(reader.diagnostics.allSatisfy { $0.message.contains("nested more than \(limit) deep") })
+        #expect(features[2].geometry?.typeName == "GeometryCollection")
+    }
+
     @Test func faultsAreLocatedWarnings() throws {
         let reader = try CSVFeatureReader(bytes: Array("name,lon,lat\na,abc,1\nb,1\nc,1,2,extra\n".utf8))
         let features = try reader.readAll()

@@ -148,6 +148,25 @@ import Testing
             } == nil)
     }
 
+    /// Category codes are one byte: an index listing more names than that
+    /// (a hostile file; the builder writes one name per MapKit category) is
+    /// refused at opening, not read past a table of 256.
+    @Test func moreCategoryNamesThanCodesIsRefusedAtOpening() throws {
+        let bytes = Self.bytes(try PlaceIndex(Self.places))
+        var names = ByteWriter()
+        names.varint(300)
+        for i in 0..<300 { names.string("category-\(i)") }
+        var sections: [(PlaceIndexFormat.Section, any SectionBytes)] = PlaceIndexFormat.Section.allCases.map {
+            section in
+            (section, section == .categoryNames ? names.bytes : Array(bytes[Self.section(section, in: bytes)]))
+        }
+        let image = PlaceIndexFormat.assemble(placeCount: Self.places.count, sections: &sections)
+        let damaged = Array(UnsafeRawBufferPointer(start: image.base, count: image.count))
+        #expect(
+            Self.code { () throws(DiagnosticError) in _ = try PlaceIndex(serialized: damaged) }
+                == "places.index.corrupted")
+    }
+
     @Test func aNumberOutOfRangeInAnArrayIsRefusedAtOpening() throws {
         let bytes = Self.bytes(try PlaceIndex(Self.places))
         for section in [PlaceIndexFormat.Section.postings, .placeTerms, .postingStart, .recordStart, .regionPlaces] {

@@ -70,6 +70,40 @@ import Testing
     }
 }
 
+/// Nesting a parser would follow by recursion (3 000 parentheses, 30 000
+/// `not`s, a chain of 30 000 `or`s) is refused with a located error, not a
+/// crashed stack; what real filters nest passes.
+@Suite struct ExpressionNestingTests {
+    static let limit = InputLimits.maximumHandWrittenNesting
+
+    @Test(arguments: [
+        String(repeating: "(", count: 3_000) + "a = 1" + String(repeating: ")", count: 3_000),
+        String(repeating: "not ", count: 30_000) + "a = 1",
+        Array(repeating: "a = 1", count: 30_000).joined(separator: " or "),
+        Array(repeating: "a = 1", count: 30_000).joined(separator: " and "),
+    ])
+    func deepNestingIsRefused(_ expression: String) {
+        let result = Result { () throws(DiagnosticError) in try FeatureExpression(expression) }
+        guard case .failure(let error) = result else {
+            Issue.record("\(expression.prefix(20))... parsed")
+            return
+        }
+        #expect(error.diagnostic.code == "expression.syntax")
+        #expect(error.diagnostic.message.contains("nests more than \(Self.limit) deep"))
+    }
+
+    @Test func nestingWithinTheLimitIsRead() throws {
+        let deep =
+            String(repeating: "(", count: Self.limit - 1) + "kind = 'park'"
+            + String(repeating: ")", count: Self.limit - 1)
+        var park = Feature()
+        park.properties["kind"] = .string("park")
+        #expect(try FeatureExpression(deep).matches(park))
+        #expect(try FeatureExpression("not not (kind = 'park' or kind = 'garden') and not kind = 'x'").matches(park))
+        #expect(try !FeatureExpression("not kind = 'park'").matches(park))
+    }
+}
+
 @Suite struct FeatureShaperTests {
     static let square: [[Coordinate]] = [
         [

@@ -163,6 +163,10 @@ public struct FeatureExpression: Sendable {
         let source: String
         var tokens: [Token] = []
         var index = 0
+        /// How deep the tree being built is nested, at most: parentheses,
+        /// `not`s and the terms of `and`/`or` chains, each of which the
+        /// evaluation (and freeing) of the tree follows by recursion.
+        var depth = 0
 
         init(source: String) {
             self.source = source
@@ -270,30 +274,50 @@ public struct FeatureExpression: Sendable {
             }
         }
 
+        /// One level deeper, refused past ``InputLimits/maximumHandWrittenNesting``.
+        mutating func enter() throws(DiagnosticError) {
+            depth += 1
+            guard depth <= InputLimits.maximumHandWrittenNesting else {
+                throw failure(
+                    "the expression nests more than \(InputLimits.maximumHandWrittenNesting) deep (parentheses, 'not's, and terms of one 'and' or 'or'; a long list of values fits 'in (...)')",
+                    at: current.column)
+            }
+        }
+
         mutating func parseOr() throws(DiagnosticError) -> Node {
+            let start = depth
+            defer { depth = start }
             var node = try parseAnd()
             while isKeyword("or") {
                 index += 1
+                try enter()
                 node = .or(node, try parseAnd())
             }
             return node
         }
 
         mutating func parseAnd() throws(DiagnosticError) -> Node {
+            let start = depth
+            defer { depth = start }
             var node = try parseNot()
             while isKeyword("and") {
                 index += 1
+                try enter()
                 node = .and(node, try parseNot())
             }
             return node
         }
 
         mutating func parseNot() throws(DiagnosticError) -> Node {
-            if isKeyword("not") {
+            let start = depth
+            defer { depth = start }
+            while isKeyword("not") {
                 index += 1
-                return .not(try parseNot())
+                try enter()
             }
-            return try parseComparison()
+            var node = try parseComparison()
+            for _ in start..<depth { node = .not(node) }
+            return node
         }
 
         mutating func parseComparison() throws(DiagnosticError) -> Node {
@@ -380,6 +404,8 @@ public struct FeatureExpression: Sendable {
                 }
             case .symbol where token.text == "(":
                 index += 1
+                try enter()
+                defer { depth -= 1 }
                 let node = try parseOr()
                 guard current.kind == .symbol, current.text == ")" else {
                     throw failure("expected ')' to close the '(' at column \(token.column)", at: current.column)

@@ -20,7 +20,7 @@ struct JSONReader {
     var depth = 0
     let maximumDepth: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 512) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = InputLimits.maximumNesting) {
         self.bytes = bytes
         // An empty buffer may have a nil base address; any valid pointer
         // will do, as nothing is read from it.

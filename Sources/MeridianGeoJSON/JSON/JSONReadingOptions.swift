@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// Limits and choices for reading JSON.
 ///
 /// ```swift
@@ -8,7 +10,7 @@
 public struct JSONReadingOptions: Sendable, Hashable {
     /// The deepest nesting of arrays and objects accepted; deeper input is
     /// rejected with a located error instead of exhausting the stack.
-    public var maximumDepth: Int = 512
+    public var maximumDepth: Int = InputLimits.maximumNesting
 
     /// The name used for the input in error locations.
     public var fileName: String?
@@ -19,7 +21,9 @@ public struct JSONReadingOptions: Sendable, Hashable {
     /// instead of exhausting memory on an endless value.
     public var maximumValueSize: Int = 256 << 20
 
-    public init(maximumDepth: Int = 512, fileName: String? = nil, maximumValueSize: Int = 256 << 20) {
+    public init(
+        maximumDepth: Int = InputLimits.maximumNesting, fileName: String? = nil, maximumValueSize: Int = 256 << 20
+    ) {
         self.maximumDepth = maximumDepth
         self.fileName = fileName
         self.maximumValueSize = maximumValueSize

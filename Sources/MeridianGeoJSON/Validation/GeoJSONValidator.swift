@@ -70,7 +70,7 @@ public struct GeoJSONValidator: Sendable {
 
         /// The deepest nesting of arrays and objects read; deeper input is
         /// a `json.depth.exceeded` error rather than a stack overflow.
-        public var maximumDepth: Int = 512
+        public var maximumDepth: Int = InputLimits.maximumNesting
 
         /// How many diagnostics of one code are listed; the rest are
         /// counted in one `report.truncated` note (see
@@ -96,7 +96,8 @@ public struct GeoJSONValidator: Sendable {
         public var threads: Int?
 
         public init(
-            precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10, maximumDepth: Int = 512,
+            precisionWarningDigits: Int? = 6, precisionWarningLimit: Int? = 10,
+            maximumDepth: Int = InputLimits.maximumNesting,
             maximumPerCode: Int = 1_000
         ) {
             self.precisionWarningDigits = precisionWarningDigits

@@ -154,20 +154,24 @@ final class KMLTree {
 
     /// Appends all text inside the node, its descendants' included, to `result`.
     /// In document order: the element's own text and its children's
-    /// interleave as they did in the file.
+    /// interleave as they did in the file. Iterative, with a stack of the
+    /// elements entered, so that elements nested a hundred thousand deep
+    /// (a hostile `<description>`) cost memory, not the thread's stack.
     func appendTextContent(of index: Int, to result: inout [UInt8]) {
-        var segment = node(index).firstSegment
-        var child = index + 1
-        let end = node(index).end
-        while true {
-            while segment >= 0, self.segment(segment).nodeCount <= child {
-                let s = self.segment(segment)
+        /// An element being read: its next text segment and next child.
+        typealias Frame = (segment: Int, child: Int, end: Int)
+        var stack: [Frame] = [(node(index).firstSegment, index + 1, node(index).end)]
+        while var frame = stack.popLast() {
+            while frame.segment >= 0, self.segment(frame.segment).nodeCount <= frame.child {
+                let s = self.segment(frame.segment)
                 result.append(contentsOf: bytes(of: s))
-                segment = s.next
+                frame.segment = s.next
             }
-            guard child < end else { break }
-            appendTextContent(of: child, to: &result)
-            child = node(child).end
+            guard frame.child < frame.end else { continue }
+            let child = frame.child
+            frame.child = node(child).end
+            stack.append(frame)
+            stack.append((node(child).firstSegment, child + 1, node(child).end))
         }
     }
 }

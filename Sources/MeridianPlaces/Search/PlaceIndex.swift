@@ -196,6 +196,12 @@ public final class PlaceIndex: @unchecked Sendable {
             categoryOfCode.append(PointOfInterestCategory(rawValue: name))
             return true
         }
+        // A place's category is a byte, 255 for none: more names than that
+        // cannot be a file the builder wrote.
+        guard categoryOfCode.count < 256 else {
+            throw PlaceIndexFormat.corrupted(
+                "it lists \(categoryOfCode.count) category names, more than one-byte codes can name")
+        }
         self.storage = bytes
         self.count = count
         self.sources = sources
