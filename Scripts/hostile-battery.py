@@ -5,7 +5,7 @@ rejections, and what must be zero: crashes, hangs, runs over 1 GB of memory,
 files left behind, and data leaked (a secret file that an XML entity or
 include points at, showing up in any output).
 
-    swift build -c release && Scripts/hostile-battery.py [--quick]
+    swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
 Every input is built here; nothing comes from ../shared. Runs as the user
 it is started as (root in containers, as CI runs it).
@@ -23,6 +23,7 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, ".build", "release", "meridian")
 QUICK = "--quick" in sys.argv
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
 TIMEOUT = 60
 SECRET = "MERIDIAN-SECRET-7f3a9c"
 GIGABYTE_KB = 1 << 20
@@ -231,6 +232,33 @@ with open(os.path.join(folder, "unit.geojson"), "w") as f:
 categories.setdefault("imdf", []).append(("file", folder, None))
 categories["imdf"].append(("file", "/etc", None))
 
+# --- Nesting: each structure a parser could follow by recursion -------------------
+# (text gathered from nested XML, WKT read by GEOS, --where, meridian.toml)
+nested = 20_000 if QUICK else 100_000
+deep_text = "<b>" * nested + "x" + "</b>" * nested
+add("nesting", "deep-description.kml", KML % ("<Placemark><description>" + deep_text + "</description>"
+                                              "<Point><coordinates>1,2</coordinates></Point></Placemark>"))
+add("nesting", "deep-address.kml", KML % ("<Placemark><address>" + deep_text + "</address></Placemark>"))
+add("nesting", "deep-extensions.gpx", '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">'
+    '<wpt lat="1" lon="2"><extensions>' + deep_text + "</extensions></wpt></gpx>")
+for depth in (300, 20_000, 100_000):
+    add("nesting", "deep-wkt-%d.csv" % depth, 'id,wkt\n1,"' + "GEOMETRYCOLLECTION(" * depth + "POINT(1 2)"
+        + ")" * depth + '"\n')
+# One argument holds at most 128 KiB: these stay under it.
+where = ["(" * 3_000 + "a = 1" + ")" * 3_000, "not " * 30_000 + "a = 1", " or ".join(["a = 1"] * 10_000),
+         " and ".join(["a = 1"] * 10_000)]
+for index, expression in enumerate(where):
+    add("nesting", "where-%d.geojson" % index, collection([feature()]),
+        commands=[("convert", ["-o", "OUT.geojson", "--where", expression])])
+# A meridian.toml is found upward from any input: every command reads it.
+toml_folder = os.path.join(inputs_dir, "toml-nesting")
+os.makedirs(toml_folder)
+with open(os.path.join(toml_folder, "meridian.toml"), "w") as f:
+    f.write("[" + ".".join(["a"] * 50_000) + "]\nx = 1\n")
+with open(os.path.join(toml_folder, "valid.geojson"), "w") as f:
+    f.write(collection([feature()]))
+categories["nesting"].append(("file", os.path.join(toml_folder, "valid.geojson"), None))
+
 # --- Streams ----------------------------------------------------------------------
 sample = os.path.join(ROOT, "Samples", "cambridge-landmarks.geojson")
 add_stream("streams", "zeros on stdin", "head -c %d /dev/zero |" % big)
@@ -321,6 +349,8 @@ def main():
     if not os.path.exists(TOOL):
         sys.exit("build the release tool first: swift build -c release")
     for category, entries in categories.items():
+        if ONLY and category != ONLY:
+            continue
         for kind, subject, commands in entries:
             for command, args in (commands or COMMANDS):
                 outdir = tempfile.mkdtemp(dir=work, prefix="out-")
@@ -350,7 +380,8 @@ def main():
                           file=sys.stderr)
                 shutil.rmtree(outdir, ignore_errors=True)
                 shutil.rmtree(tmpdir, ignore_errors=True)
-    run_output_cases()
+    if ONLY in (None, "outputs"):
+        run_output_cases()
     print("| category | inputs | runs | clean rejections or successes | crashes | hangs | memory over 1 GB "
           "| files left behind | data leaked | outputs clobbered |")
     print("|---|---|---|---|---|---|---|---|---|---|")

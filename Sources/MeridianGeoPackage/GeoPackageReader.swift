@@ -27,6 +27,7 @@ public final class GeoPackageReader {
         public var srsID: Int32?
     }
 
+    /// The name diagnostics give the file (its path, or `<stdin>`).
     public let path: String
     public let layers: [Layer]
     /// Warnings so far (corrupt geometries, envelopes).
@@ -43,8 +44,10 @@ public final class GeoPackageReader {
     /// The current layer's column names, read once per layer.
     private var columnNames: [String] = []
 
-    public init(path: String, layer: String? = nil) throws(DiagnosticError) {
-        self.path = path
+    /// Opens the GeoPackage at `path`; diagnostics name it `displayName`
+    /// (standard input's file is opened as `/dev/fd/0` and named `<stdin>`).
+    public init(path: String, displayName: String? = nil, layer: String? = nil) throws(DiagnosticError) {
+        self.path = displayName ?? path
         database = try SQLiteDatabase(path: path, readOnly: true)
         let check = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'gpkg_contents'")
         guard try check.step(), check.int(0) == 1 else {

@@ -35,6 +35,22 @@ struct GeoPackageCommandTests {
         }
     }
 
+    /// Standard input redirected from a file is a file: a GeoPackage or a
+    /// zip there is opened through it (it opened a file named `./-`).
+    @Test func aGeoPackageOrAZipRedirectedFromAFileIsRead() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("p.gpkg").path
+            _ = try CLI.run(["convert", Samples.path("cambridge-landmarks.geojson"), "-o", path])
+            for (file, expected) in [(path, "features    6"), (Samples.path("meridian-arcade.zip"), "Meridian Arcade")]
+            {
+                let result = try CLI.run(
+                    ["-c", #"exec "$0" info - < "$1""#, CLI.executable.path, file],
+                    program: URL(fileURLWithPath: "/bin/sh"))
+                #expect(result.status == 0 && result.stdout.contains(expected), "\(file): \(result.stderr)")
+            }
+        }
+    }
+
     /// An input with layers keeps them: a GeoPackage table per IMDF
     /// feature type, read back layer by layer, and carried through a
     /// GeoPackage-to-GeoPackage conversion.

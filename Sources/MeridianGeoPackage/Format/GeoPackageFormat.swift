@@ -35,7 +35,7 @@ public struct GeoPackageFormat: FeatureFormat {
 
     /// Every feature layer, or the one `options.layer` names.
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        try GeoPackageReader(path: input.path, layer: options.layer)
+        try GeoPackageReader(path: input.filePath ?? input.path, displayName: input.name, layer: options.layer)
     }
 
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .gpkg }

@@ -33,6 +33,10 @@ public final class Input {
     public let formats: FormatRegistry
     /// The size in bytes of a regular file (for progress), else nil.
     public let size: Int?
+    /// A path that opens the input's file again, for a reader that opens
+    /// by path (SQLite, the zip guard): the path given, or for standard
+    /// input redirected from a file, `/dev/fd/0`. Nil for a stream.
+    public let filePath: String?
 
     /// The format's name.
     public var format: InputFormat { recognisedFormat.format }
@@ -77,6 +81,7 @@ public final class Input {
         var status = stat()
         let kind = fstat(descriptor, &status) == 0 ? Platform.kind(of: status.st_mode) : .other
         size = kind == .regular ? Int(status.st_size) : nil
+        filePath = kind == .regular || kind == .directory ? (path == "-" ? "/dev/fd/0" : path) : nil
         do throws(DiagnosticError) {
             if kind == .directory {
                 recognisedFormat = try formats.recognise(
@@ -88,9 +93,11 @@ public final class Input {
             if path != "-" { try ZipArchive.checkNamedZip(path, head: head.bytes) }
             if head.skippedBytes == 0, ZipArchive.isZip(head.bytes) {
                 let zip =
-                    kind == .regular
-                    ? try ZipArchive(path: path)
-                    : try ZipArchive(spooling: descriptor, prefix: head.bytes, displayName: name)
+                    if let filePath {
+                        try ZipArchive(path: filePath, displayName: name)
+                    } else {
+                        try ZipArchive(spooling: descriptor, prefix: head.bytes, displayName: name)
+                    }
                 recognisedFormat = try formats.recognise(
                     InputProbe(
                         path: path, name: name, content: .zip(entries: zip.entries.map(\.path)),
