@@ -54,4 +54,27 @@ import Testing
             #expect(count == 10)
         }
     }
+
+    /// A reader that reads on one thread (KML) is read 256 features a
+    /// batch; when it fails, the features before the failure come first,
+    /// then the error.
+    @Test func batchesOfAOneThreadReaderHandOnTheFeaturesBeforeAFailure() throws {
+        let placemark = "<Placemark><Point><coordinates>1,2</coordinates></Point></Placemark>"
+        let text =
+            #"<kml xmlns="http://www.opengis.net/kml/2.2"><Document>"#
+            + String(repeating: placemark, count: 300) + "<Placemark><Point><coordinates>"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("batch-\(UUID().uuidString).kml").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let source = try FeatureSource(path: path)
+        let decoder = FeatureBatchDecoder(threads: 1) { $0.count }
+        var counts: [Int] = []
+        do {
+            while let count = try source.nextBatch(using: decoder) { counts.append(count) }
+            Issue.record("the truncated document read to its end")
+        } catch {
+            #expect(error.diagnostic.code.hasPrefix("kml."))
+        }
+        #expect(counts == [256, 44])
+    }
 }

@@ -30,6 +30,13 @@ public final class FeatureSource {
     public var totalBytes: Int? { input.size }
 
     private let reader: any FeatureReader
+    /// The reader, when it decodes runs of features on many threads.
+    private let batchReader: (any BatchFeatureReader)?
+    /// An error met while gathering a batch, thrown once the features
+    /// before it are handed on.
+    private var pendingError: DiagnosticError?
+    /// How many features of a reader that reads on one thread make a batch.
+    static let batchSize = 256
 
     /// Opens an input; `level` keeps one level (by ordinal) of a format
     /// with levels (IMDF) and is an error for other formats.
@@ -47,6 +54,7 @@ public final class FeatureSource {
                 location: SourceLocation(file: input.name))
         }
         reader = try input.reader(options: options)
+        batchReader = reader as? any BatchFeatureReader
     }
 
     /// The next feature, or nil at the end.
@@ -63,10 +71,24 @@ public final class FeatureSource {
 
     /// The next features as a batch made by `decoder`, nil at the end. A
     /// large GeoJSON FeatureCollection, text sequence or NDJSON input is
-    /// decoded on the decoder's threads (``FeatureReader/nextBatch(using:)``);
-    /// other formats give one feature at a time, read on this thread.
+    /// decoded on the decoder's threads (``BatchFeatureReader``); other
+    /// formats are read on this thread, up to 256 features a batch. When
+    /// reading fails, the features before the failure come first, and the
+    /// error with the next call.
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
-        try reader.nextBatch(using: decoder)
+        if let batchReader { return try batchReader.nextBatch(using: decoder) }
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+        var features: [Feature] = []
+        do throws(DiagnosticError) {
+            while features.count < Self.batchSize, let feature = try reader.next() { features.append(feature) }
+        } catch {
+            guard !features.isEmpty else { throw error }
+            pendingError = error
+        }
+        return features.isEmpty ? nil : decoder.process(features)
     }
 
     /// The layer of a feature this source read (``FeatureReader/layer(of:)``),

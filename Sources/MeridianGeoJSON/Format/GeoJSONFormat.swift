@@ -71,7 +71,7 @@ extension GeoJSONFeatureReader {
 
 /// ``GeoJSONFeatureReader`` as the front door's ``FeatureReader``: every
 /// core for large inputs, the collection's members, skipped records.
-final class GeoJSONInputReader: FeatureReader {
+final class GeoJSONInputReader: BatchFeatureReader {
     let reader: GeoJSONFeatureReader
 
     init(_ reader: GeoJSONFeatureReader) {

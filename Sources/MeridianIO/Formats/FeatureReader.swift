@@ -38,10 +38,13 @@ public protocol FeatureReader: AnyObject {
     /// The threads ``next()`` may use within one large feature; a reader
     /// that uses one ignores it.
     var threads: Int { get set }
+}
 
-    /// The next features as one batch made by `decoder`, nil at the end. A
-    /// reader that can cut its input into runs decodes them on the
-    /// decoder's threads; the default reads one feature on this thread.
+/// A reader that can cut its input into runs of features and decode them
+/// on many threads (GeoJSON's collections and record streams).
+public protocol BatchFeatureReader: FeatureReader {
+    /// The next features as one batch made by `decoder`, decoded on the
+    /// decoder's threads; nil at the end.
     func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch?
 }
 
@@ -55,11 +58,6 @@ extension FeatureReader {
     public var threads: Int {
         get { 1 }
         set {}
-    }
-
-    public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
-        guard let feature = try next() else { return nil }
-        return decoder.process([feature])
     }
 }
 
