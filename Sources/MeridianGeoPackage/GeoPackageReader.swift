@@ -46,25 +46,51 @@ public final class GeoPackageReader {
 
     /// Opens the GeoPackage at `path`; diagnostics name it `displayName`
     /// (standard input's file is opened as `/dev/fd/0` and named `<stdin>`).
-    public init(path: String, displayName: String? = nil, layer: String? = nil) throws(DiagnosticError) {
-        self.path = displayName ?? path
-        database = try SQLiteDatabase(path: path, readOnly: true)
-        let check = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'gpkg_contents'")
-        guard try check.step(), check.int(0) == 1 else {
-            throw DiagnosticError(
-                code: "gpkg.not-geopackage",
-                message: "\(path) is an SQLite database without gpkg_contents: not a GeoPackage",
-                location: SourceLocation(file: path))
+    ///
+    /// A GeoPackage is SQLite, and SQLite runs the file's own SQL: the
+    /// metadata must be tables, a layer that is a view (computed by the
+    /// file's SQL) is read only with `readsViews` (otherwise left out with
+    /// a `gpkg.layer.view` warning, or refused when `layer` names it), and
+    /// every query runs within a step budget and a value length
+    /// (`gpkg.query.budget`, `gpkg.value.too-large`).
+    public init(path: String, displayName: String? = nil, layer: String? = nil, readsViews: Bool = false)
+        throws(DiagnosticError)
+    {
+        let name = displayName ?? path
+        self.path = name
+        let database = try SQLiteDatabase(path: path, readOnly: true)
+        self.database = database
+        func kind(of object: String) throws(DiagnosticError) -> String? {
+            let query = try database.prepare("SELECT type FROM sqlite_master WHERE name = ?")
+            query.bind(.string(object), at: 1)
+            return try query.step() ? query.text(0) : nil
+        }
+        for metadata in ["gpkg_contents", "gpkg_geometry_columns", "gpkg_spatial_ref_sys"] {
+            let type = try kind(of: metadata)
+            guard type == "table" || (type == nil && metadata != "gpkg_contents") else {
+                throw DiagnosticError(
+                    code: "gpkg.not-geopackage",
+                    message: type == nil
+                        ? "\(name) is an SQLite database without gpkg_contents: not a GeoPackage"
+                        : "\(name) has a \(metadata) that is a \(type!), not a table: not a GeoPackage",
+                    location: SourceLocation(file: name))
+            }
         }
         var found: [Layer] = []
+        var views: [String] = []
         let contents = try database.prepare(
             """
-            SELECT c.table_name, g.column_name, g.srs_id FROM gpkg_contents c
+            SELECT c.table_name, g.column_name, g.srs_id, m.type FROM gpkg_contents c
             LEFT JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
+            LEFT JOIN sqlite_master m ON m.name = c.table_name
             WHERE c.data_type IN ('features', 'attributes') ORDER BY c.rowid
             """)
         while try contents.step() {
             guard let table = contents.text(0) else { continue }
+            if contents.text(3) == "view" && !readsViews {
+                views.append(table)
+                continue
+            }
             found.append(
                 Layer(
                     table: table, geometryColumn: contents.text(1),
@@ -73,14 +99,24 @@ public final class GeoPackageReader {
         if let layer {
             guard let match = found.first(where: { $0.table == layer }) else {
                 throw DiagnosticError(
-                    code: "gpkg.layer.unknown",
-                    message:
-                        "\(path) has no layer \"\(layer)\"; its layers are \(found.map(\.table).joined(separator: ", "))",
-                    location: SourceLocation(file: path))
+                    code: views.contains(layer) ? "gpkg.layer.view" : "gpkg.layer.unknown",
+                    message: views.contains(layer)
+                        ? "layer \"\(layer)\" of \(name) is a view, computed by the file's own SQL: it is read only when views are asked for"
+                        : "\(name) has no layer \"\(layer)\"; its layers are \(found.map(\.table).joined(separator: ", "))",
+                    location: SourceLocation(file: name))
             }
             found = [match]
+            views = []
         }
         layers = found
+        for view in views {
+            self.found.append(
+                Diagnostic(
+                    severity: .warning, code: "gpkg.layer.view",
+                    message:
+                        "layer \"\(view)\" is a view, computed by the file's own SQL: it was not read (views are read only when asked for)",
+                    location: SourceLocation(file: name)))
+        }
         for layer in layers where layer.geometryColumn != nil { try checkSRS(layer) }
     }
 

@@ -42,6 +42,38 @@ final class SQLiteDatabase {
         }
         handle = db
         self.path = path
+        if readOnly { guardReading() }
+    }
+
+    /// How many of SQLite's virtual-machine steps one row of a query may
+    /// take (checked every ``stepsPerCheck``): about a second's work.
+    static let stepsPerRow = 100_000_000
+    static let stepsPerCheck: Int32 = 10_000
+    /// The longest text or blob a read may make (SQLITE_LIMIT_LENGTH), as
+    /// the JSON reader's longest value.
+    static let maximumValueLength: Int32 = 256 << 20
+
+    /// Steps of SQLite's engine since the last row, counted by the progress
+    /// handler; a query past the budget is interrupted.
+    final class StepBudget {
+        var checks = 0
+    }
+
+    let budget = StepBudget()
+
+    /// A file to read is a stranger's program: its views and virtual tables
+    /// run as SQL. Values are capped in length, and a query that computes
+    /// for too long without a row is interrupted (`gpkg.query.budget`).
+    private func guardReading() {
+        _ = libsqlite.sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueLength)
+        let check: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+            guard let context else { return 0 }
+            let budget = Unmanaged<StepBudget>.fromOpaque(context).takeUnretainedValue()
+            budget.checks += 1
+            return budget.checks > SQLiteDatabase.stepsPerRow / Int(SQLiteDatabase.stepsPerCheck) ? 1 : 0
+        }
+        libsqlite.sqlite3_progress_handler(
+            handle, Self.stepsPerCheck, check, Unmanaged.passUnretained(budget).toOpaque())
     }
 
     deinit {
@@ -91,9 +123,22 @@ final class SQLiteDatabase {
 
         /// True while there is a row.
         func step() throws(DiagnosticError) -> Bool {
+            database.budget.checks = 0
             switch libsqlite.sqlite3_step(handle) {
             case SQLITE_ROW: return true
             case SQLITE_DONE: return false
+            case SQLITE_INTERRUPT:
+                throw DiagnosticError(
+                    code: "gpkg.query.budget",
+                    message:
+                        "SQLite worked more than \(SQLiteDatabase.stepsPerRow) steps for one row, and was stopped: the file's SQL (a view or a virtual table) computes without end",
+                    location: SourceLocation(file: database.path))
+            case SQLITE_TOOBIG:
+                throw DiagnosticError(
+                    code: "gpkg.value.too-large",
+                    message:
+                        "a value is longer than \(SQLiteDatabase.maximumValueLength >> 20) MiB, the most Meridian reads",
+                    location: SourceLocation(file: database.path))
             default: throw database.failure("SQLite failed reading")
             }
         }

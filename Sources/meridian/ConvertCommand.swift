@@ -25,6 +25,7 @@ struct ConvertCommand: ReportingCommand {
     let fix: Bool
     let level: Int?
     let onError: RecordErrorChoice
+    let gpkgViews: Bool
     let threads: Int?
     let shaping: ShapingArguments
     let csv: CSVArguments
@@ -57,6 +58,11 @@ struct ConvertCommand: ReportingCommand {
             help:
                 "What a record of a GeoJSON sequence or NDJSON that cannot be decoded does: stop (the conversion fails) or skip (it is left out, counted and reported)."
         )
+        gpkgViews = arguments.flag(
+            "gpkg-views",
+            help:
+                "GeoPackage input: read layers that are views too (the file's own SQL runs, within a step budget); by default they are left out with a warning."
+        )
         threads = try arguments.option(
             "threads",
             help:
@@ -85,6 +91,7 @@ struct ConvertCommand: ReportingCommand {
         do throws(DiagnosticError) {
             var reading = ReadingOptions(level: level, skippingBadRecords: onError == .skip)
             reading.csv = csv.options
+            reading.readsGeoPackageViews = gpkgViews
             let settings = ConversionSettings(
                 format: format, reading: reading,
                 writing: WritingOptions(

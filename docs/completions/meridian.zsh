@@ -50,6 +50,7 @@ _meridian() {
                 --fix'[Make every geometry valid on the way, as meridian fix does (with --precision, snapping keeps it valid), listing each change.]' \
                 '--level''[IMDF input only\: keep the level with this ordinal and what is on it.]:level:_files' \
                 '--on-error''[What a record of a GeoJSON sequence or NDJSON that cannot be decoded does\: stop (the conversion fails) or skip (it is left out, counted and reported).]:on-error:(stop skip)' \
+                --gpkg-views'[GeoPackage input\: read layers that are views too (the file'\''s own SQL runs, within a step budget); by default they are left out with a warning.]' \
                 '--threads''[Threads to decode and encode on (default\: one per core; 1 keeps everything on one thread). The output is the same whatever the number.]:threads:_files' \
                 '--where''[Keep the features for which the expression holds\: comparisons (= != < <= > >=), and, or, not, in (...), is \[not\] null, contains, startswith, endswith; '\''strings'\'', numbers, true, false, null; property names, "quoted names", a.b paths, $id, $geometry.]:expression:_files' \
                 '*--select''[Keep only these properties, in this order (comma-separated; repeatable).]:keys:_files' \

@@ -14,7 +14,7 @@
     X(sqlite3_bind_double) X(sqlite3_bind_int64) X(sqlite3_bind_null) X(sqlite3_bind_text)                      \
     X(sqlite3_column_blob) X(sqlite3_column_bytes) X(sqlite3_column_count) X(sqlite3_column_double)             \
     X(sqlite3_column_int64) X(sqlite3_column_name) X(sqlite3_column_text) X(sqlite3_column_type)                \
-    X(sqlite3_last_insert_rowid)
+    X(sqlite3_last_insert_rowid) X(sqlite3_limit) X(sqlite3_progress_handler)
 
 /// The SQLite functions Meridian calls, each under its own name.
 typedef struct {

@@ -110,6 +110,10 @@ extension DiagnosticCatalogue {
         "gpkg.not-geopackage":
             "Open it with a tool for that database, or export its tables to a GeoPackage with ogr2ogr.",
         "gpkg.sqlite": "Check the file is a complete SQLite database and the folder is writable.",
+        "gpkg.layer.view":
+            "Read it with convert --gpkg-views if you trust the file's SQL, or save the view as a table.",
+        "gpkg.query.budget": "Save the view's rows as a table with a tool you trust, or leave the layer out.",
+        "gpkg.value.too-large": "Check the layer's SQL; no map value needs 256 MiB.",
         "gpkg.srs.unsupported": "Reproject to WGS 84 first: ogr2ogr -t_srs EPSG:4326 out.gpkg in.gpkg.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
         "imdf.FeatureIdMustBeUnique": "Give each feature its own UUID and update references to it.",

@@ -12,6 +12,21 @@ extension OutputFormat {
     public static let gpkg = OutputFormat("gpkg")
 }
 
+/// Where ``ReadingOptions`` keeps whether a GeoPackage's views are read.
+enum GeoPackageViewsKey: FormatOptionKey {
+    static let defaultValue = false
+}
+
+extension ReadingOptions {
+    /// Read a GeoPackage's layers that are views (computed by the file's
+    /// own SQL, within SQLite's step budget); by default they are left out
+    /// with a `gpkg.layer.view` warning (`convert --gpkg-views`).
+    public var readsGeoPackageViews: Bool {
+        get { self[GeoPackageViewsKey.self] }
+        set { self[GeoPackageViewsKey.self] = newValue }
+    }
+}
+
 /// GeoPackage as an input format: a regular file that starts with
 /// SQLite's header (SQLite needs a file it can seek in, so a database on a
 /// pipe is refused). Its features are in layers, one per feature table.
@@ -35,7 +50,9 @@ public struct GeoPackageFormat: FeatureFormat {
 
     /// Every feature layer, or the one `options.layer` names.
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        try GeoPackageReader(path: input.filePath ?? input.path, displayName: input.name, layer: options.layer)
+        try GeoPackageReader(
+            path: input.filePath ?? input.path, displayName: input.name, layer: options.layer,
+            readsViews: options.readsGeoPackageViews)
     }
 
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .gpkg }

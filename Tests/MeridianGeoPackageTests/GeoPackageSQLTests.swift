@@ -1,0 +1,85 @@
+import Foundation
+import MeridianCore
+import MeridianTestSupport
+import Testing
+
+@testable import MeridianGeoPackage
+
+/// A GeoPackage is SQLite, and SQLite runs the file's own SQL: a layer may
+/// be a view computing endless rows, a value of 900 MB, or one row that
+/// never comes. Each file here is a real GeoPackage with one real layer,
+/// then changed by SQL as a hostile author would.
+@Suite struct GeoPackageSQLTests {
+    func geoPackage(in folder: URL, _ sql: String) throws -> String {
+        let path = folder.appendingPathComponent("hostile.gpkg").path
+        var point = Feature()
+        point.geometry = .point(Coordinate(latitude: 52.2, longitude: 0.12))
+        try GeoPackageWriter(layer: "places").write([point], toFile: path)
+        try SQLiteDatabase(path: path, readOnly: false).execute(sql)
+        return path
+    }
+
+    static func layer(_ name: String) -> String {
+        "INSERT INTO gpkg_contents (table_name, data_type, identifier) VALUES ('\(name)', 'features', '\(name)');"
+    }
+
+    static let endless =
+        "CREATE VIEW endless AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS fid FROM n;"
+        + layer("endless")
+
+    @Test func aViewIsLeftOutWithAWarningUnlessAskedFor() throws {
+        try withTemporaryFolder { folder in
+            let path = try geoPackage(in: folder, Self.endless)
+            let reader = try GeoPackageReader(path: path)
+            #expect(reader.layers.map(\.table) == ["places"])
+            #expect(try reader.readAll().count == 1)
+            #expect(reader.diagnostics.map(\.code) == ["gpkg.layer.view"])
+            let named = Result { () throws(DiagnosticError) in try GeoPackageReader(path: path, layer: "endless") }
+            #expect(named.error?.diagnostic.code == "gpkg.layer.view")
+            // Asked for, its rows are read like a table's.
+            let views = try GeoPackageReader(path: path, layer: "endless", readsViews: true)
+            #expect(try views.next()?.properties["fid"] == .integer(1))
+        }
+    }
+
+    @Test func aViewComputingWithoutEndIsStoppedByTheStepBudget() throws {
+        try withTemporaryFolder { folder in
+            let path = try geoPackage(
+                in: folder,
+                "CREATE VIEW slow AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                    + "SELECT 1 AS fid, (SELECT count(*) FROM n) AS c;" + Self.layer("slow"))
+            let reader = try GeoPackageReader(path: path, layer: "slow", readsViews: true)
+            #expect(
+                Result { () throws(DiagnosticError) in try reader.next() }.error?.diagnostic.code == "gpkg.query.budget"
+            )
+        }
+    }
+
+    @Test func aValuePastTheLengthLimitIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let path = try geoPackage(
+                in: folder, "CREATE VIEW big AS SELECT 1 AS fid, zeroblob(900000000) AS b;" + Self.layer("big"))
+            let reader = try GeoPackageReader(path: path, layer: "big", readsViews: true)
+            #expect(
+                Result { () throws(DiagnosticError) in try reader.next() }.error?.diagnostic.code
+                    == "gpkg.value.too-large")
+        }
+    }
+
+    @Test func metadataThatIsAViewIsNoGeoPackage() throws {
+        try withTemporaryFolder { folder in
+            let path = try geoPackage(
+                in: folder,
+                "ALTER TABLE gpkg_contents RENAME TO contents; CREATE VIEW gpkg_contents AS SELECT * FROM contents;")
+            let opened = Result { () throws(DiagnosticError) in try GeoPackageReader(path: path) }
+            #expect(opened.error?.diagnostic.code == "gpkg.not-geopackage")
+        }
+    }
+}
+
+extension Result {
+    var error: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
