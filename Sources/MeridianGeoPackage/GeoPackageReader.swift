@@ -186,7 +186,13 @@ public final class GeoPackageReader {
         var feature = Feature()
         for column in columnNames.indices {
             if column == keyColumn {
-                feature.id = .integer(row.int(column))
+                // The primary key as it is stored: a number, or text (a
+                // TEXT key is no rowid).
+                switch row.type(column) {
+                case 1: feature.id = .integer(row.int(column))
+                case 3: feature.id = row.text(column).map(FeatureIdentifier.string)
+                default: break
+                }
                 continue
             }
             if column == geometryColumn {

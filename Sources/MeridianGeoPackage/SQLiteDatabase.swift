@@ -155,9 +155,12 @@ final class SQLiteDatabase {
         func type(_ column: Int) -> Int32 { libsqlite.sqlite3_column_type(handle, Int32(column)) }
         func int(_ column: Int) -> Int64 { libsqlite.sqlite3_column_int64(handle, Int32(column)) }
         func double(_ column: Int) -> Double { libsqlite.sqlite3_column_double(handle, Int32(column)) }
+        /// The text of a column, whole: a NUL inside it is kept (SQLite
+        /// counts text in bytes).
         func text(_ column: Int) -> String? {
             guard let text = libsqlite.sqlite3_column_text(handle, Int32(column)) else { return nil }
-            return String(cString: text)
+            let count = Int(libsqlite.sqlite3_column_bytes(handle, Int32(column)))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
         func blob(_ column: Int) -> [UInt8] {
             let count = Int(libsqlite.sqlite3_column_bytes(handle, Int32(column)))

@@ -66,6 +66,22 @@ import Testing
         }
     }
 
+    /// What the file holds is what is read: a TEXT primary key is the
+    /// feature's id (it was read as 0), and text with a NUL inside is kept
+    /// whole (it was cut at the NUL).
+    @Test func textKeysAndTextWithANulAreReadAsStored() throws {
+        try withTemporaryFolder { folder in
+            let path = try geoPackage(
+                in: folder,
+                "CREATE TABLE named (code TEXT PRIMARY KEY, note TEXT); "
+                    + "INSERT INTO named VALUES ('CB2', 'before' || char(0) || 'after');" + Self.layer("named"))
+            let reader = try GeoPackageReader(path: path, layer: "named")
+            let feature = try #require(try reader.next())
+            #expect(feature.id == .string("CB2"))
+            #expect(feature.properties["note"] == .string("before\u{0}after"))
+        }
+    }
+
     @Test func metadataThatIsAViewIsNoGeoPackage() throws {
         try withTemporaryFolder { folder in
             let path = try geoPackage(
