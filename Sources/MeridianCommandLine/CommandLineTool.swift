@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import MeridianCore
 
 /// A command-line tool of subcommands: finds the command a command line
 /// names, reads its arguments, and answers `--help`, `help COMMAND`,
@@ -18,10 +12,13 @@ package struct CommandLineTool: Sendable {
     package var commands: [any Command.Type]
     /// The exit status of a usage error.
     package var usageStatus: Int32
+    /// The exit status when help, the version, the manual or a completion
+    /// script cannot be written (a full disk; a closed pipe is no failure).
+    package var outputStatus: Int32
 
     package init(
         name: String, abstract: String, discussion: String = "", version: String, commands: [any Command.Type],
-        usageStatus: Int32 = 2
+        usageStatus: Int32 = 2, outputStatus: Int32 = 3
     ) {
         self.name = name
         self.abstract = abstract
@@ -29,6 +26,7 @@ package struct CommandLineTool: Sendable {
         self.version = version
         self.commands = commands
         self.usageStatus = usageStatus
+        self.outputStatus = outputStatus
     }
 
     /// The tool's own options, as its help lists them.
@@ -148,7 +146,10 @@ package struct CommandLineTool: Sendable {
         switch request {
         case .run: exit(0)
         case .print(let text):
-            Self.write(text, to: 1)
+            if let failure = Self.write(text, to: 1), failure != EPIPE {
+                Self.write("\(name): cannot write standard output: \(Platform.errorMessage(failure))\n", to: 2)
+                exit(outputStatus)
+            }
             exit(0)
         case .usageError(let error, let command):
             fail(error, command: command)
@@ -177,19 +178,11 @@ package struct CommandLineTool: Sendable {
     }
 
     /// Writes all of `text` to a file descriptor (standard output 1,
-    /// standard error 2), retrying short writes; stops at an error such as
-    /// a closed pipe.
-    static func write(_ text: String, to descriptor: Int32) {
+    /// standard error 2); the error number when a write fails.
+    @discardableResult
+    static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return }
-                offset += count
-            }
-        }
+        return text.withUTF8 { Platform.write(descriptor, all: UnsafeRawBufferPointer($0)) }
     }
 
     func command(named word: String) -> (any Command.Type)? {

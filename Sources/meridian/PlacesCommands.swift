@@ -398,6 +398,12 @@ struct LookupCommand: Command {
         places = try arguments.group(PlacesArguments.self)
     }
 
+    func validate() throws {
+        if !ids.split(separator: ",").contains(where: { !$0.isEmpty }) {
+            throw UsageError("give at least one id to look up")
+        }
+    }
+
     func run() throws {
         let wanted = ids.split(separator: ",").map(String.init).filter { !$0.isEmpty }
         let (found, unresolved) = try places.index().lookup(wanted)

@@ -263,4 +263,26 @@ import Testing
             #expect(result.status == 0 && result.stdout.contains("merge"))
         }
     }
+
+    /// What the tool prints itself (help, the version, completions, the
+    /// manual) is checked like any output: a full disk is status 3 with a
+    /// message; a closed pipe is a clean stop.
+    @Test func helpAndVersionIntoAFullDiskAreThree() throws {
+        for words in ["--help", "--version", "--generate-completion-script bash", "--generate-manual 2026-11-27"] {
+            let result = try CLI.run(
+                ["-c", #"exec "$0" $1 > /dev/full"#, CLI.executable.path, words],
+                program: URL(fileURLWithPath: "/bin/sh"))
+            #expect(result.status == 3 && result.stderr.contains("cannot write standard output"), "\(words)")
+        }
+        let piped = try CLI.run(
+            ["-c", #"set -o pipefail; "$0" --generate-manual 2026-11-27 | head -c 1"#, CLI.executable.path],
+            program: URL(fileURLWithPath: "/bin/bash"))
+        #expect(piped.status == 0)
+    }
+
+    @Test func lookupOfNoIdIsAUsageError() throws {
+        for ids in ["", ",,"] {
+            #expect(try CLI.run(["lookup", ids, Samples.path("meridian-arcade.zip")]).status == 2, "\(ids)")
+        }
+    }
 }
