@@ -86,6 +86,7 @@ struct ConvertCommand: ReportingCommand {
         let console = Console.shared
         let start = monotonicSeconds()
         let format = to ?? OutputFormat(path: output)
+        try OutputDestination.checkNotInput(output, inputs: [input])
         let progress = ProgressBar.forInput(input, label: "convert")
         let summary: FeatureConverter.Summary
         do throws(DiagnosticError) {

@@ -51,6 +51,7 @@ struct FixCommand: ReportingCommand {
     func run() throws {
         let start = monotonicSeconds()
         let format = to ?? (output == "-" ? nil : OutputFormat(imdfAwarePath: output))
+        try OutputDestination.checkNotInput(output, inputs: [input])
         let summary = try InputRepairer(precision: precision, pretty: pretty).repair(
             input: input, output: output, format: format)
         Console.shared.warn(summary.warnings)

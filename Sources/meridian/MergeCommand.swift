@@ -64,6 +64,9 @@ struct MergeCommand: ReportingCommand {
         let paths = try InputExpansion.expand(inputs)
         let format = to ?? OutputFormat(path: output)
         try OutputDestination.checkDistinct([output] + (reportFile.map { [$0] } ?? []))
+        for written in [output] + (reportFile.map { [$0] } ?? []) {
+            try OutputDestination.checkNotInput(written, inputs: paths)
+        }
         let sink = try FeatureSink(
             path: output, format: format, options: WritingOptions(precision: precision, pretty: pretty))
         let reportDestination: OutputDestination?

@@ -455,6 +455,7 @@ struct IndexCommand: Command {
 
     func run() throws {
         let paths = try InputExpansion.expand(inputs)
+        try OutputDestination.checkNotInput(output, inputs: paths)
         let (index, warnings) = try PlaceIndexFile.build(fromPaths: paths)
         Console.shared.warn(warnings)
         try PlaceIndexFile.write(index, to: output)

@@ -49,6 +49,7 @@ struct PreviewCommand: ReportingCommand {
         options.theme = theme.theme
         let languages = language.map { [$0] } ?? []
         let paths = try InputExpansion.expand(inputs)
+        try OutputDestination.checkNotInput(output, inputs: paths)
         let destination = try OutputDestination(path: output)
         let indoor = Layer.IndoorOptions(level: nil, theme: options.theme, languages: languages)
         var warnings: [Diagnostic] = []

@@ -130,6 +130,7 @@ struct RenderCommand: ReportingCommand {
 
     func run() throws {
         let paths = try InputExpansion.expand(inputs)
+        try OutputDestination.checkNotInput(output, inputs: paths + (map.map { [$0] } ?? []))
         let destination = try OutputDestination(path: output)
         let opened = try paths.map { path throws(DiagnosticError) in try Input(path: path) }
         if level != nil, !opened.contains(where: { $0.format == .imdf }) {

@@ -285,4 +285,20 @@ import Testing
             #expect(try CLI.run(["lookup", ids, Samples.path("meridian-arcade.zip")]).status == 2, "\(ids)")
         }
     }
+
+    /// An output that names the command's own input (by another spelling
+    /// too) is refused before any work: it would replace what is read.
+    @Test func anOutputNamingAnInputIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent("a.geojson").path
+            let original = try Fixtures.bytes(Samples.url("cambridge-landmarks.geojson"))
+            let aliases = [input, folder.appendingPathComponent("./a.geojson").path]
+            for (index, command) in ["convert", "fix", "merge", "render", "preview", "index"].enumerated() {
+                try Data(original).write(to: URL(fileURLWithPath: input))
+                let result = try CLI.run([command, input, "-o", aliases[index % 2]])
+                #expect(result.status == 3 && result.stderr.contains("[io.output.is-input]"), "\(command)")
+                #expect(try Fixtures.bytes(URL(fileURLWithPath: input)) == original, "\(command)")
+            }
+        }
+    }
 }

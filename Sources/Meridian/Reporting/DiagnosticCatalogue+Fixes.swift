@@ -184,6 +184,8 @@ extension DiagnosticCatalogue {
         "io.output.folder": "Name a file inside an existing folder.",
         "io.output.open": "Check the folder is writable.",
         "io.output.same-file": "Give each output its own file.",
+        "io.output.is-input":
+            "Write the output to another file, then move it into place if you mean to replace the input.",
         "io.output.write": "Free space on the disk, or check the device.",
         "io.read": "Check the disk or the program writing to the pipe.",
         "io.temporary": "Free space in TMPDIR, or point TMPDIR at a folder with room.",

@@ -57,6 +57,7 @@ public struct DiagnosticRule: Sendable, Hashable {
         io.output.open | error | An output file cannot be created or opened.
         io.output.folder | error | An output path is a folder, goes through a file, or names a folder that does not exist.
         io.output.same-file | error | Two outputs of one command name the same file.
+        io.output.is-input | error | An output names a file the same command reads: writing it would replace its input.
         io.output.exists | error | A folder to be written new (split's shards) already exists.
         io.output.write | error | Writing, closing or moving an output into place failed (a full disk, an I/O error).
         io.output.closed | info | The reader of standard output closed the pipe: the command stops cleanly, with status 0.

@@ -133,6 +133,23 @@ public final class OutputDestination {
         }
     }
 
+    /// Refuses an output that names one of the command's inputs (through
+    /// links or different spellings), before any work starts: writing it
+    /// would replace the data being read (`io.output.is-input`).
+    public static func checkNotInput(_ output: String, inputs: [String]) throws(DiagnosticError) {
+        var status = stat()
+        guard output != "-", stat(output, &status) == 0, Platform.kind(of: status.st_mode) == .regular else { return }
+        let target = (status.st_dev, status.st_ino)
+        for input in inputs where input != "-" {
+            var other = stat()
+            if stat(input, &other) == 0, (other.st_dev, other.st_ino) == target {
+                throw error(
+                    "io.output.is-input", "\(output) is also an input of this command; write the output elsewhere",
+                    path: output)
+            }
+        }
+    }
+
     /// Appends bytes, flushing whole blocks.
     public func write(_ bytes: [UInt8]) throws(DiagnosticError) {
         try write(bytes[...])
