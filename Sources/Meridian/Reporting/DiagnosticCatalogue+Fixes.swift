@@ -101,6 +101,8 @@ extension DiagnosticCatalogue {
         "geometry.spike": "Remove the spike's tip (meridian fix does).",
         "geometry.self-intersection": "Redraw the ring so its edges do not cross (a bow-tie becomes two polygons).",
         "geometry.shell.nested": "Make the inner polygon a hole of the outer one, or merge them.",
+        "gpx.point.out-of-range":
+            "Check the point's lat and lon: they may be swapped, scaled or in another coordinate system.",
         "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
         "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
         "gpkg.envelope.mismatch": "Rewrite the layer (meridian convert in.gpkg -o out.gpkg recomputes every envelope).",

@@ -78,8 +78,24 @@ struct GPXDecoder {
                     location: SourceLocation(file: sourceName, line: element.line)))
             return nil
         }
+        guard isInRange(latitude: lat, longitude: lon, element, problems: &problems) else { return nil }
         let elevation = element.firstDescendant(ele).flatMap(Self.number)
         return Coordinate(latitude: lat, longitude: lon, altitude: elevation)
+    }
+
+    /// Whether a point lies on the globe, as GPX's schema (and TCX's)
+    /// bounds it: latitude -90 to 90, longitude -180 to 180. A point off it
+    /// is skipped with a `gpx.point.out-of-range` warning (an error for
+    /// `validate`), never written on as if it were a place.
+    func isInRange(latitude: Double, longitude: Double, _ element: KMLElement, problems: inout [Diagnostic]) -> Bool {
+        guard !(-90...90).contains(latitude) || !(-180...180).contains(longitude) else { return true }
+        problems.append(
+            Diagnostic(
+                severity: .warning, code: "gpx.point.out-of-range",
+                message:
+                    "<\(element.qualifiedName)> lies off the globe (latitude \(latitude), longitude \(longitude); latitude is -90 to 90, longitude -180 to 180); it is skipped",
+                location: SourceLocation(file: sourceName, line: element.line)))
+        return false
     }
 
     /// Calls `body` with each extension value of a point: its series name
@@ -305,7 +321,8 @@ struct GPXDecoder {
             var values: [(String, [JSONValue])] = []
             for (index, node) in pointElements.enumerated() {
                 guard let lon = node.firstDescendant(longitude).flatMap(Self.number),
-                    let lat = node.firstDescendant(latitude).flatMap(Self.number)
+                    let lat = node.firstDescendant(latitude).flatMap(Self.number),
+                    isInRange(latitude: lat, longitude: lon, node, problems: &problems)
                 else { continue }
                 let elevation = node.firstDescendant(altitude).flatMap(Self.number)
                 line.append(Coordinate(latitude: lat, longitude: lon, altitude: elevation))

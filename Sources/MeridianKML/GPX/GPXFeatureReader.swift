@@ -209,6 +209,12 @@ public enum GPXValidator {
         } catch {
             failure.append(error.diagnostic)
         }
-        return reader.diagnostics + validity.diagnostics + failure
+        // A point off the globe is skipped when reading, but is an error of the file.
+        let found = reader.diagnostics.map { diagnostic in
+            var found = diagnostic
+            if found.code == "gpx.point.out-of-range" { found.severity = .error }
+            return found
+        }
+        return found + validity.diagnostics + failure
     }
 }

@@ -13,6 +13,7 @@ public enum KMLDiagnostics {
         kml.element.unknown | warning | An element KML 2.2 does not define (validate only); it is ignored.
         kmz.kml.missing | error | A KMZ holds no .kml file.
         gpx.point.invalid | warning | A GPX waypoint or track point, or a TCX trackpoint, without numeric coordinates; skipped.
+        gpx.point.out-of-range | error | A GPX or TCX point off the globe (latitude past ±90 or longitude past ±180): skipped when reading, an error for validate.
         gpx.line.too-short | warning | A GPX route or track segment, or a TCX track, with fewer than two usable points; left out.
         """#)
 }
