@@ -4,6 +4,7 @@ import MeridianCore
 public enum CSVDiagnostics {
     public static let rules = DiagnosticRule.table(
         #"""
+        csv.column.duplicate | warning | The header names a column more than once: the later ones are read as NAME_2, NAME_3..., so that no column's values are lost.
         csv.columns.missing | error | No longitude and latitude columns and no WKT column (or a named column is absent): the message lists the columns.
         csv.quote.unclosed | error | A quoted field is never closed: the rest of the file would be one field.
         csv.quote.stray | warning | A quote inside an unquoted field, or text after a closing quote; kept as text.

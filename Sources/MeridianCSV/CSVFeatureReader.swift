@@ -103,7 +103,22 @@ public final class CSVFeatureReader {
                 code: "csv.columns.missing", message: "the file is empty: a CSV needs a header row",
                 location: SourceLocation(file: fileName, line: startLine))
         }
-        let header = headerRecord.fields.map { $0.trimmingCSVSpaces }
+        var header = headerRecord.fields.map { $0.trimmingCSVSpaces }
+        // A name met again becomes NAME_2, NAME_3...: every column's values
+        // are kept (a second "name" replaced the first's).
+        var renamed: [(from: String, to: String)] = []
+        var seen = Set<String>()
+        for index in header.indices {
+            if seen.contains(header[index]) {
+                var number = 2
+                while seen.contains("\(header[index])_\(number)") || header.contains("\(header[index])_\(number)") {
+                    number += 1
+                }
+                renamed.append((header[index], "\(header[index])_\(number)"))
+                header[index] = "\(header[index])_\(number)"
+            }
+            seen.insert(header[index])
+        }
         func column(_ named: String?, _ spellings: [String]) throws(DiagnosticError) -> Int? {
             if let named {
                 guard let index = header.firstIndex(of: named) else {
@@ -138,6 +153,13 @@ public final class CSVFeatureReader {
         self.infersTypes = options.infersTypes
         self.headerIsUnique = Set(header).count == header.count
         self.geometryColumns = longitude != nil ? "\(header[longitude!]),\(header[latitude!])" : "WKT \(header[wkt!])"
+        for (from, to) in renamed {
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "csv.column.duplicate",
+                    message: "the header names \"\(from)\" more than once: this column is read as \"\(to)\"",
+                    location: SourceLocation(file: fileName, line: headerRecord.line)))
+        }
     }
 
     deinit {

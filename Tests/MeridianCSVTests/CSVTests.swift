@@ -101,6 +101,17 @@ import Testing
         #expect(features[2].geometry?.typeName == "GeometryCollection")
     }
 
+    /// Two columns of one name: both kept (the second replaced the
+    /// first's values), the later one renamed with a located warning.
+    @Test func repeatedColumnNamesAreKeptApart() throws {
+        let reader = try CSVFeatureReader(bytes: Array("name,lon,lat,name,name_2\nA,1,2,B,C\n".utf8))
+        let features = try reader.readAll()
+        #expect(features[0].properties.keys == ["name", "name_3", "name_2"])
+        #expect(features[0].properties["name"] == .string("A") && features[0].properties["name_3"] == .string("B"))
+        #expect(reader.diagnostics.map(\.code) == ["csv.column.duplicate"])
+        #expect(reader.diagnostics[0].location.line == 1)
+    }
+
     @Test func faultsAreLocatedWarnings() throws {
         let reader = try CSVFeatureReader(bytes: Array("name,lon,lat\na,abc,1\nb,1\nc,1,2,extra\n".utf8))
         let features = try reader.readAll()

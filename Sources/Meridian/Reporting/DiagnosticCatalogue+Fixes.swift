@@ -18,6 +18,7 @@ extension DiagnosticCatalogue {
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
         "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
+        "csv.column.duplicate": "Give each column its own name in the header.",
         "csv.columns.missing":
             "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
         "csv.coordinate.invalid":
