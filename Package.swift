@@ -40,18 +40,28 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .target(name: "MeridianCore"),
+        // The platform's C library (Glibc, Musl or Darwin) under one name,
+        // imported file by file and re-exported by no module.
+        .target(name: "MeridianLibC"),
+        .target(name: "MeridianCore", dependencies: ["MeridianLibC"]),
+        // The package's own platform layer: threads, signals, mapped files
+        // and the C calls that differ between platforms. No product: none
+        // of it is the library's API.
+        .target(name: "MeridianPlatform", dependencies: ["MeridianCore", "MeridianLibC"]),
         // meridian.toml and the server's configuration: TOML 1.0.0, read by
         // our own parser (TOMLKit brought Foundation into every start).
         .target(name: "MeridianTOML", dependencies: ["MeridianCore"]),
         // The front door every format plugs into: opened inputs and their
         // recognition, safe outputs, the reader and writer protocols and
         // the registry of formats.
-        .target(name: "MeridianIO", dependencies: ["MeridianCore", "MeridianArchive"]),
-        .target(name: "MeridianGeoJSON", dependencies: ["MeridianCore", "MeridianIO", "MeridianValidity"]),
-        .target(name: "MeridianSnapshot", dependencies: ["MeridianCore"]),
+        .target(
+            name: "MeridianIO", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianArchive"]),
+        .target(
+            name: "MeridianGeoJSON",
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianValidity"]),
+        .target(name: "MeridianSnapshot", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
-        .target(name: "MeridianPlaces", dependencies: ["MeridianCore"]),
+        .target(name: "MeridianPlaces", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // libxml2 (libxml2-dev): KML, KMZ, GPX and TCX. Only the C target
         // CLibXML2 sees its headers (they include ICU, which clashes with
         // Foundation's), and the library is opened when the first XML
@@ -71,13 +81,16 @@ let package = Package(
         // GEOS (libgeos-dev): geometry validity. Its headers are read at
         // build time; the library is opened when first used (CGEOS.c).
         .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(name: "MeridianValidity", dependencies: ["MeridianCore", "CGEOS"]),
+        .target(name: "MeridianValidity", dependencies: ["MeridianPlatform", "MeridianCore", "CGEOS"]),
         // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
         // time; the library is opened when first used (CSQLite.c).
         .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "MeridianGeoPackage",
-            dependencies: ["MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "CSQLite"]),
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON",
+                "CSQLite",
+            ]),
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).
         .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
@@ -87,19 +100,27 @@ let package = Package(
         .target(name: "CLibZ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The one zip guard every zipped format reads and writes through
         // (KMZ, IMDF): its own zip structures over zlib, without Foundation.
-        .target(name: "MeridianArchive", dependencies: ["MeridianCore", "CLibZ"]),
+        .target(name: "MeridianArchive", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "CLibZ"]),
         // CSV with coordinate or WKT columns (WKT read by GEOS).
         .target(
-            name: "MeridianCSV", dependencies: ["MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianValidity"]),
+            name: "MeridianCSV",
+            dependencies: ["MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianValidity"]),
         .target(
             name: "MeridianKML",
-            dependencies: ["MeridianCore", "MeridianIO", "MeridianArchive", "MeridianValidity", "CLibXML2"]),
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianValidity",
+                "CLibXML2",
+            ]),
         .target(
             name: "MeridianIMDF",
-            dependencies: ["MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianArchive", "MeridianValidity"]),
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianArchive",
+                "MeridianValidity",
+            ]),
         .target(
             name: "Meridian",
             dependencies: [
+                "MeridianLibC", "MeridianPlatform",
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
@@ -108,9 +129,9 @@ let package = Package(
         ),
         // The command line's parser, help, completions and manual: no
         // reflection, so that a start of the tool costs microseconds.
-        .target(name: "MeridianCommandLine", dependencies: ["MeridianCore"]),
+        .target(name: "MeridianCommandLine", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         .executableTarget(
-            name: "meridian", dependencies: ["Meridian", "MeridianCommandLine"],
+            name: "meridian", dependencies: ["MeridianLibC", "MeridianPlatform", "Meridian", "MeridianCommandLine"],
             exclude: ["StaticCxx"],
             // How the release tool is linked on Linux, for a quick start
             // (README, "Start-up"). Debug builds (and the tests) are linked as
@@ -142,6 +163,7 @@ let package = Package(
         .target(
             name: "MeridianServer",
             dependencies: [
+                "MeridianLibC", "MeridianPlatform",
                 "Meridian",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -155,6 +177,7 @@ let package = Package(
         .executableTarget(
             name: "meridian-serve",
             dependencies: [
+                "MeridianLibC", "MeridianPlatform",
                 "MeridianServer", "MeridianCommandLine",
             ]
         ),
@@ -174,6 +197,7 @@ let package = Package(
         .testTarget(
             name: "MeridianArchiveTests",
             dependencies: [
+                "MeridianPlatform",
                 "MeridianArchive", "MeridianTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
@@ -181,12 +205,13 @@ let package = Package(
         // and the conditions that skip a test with its reason.
         .target(name: "MeridianTestSupport", dependencies: ["MeridianCore"], path: "Tests/MeridianTestSupport"),
         .testTarget(
-            name: "MeridianCoreTests", dependencies: ["MeridianCore", "MeridianTestSupport"],
+            name: "MeridianCoreTests", dependencies: ["MeridianPlatform", "MeridianCore", "MeridianTestSupport"],
             resources: [.copy("Resources")]),
         .testTarget(name: "MeridianCommandLineTests", dependencies: ["MeridianCommandLine"]),
         .testTarget(name: "MeridianTOMLTests", dependencies: ["MeridianTOML", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianPlacesTests", dependencies: ["MeridianPlaces", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianPlacesTests", dependencies: ["MeridianLibC", "MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoPackageTests",
             dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
@@ -203,10 +228,15 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "MeridianSnapshotTests", dependencies: ["MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport"]),
+            name: "MeridianSnapshotTests",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianSnapshot", "MeridianGeoJSON", "MeridianTestSupport",
+            ]),
         .testTarget(
             name: "MeridianValidityTests", dependencies: ["MeridianValidity", "MeridianGeoJSON", "MeridianTestSupport"]),
-        .testTarget(name: "MeridianTests", dependencies: ["Meridian", "MeridianArchive", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianTests",
+            dependencies: ["MeridianPlatform", "Meridian", "MeridianArchive", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianServerTests",
             dependencies: ["MeridianServer", "meridian", "meridian-serve", "MeridianTestSupport"]

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A zip's end-of-central-directory record (zip64 too) and every header of
 /// its central directory, read with bounds checks: what ``ZipArchive``

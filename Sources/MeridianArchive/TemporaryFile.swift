@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A private temporary file (mode 0600, a name nobody can predict, created
 /// with `O_EXCL` by mkstemp) for inputs that need random access but arrive

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A zip archive opened defensively, for every format that ships as a zip
 /// (KMZ, zipped IMDF venues): the one place the zip-safety rules live.

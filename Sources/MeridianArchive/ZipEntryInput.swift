@@ -1,5 +1,6 @@
 import CLibZ
 import MeridianCore
+import MeridianPlatform
 
 /// The compressed bytes of one zip entry, read from the archive in chunks
 /// and handed on stored or inflated (zlib, raw deflate), a chunk at a time,

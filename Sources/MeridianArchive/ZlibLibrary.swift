@@ -1,5 +1,6 @@
 import CLibZ
 import MeridianCore
+import MeridianPlatform
 
 /// zlib's functions (CLibZ's table), zlib opened the first time a zip
 /// entry is inflated, deflated or checked. Without zlib installed the

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 import MeridianValidity
 
 /// Options for reading CSV.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// RFC 4180 records from a byte stream: fields separated by a delimiter,
 /// records by CRLF or LF, fields in double quotes may hold delimiters,

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A command-line tool of subcommands: finds the command a command line
 /// names, reads its arguments, and answers `--help`, `help COMMAND`,

@@ -1,4 +1,5 @@
 import Meridian
+import MeridianLibC
 
 /// The datasets a server was started with, loaded: each one's features as a
 /// layer to draw (by the dataset's name), and one place index over all of

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import Meridian
+import MeridianPlatform
 import Metrics
 import Prometheus
 import ServiceLifecycle

@@ -1,5 +1,7 @@
 import Hummingbird
 import Meridian
+import MeridianLibC
+import MeridianPlatform
 
 /// `GET /snapshot`: the parameters of Apple's Maps Web Snapshots (`center`,
 /// `z` or `spn`, `size`, `scale`, `t`, `colorScheme`, `poi`,

@@ -1,5 +1,7 @@
 import Hummingbird
 import Meridian
+import MeridianLibC
+import MeridianPlatform
 
 /// `POST /validate`: the body (GeoJSON in any layout, KML, KMZ, GPX, CSV,
 /// a GeoPackage or an IMDF archive, told apart by content) checked as

@@ -1,5 +1,6 @@
 import CGEOS
 import MeridianCore
+import MeridianPlatform
 
 /// GEOS's functions (CGEOS's table), GEOS opened the first time one is
 /// needed. Without GEOS installed the process stops there, with a message

@@ -2,6 +2,8 @@ import Logging
 import Meridian
 import MeridianCommandLine
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 import MeridianServer
 
 /// `meridian serve`, on its own so that the command line's every start

@@ -1,6 +1,8 @@
 import Meridian
 import MeridianCommandLine
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 @main
 enum MeridianCommand {

@@ -1,5 +1,6 @@
 import Meridian
 import MeridianCommandLine
+import MeridianPlatform
 
 /// The options every places command shares: where to look, what to keep,
 /// how to print.

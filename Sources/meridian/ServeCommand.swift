@@ -1,5 +1,7 @@
 import Meridian
 import MeridianCommandLine
+import MeridianLibC
+import MeridianPlatform
 
 /// `meridian serve`: runs `meridian-serve`, built and installed beside this
 /// tool, with the same arguments. The server is a program of its own so

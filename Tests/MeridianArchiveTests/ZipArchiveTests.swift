@@ -1,5 +1,6 @@
 import Foundation
 import MeridianCore
+import MeridianPlatform
 import MeridianTestSupport
 import Testing
 import ZIPFoundation

@@ -1,3 +1,4 @@
+import MeridianPlatform
 import Testing
 
 @testable import MeridianCore

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 import Testing
 
 #if canImport(Glibc)

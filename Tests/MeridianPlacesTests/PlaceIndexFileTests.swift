@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 import Testing
 
 @testable import MeridianPlaces

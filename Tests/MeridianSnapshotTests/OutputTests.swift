@@ -1,6 +1,7 @@
 import Foundation
 import MeridianCore
 import MeridianGeoJSON
+import MeridianPlatform
 import MeridianTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Meridian
 import MeridianCore
+import MeridianPlatform
 import MeridianTestSupport
 import Testing
 

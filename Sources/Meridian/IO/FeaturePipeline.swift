@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Reads features on a second thread while the caller's thread writes
 /// them, so that decoding and encoding run on both cores: the engine of

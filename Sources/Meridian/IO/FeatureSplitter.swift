@@ -1,6 +1,8 @@
 import MeridianCore
 import MeridianGeoJSON
 import MeridianIO
+import MeridianLibC
+import MeridianPlatform
 
 /// Splits any input Meridian reads into GeoJSON text sequence shards in a
 /// new folder, streaming: the work behind `meridian split`, for batch jobs

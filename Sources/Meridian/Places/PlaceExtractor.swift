@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianIMDF
+import MeridianLibC
 import MeridianPlaces
 import MeridianValidity
 

@@ -1,5 +1,7 @@
 import MeridianCore
+import MeridianLibC
 import MeridianPlaces
+import MeridianPlatform
 
 /// Place indexes as files: built from inputs (`meridian index`), opened
 /// in place by the places commands, checked against the files they were

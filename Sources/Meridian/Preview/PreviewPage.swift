@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianIMDF
+import MeridianPlatform
 import MeridianSnapshot
 
 /// A self-contained HTML page for looking at map data in a browser: the

@@ -1,5 +1,7 @@
 import MeridianCore
 import MeridianGeoJSON
+import MeridianLibC
+import MeridianPlatform
 import MeridianSnapshot
 
 extension MapDocument {

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 import MeridianTOML
 
 /// A project's choice of rules, from a `meridian.toml` found upward from

@@ -18,6 +18,8 @@
 /// thousands separated by commas (12 km, 1,204 mi). Negative distances are
 /// formatted by their magnitude; non-finite ones give an empty string.
 /// Full unit names use US spelling, as MapKit's en_US output does.
+import MeridianLibC
+
 public struct DistanceFormatter: Sendable, Hashable {
     /// The unit system.
     public enum Units: String, Sendable, Hashable, CaseIterable {

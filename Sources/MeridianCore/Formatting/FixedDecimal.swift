@@ -2,6 +2,8 @@
 /// `printf("%.*f")` does (correctly rounded from the binary value), which is
 /// what MapKit's description strings use. "nan", "inf" and "-inf" for
 /// non-finite values.
+import MeridianLibC
+
 package func formatFixed(_ value: Double, decimals: Int) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value < 0 ? "-inf" : "inf" }

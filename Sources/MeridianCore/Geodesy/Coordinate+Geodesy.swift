@@ -8,6 +8,8 @@
 /// jfk.destination(bearing: 90, distance: 10_000)     // 10 km due east
 /// jfk.greatCircleInterpolated(to: lhr, fraction: 0.5)
 /// ```
+import MeridianLibC
+
 extension Coordinate {
     /// Length in metres of the shortest geodesic to `other` on the WGS-84
     /// ellipsoid (``Geodesic/inverse(from:to:)``; altitudes are ignored).

@@ -3,6 +3,8 @@
 /// `Geodesic+InverseStart.swift`, the function its Newton iteration drives
 /// to zero in `Geodesic+Lambda12.swift`, and distances along the line in
 /// `Geodesic+Lengths.swift`.
+import MeridianLibC
+
 extension Geodesic {
     /// Solves the inverse problem: the shortest geodesic between two points.
     ///

@@ -1,5 +1,7 @@
 /// The inverse solution's starting guess for the initial azimuth: on a
 /// sphere, or from the astroid for nearly antipodal points.
+import MeridianLibC
+
 extension Geodesic {
     struct InverseStartResult {
         var sig12 = -1.0

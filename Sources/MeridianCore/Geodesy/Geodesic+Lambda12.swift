@@ -1,6 +1,8 @@
 /// The function the inverse solution's Newton iteration drives to zero: the
 /// longitude difference reached for a given initial azimuth, and its
 /// derivative.
+import MeridianLibC
+
 extension Geodesic {
     struct Lambda12Result {
         var lam12 = 0.0  // lambda12(alp1) - lam120

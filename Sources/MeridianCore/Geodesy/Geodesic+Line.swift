@@ -1,3 +1,5 @@
+import MeridianLibC
+
 extension Geodesic {
     /// A geodesic from a given point and azimuth, with the series for
     /// positions along it precomputed (GeographicLib's GeodesicLine, restricted

@@ -1,3 +1,5 @@
+import MeridianLibC
+
 extension Geodesic {
     /// Degree-based helpers that reduce arguments exactly before converting to
     /// radians (GeographicLib's Math class).

@@ -3,6 +3,7 @@
 // +InverseStart, +Lambda12 and +Lengths), +Direct and +Line, +Waypoints and
 // +Area. Beside them: the series (+Series, +SeriesCoefficients), exact angle
 // arithmetic (+Math) and exact summation (+Accumulator).
+import MeridianLibC
 
 /// Geodesics on an ellipsoid of revolution, solved with Karney's method
 /// ("Algorithms for geodesics", J. Geodesy 87, 43–55, 2013), the method

@@ -12,6 +12,8 @@
 /// Projection costs one `sin` and one `log`; the inverse one `atan` and one
 /// `sinh`. Latitudes are clamped to +-85 degrees before projecting, as MapKit
 /// does.
+import MeridianLibC
+
 public struct MapPoint: Sendable, Hashable {
     public var x: Double
     public var y: Double

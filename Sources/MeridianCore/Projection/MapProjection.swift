@@ -5,6 +5,8 @@
 /// chosen to equal MapKit's recorded values bit for bit (the `sin`/`log`
 /// form of the forward projection, not `log(tan(pi/4 + lat/2))`, which
 /// differs by ~3e-8 map points).
+import MeridianLibC
+
 enum MapProjection {
     /// W = 2^28, MapKit's `MKMapSizeWorld` width and height in map points.
     static let worldSize: Double = 268_435_456

@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianIO
+import MeridianPlatform
 
 /// A whole GeoJSON text (RFC 7946): a FeatureCollection, a single Feature,
 /// or a bare geometry, decoded straight from UTF-8 bytes.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Reads GeoJSON objects straight from a ``JSONReader``: positions go into
 /// `[Coordinate]` arrays as they are read, properties into ``JSONObject``s,
@@ -133,14 +134,16 @@ struct GeoJSONParser {
             try forbid(
                 geometry != nil
                     ? "geometry"
-                    : properties != nil ? "properties" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
+                    : properties != nil
+                        ? "properties" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
                 in: "FeatureCollection", at: objectStart)
             if let id { foreign["id"] = id.jsonValue }
             return .featureCollection(FeatureCollection(features: features ?? [], bbox: bbox, foreignMembers: foreign))
         case "Feature":
             guard expectation != .geometry else { throw wrongType(type, expectation, at: typeOffset) }
             try forbid(
-                features != nil ? "features" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
+                features != nil
+                    ? "features" : coordinates != nil ? "coordinates" : geometries != nil ? "geometries" : nil,
                 in: "Feature", at: objectStart)
             var feature = Feature(id: id, geometry: geometry ?? nil, bbox: bbox, foreignMembers: foreign)
             feature.geometryMembers = geometryMembers

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Writes Meridian's model as RFC 7946 GeoJSON, compact or indented,
 /// as one document or as a stream of features (GeoJSON Text Sequences,

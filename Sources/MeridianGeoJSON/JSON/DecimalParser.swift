@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Converts the bytes of an already validated JSON number into the nearest
 /// `Double` (round half to even), bit for bit what a correctly rounded

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// A strict RFC 8259 reader over UTF-8 bytes: the one tokenizer every JSON
 /// path in Meridian uses (the generic ``JSONValue`` parser, the GeoJSON

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A window over a file read in chunks: the bytes not yet consumed, with
 /// enough bookkeeping (lines and columns discarded so far) to locate an

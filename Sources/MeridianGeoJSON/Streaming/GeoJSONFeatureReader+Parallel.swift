@@ -1,5 +1,7 @@
 import MeridianCore
 import MeridianIO
+import MeridianLibC
+import MeridianPlatform
 
 extension FeatureBatchDecoder {
     /// The threads that decode this reader's runs, started when first

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Reads the features of a GeoJSON file one at a time, in memory bounded
 /// by the largest single feature, whatever the file's size.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Records of a text sequence or NDJSON, or elements of a large
 /// collection's `features`, copied together so that another thread can

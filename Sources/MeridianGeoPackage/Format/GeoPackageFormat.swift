@@ -1,6 +1,8 @@
 import MeridianArchive
 import MeridianCore
 import MeridianIO
+import MeridianLibC
+import MeridianPlatform
 
 extension InputFormat {
     /// An OGC GeoPackage: an SQLite database with `gpkg_contents`.

@@ -1,5 +1,7 @@
 import MeridianArchive
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// The raw files of an IMDF archive, found in a `.zip`, a folder, or a zip
 /// or folder whose files sit one folder deep: `manifest.json` and one

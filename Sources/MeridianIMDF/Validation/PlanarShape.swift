@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// A polygonal or lineal geometry projected to metres on a plane tangent
 /// at the venue (equirectangular about a reference latitude), where the
@@ -304,4 +305,3 @@ struct PlanarShape: Sendable {
         return (max(0, area), perimeter)
     }
 }
-

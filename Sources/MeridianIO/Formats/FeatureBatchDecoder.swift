@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Threads that decode runs of a large input's features, and turn each
 /// run's features into a `Batch` (encoded bytes, a summary, or just the

@@ -1,5 +1,7 @@
 import MeridianArchive
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// One input, opened once: the front door every command reads through.
 ///

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Where a command's output goes, written safely: the one writer every
 /// command uses for its files and standard output.

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 import MeridianValidity
 
 /// Streams the features of a GPX 1.0/1.1 or TCX document through the same

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Turns the geometry elements of a Placemark into one ``Geometry``
 /// (OGC 07-147r2, 10.2-10.8; Google's gx:Track, 2.2 extension).

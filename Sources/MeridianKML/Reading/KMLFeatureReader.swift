@@ -1,5 +1,7 @@
 import MeridianArchive
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Streams the features of a KML or KMZ file, one at a time, in document
 /// order: each Placemark, GroundOverlay and NetworkLink becomes a

@@ -1,5 +1,6 @@
 import CLibXML2
 import MeridianCore
+import MeridianPlatform
 
 /// libxml2, seen from Swift as a stream of nodes: one node at a time, element
 /// names resolved to interned ids (``KMLNameTable``) once per distinct name.

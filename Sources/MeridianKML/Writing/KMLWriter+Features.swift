@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Each feature as a Placemark, or as the GroundOverlay or NetworkLink it
 /// was read from (`@geometry-type`), with its fields as KML elements.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Places bucketed by a grid of square cells (in degrees): the cells that
 /// hold places, in order of their keys, and each cell's places. Answers

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// The bytes of a place index, in memory or mapped from a file, and the
 /// typed arrays (sections) read from them in place.

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 extension PlaceIndex.Source {
     /// The file (or, for an unpacked IMDF archive, the directory) at `path`

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Builds an index's sections (``PlaceIndexFormat``) from places: every
 /// text of a place cut into folded words, each distinct word (a term)

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 extension PlaceIndex {
     /// How a query word met a term.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 extension PlaceIndex {
     // MARK: - Completion, search, geocoding

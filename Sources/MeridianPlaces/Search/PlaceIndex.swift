@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Places made searchable: the index behind completion, local search,
 /// geocoding, reverse geocoding and lookup by id.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Where a map looks, as MapKit for SwiftUI's `MapCameraPosition`.
 ///

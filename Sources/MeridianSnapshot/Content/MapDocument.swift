@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// A map described in one JSON document, modelled on the parameters of
 /// Apple's Maps Web Snapshots, decoded into the same ``Map`` a Swift

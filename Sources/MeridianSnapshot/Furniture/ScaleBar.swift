@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// The scale bar: a round distance (1, 2 or 5 times a power of ten) drawn
 /// to scale at the map's centre and labelled with ``DistanceFormatter``.

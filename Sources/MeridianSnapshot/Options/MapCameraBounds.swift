@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Limits on where a map looks, as MapKit for SwiftUI's `MapCameraBounds`:
 /// the map points its centre may take, and the nearest and farthest its

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Draws features into a static SVG map, as `MKMapSnapshotter` draws a
 /// map into an image.

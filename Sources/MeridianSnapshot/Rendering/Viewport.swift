@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// The map from Web Mercator map points to SVG points: scale about a
 /// centre, then rotate by the heading, then move to the image's middle; and

@@ -1,5 +1,7 @@
 import Meridian
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Where the tool's words go: standard output for a command's product,
 /// standard error for diagnostics, progress and `--verbose` notes, in the
@@ -80,7 +82,9 @@ struct Console: Sendable {
             ("error:", .red), ("warning:", .yellow), ("info:", .cyan), ("VIOLATION ", .red), ("WARNING ", .yellow),
         ]
         for (word, colour) in words {
-            let candidates = [line.firstRange(ofText: ": " + word), line.hasPrefix(word) ? line.firstRange(ofText: word) : nil]
+            let candidates = [
+                line.firstRange(ofText: ": " + word), line.hasPrefix(word) ? line.firstRange(ofText: word) : nil,
+            ]
             guard let found = candidates.compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
             let start = line[found].hasPrefix(": ") ? line.index(found.lowerBound, offsetBy: 2) : found.lowerBound
             let end = line.index(found.upperBound, offsetBy: -1)

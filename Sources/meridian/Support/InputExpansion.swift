@@ -1,5 +1,7 @@
 import Meridian
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// Expands the input arguments: a pattern with `*`, `?` or `[...]` that
 /// the shell left alone (quoted, or from a shell that does not glob) is

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// Runs independent jobs on a few threads and hands their results back in
 /// the order of the jobs, as soon as each one's turn comes: many files are

@@ -1,4 +1,6 @@
 import MeridianCore
+import MeridianLibC
+import MeridianPlatform
 
 /// A one-line progress bar on standard error, drawn only when standard
 /// error is a terminal (and not with --quiet or --format json), and only

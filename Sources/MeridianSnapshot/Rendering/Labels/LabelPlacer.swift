@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Places labels without overlaps, most important first.
 ///

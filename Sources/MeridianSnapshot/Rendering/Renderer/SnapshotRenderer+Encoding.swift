@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlatform
 
 /// A feature's path data and what its label needs, worked out before the
 /// feature is written: projecting, simplifying and clipping each feature

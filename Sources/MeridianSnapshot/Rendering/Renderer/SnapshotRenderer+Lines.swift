@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianLibC
 
 /// Line strings and geodesic polylines: one `<path>` per feature, and a
 /// label request along its longest visible part.

@@ -1,5 +1,7 @@
 /// A mutex with a condition variable (POSIX threads), for the few places
 /// where threads hand work to each other: lock, wait until told, broadcast.
+import MeridianLibC
+
 package final class Condition: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

@@ -11,6 +11,8 @@
 /// the next read past its new end, as in every program that maps its
 /// input; ``SignalCleanup/watchMappedFiles()`` turns that into an error
 /// (unfinished outputs removed, a message, status 1).
+import MeridianLibC
+
 package final class MappedFile: @unchecked Sendable {
     package let base: UnsafePointer<UInt8>
     package let count: Int

@@ -1,14 +1,8 @@
-// The one file that knows which C library the platform has. Every module
-// of the package imports MeridianCore, and so sees the C library through
-// this file's re-export; the few calls whose names or types differ between
-// platforms go through `Platform`.
-#if canImport(Glibc)
-    @_exported import Glibc
-#elseif canImport(Musl)
-    @_exported import Musl
-#elseif canImport(Darwin)
-    @_exported import Darwin
-#endif
+// The calls into the C library whose names or types differ between
+// platforms, and the package's other platform services (threads, signals,
+// mapped files) beside this file.
+import MeridianCore
+import MeridianLibC
 
 // The C functions under names no type's own method can hide.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

@@ -12,6 +12,8 @@
 /// restores the default action and
 /// raises the signal again, so the process still ends with the signal's
 /// status.
+import MeridianLibC
+
 package enum SignalCleanup {
     private static let capacity = 4_096
     nonisolated(unsafe) private static let paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {

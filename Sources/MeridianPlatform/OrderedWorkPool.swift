@@ -20,6 +20,8 @@
 /// results finished ahead of their turn wait in memory. The threads run
 /// until ``stop()``. Built on POSIX threads, so that the modules below
 /// the command line do not load Foundation.
+import MeridianLibC
+
 package final class OrderedWorkPool<Job: Sendable, Result: Sendable>: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var jobAvailable = pthread_cond_t()
