@@ -3,27 +3,33 @@ import MeridianLibC
 import MeridianPlatform
 
 /// A private temporary file (mode 0600, a name nobody can predict, created
-/// with `O_EXCL` by mkstemp) for inputs that need random access but arrive
+/// with `O_EXCL`, registered for removal on a signal before it exists) for inputs that need random access but arrive
 /// as a stream: a zip on standard input, in memory, or through a pipe.
-/// It is removed on ``remove()``, on deinitialisation, and on SIGINT,
-/// SIGTERM or SIGHUP.
+/// It is removed on ``remove()``, on deinitialisation, and on any signal
+/// that ends the process (``SignalCleanup``).
 package final class TemporaryFile {
     package let path: String
     private var descriptor: Int32
-    private let cleanupSlot: Int?
+    private let cleanupSlot: SignalCleanup.Slot?
 
     /// Creates the file in ``Platform/temporaryDirectory``.
     package init(purpose: String) throws(DiagnosticError) {
-        var template = Array("\(Platform.temporaryDirectory)/meridian-\(purpose)-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        var descriptor: Int32 = -1
+        let folder = Platform.temporaryDirectory
+        let created = SignalCleanup.createRegistered(
+            named: { "\(folder)/meridian-\(purpose)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))" },
+            { candidate in
+                descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                return descriptor >= 0
+            })
+        guard let created else {
             throw DiagnosticError(
                 code: "io.temporary",
-                message: "cannot create a temporary file in \(Platform.temporaryDirectory): \(Platform.errorMessage())")
+                message: "cannot create a temporary file in \(folder): \(Platform.errorMessage())")
         }
         self.descriptor = descriptor
-        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        cleanupSlot = SignalCleanup.register(path)
+        path = created.path
+        cleanupSlot = created.slot
     }
 
     deinit { remove() }

@@ -118,6 +118,24 @@ package enum Platform {
         return names
     }
 
+    /// Whether a signal's action is the default one (not ignored, no handler).
+    package static func isDefaultAction(_ action: sigaction) -> Bool {
+        #if os(Linux)
+            action.__sigaction_handler.sa_handler == nil && action.sa_flags & Int32(SA_SIGINFO) == 0
+        #else
+            action.__sigaction_u.__sa_handler == nil && action.sa_flags & Int32(SA_SIGINFO) == 0
+        #endif
+    }
+
+    /// Sets a signal action's plain handler.
+    package static func setHandler(_ action: inout sigaction, _ handler: @escaping @convention(c) (Int32) -> Void) {
+        #if os(Linux)
+            action.__sigaction_handler.sa_handler = handler
+        #else
+            action.__sigaction_u.__sa_handler = handler
+        #endif
+    }
+
     package static func exit(_ status: Int32) -> Never {
         systemExit(status)
     }

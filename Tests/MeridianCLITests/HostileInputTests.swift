@@ -121,6 +121,29 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// Every signal that ends the process removes the unfinished output and
+    /// leaves the old file as it was: the ones a user or a limit sends
+    /// (SIGHUP, SIGUSR1/2, SIGALRM, SIGXFSZ, SIGXCPU) and a crash (SIGSEGV,
+    /// SIGABRT, here sent, handed on to the runtime's own handler after).
+    @Test(arguments: ["HUP", "USR1", "USR2", "ALRM", "XFSZ", "XCPU", "QUIT", "SEGV", "ABRT"])
+    func everyEndingSignalRemovesTheTemporaryFile(_ signal: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = """
+            echo old > out.geojson
+            { printf '{"type":"FeatureCollection","features":['; sleep 5; } | "$M" convert - -o out.geojson 2>/dev/null &
+            sleep 1
+            ls -a | grep -q partial || exit 20
+            kill -\(signal) %1
+            wait
+            ls -a | grep -q partial && exit 21
+            test "$(cat out.geojson)" = old || exit 22
+            exit 0
+            """
+        let result = try shell(script, in: folder)
+        #expect(result.status == 0, "\(signal): \(result.stderr)")
+    }
+
     @Test func anInputTruncatedWhileItIsReadIsAnErrorNotACrash() throws {
         // The input is mapped: truncating it under the reader turns its next
         // read into SIGBUS, which must end in a message and status 1. The

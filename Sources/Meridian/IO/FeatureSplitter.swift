@@ -161,7 +161,7 @@ public enum FeatureSplitter {
 private struct StagingFolder {
     let path: String
     let target: String
-    let cleanupSlot: Int?
+    let cleanupSlot: SignalCleanup.Slot?
 
     init(target: String) throws(DiagnosticError) {
         self.target = target
@@ -177,22 +177,16 @@ private struct StagingFolder {
                 location: SourceLocation(file: target))
         }
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        var created = ""
-        for _ in 0..<8 {
-            let candidate = "\(parent)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial"
-            if mkdir(candidate, 0o700) == 0 {
-                created = candidate
-                break
-            }
-            if errno != EEXIST { break }
-        }
-        guard !created.isEmpty else {
+        let created = SignalCleanup.createRegistered(
+            named: { "\(parent)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial" },
+            { mkdir($0, 0o700) == 0 })
+        guard let created else {
             throw DiagnosticError(
                 code: "io.output.open", message: "cannot create a folder beside \(target): \(Platform.errorMessage())",
                 location: SourceLocation(file: target))
         }
-        path = created
-        cleanupSlot = SignalCleanup.register(created)
+        path = created.path
+        cleanupSlot = created.slot
     }
 
     /// Moves the folder, holding the committed `shards`, into place.

@@ -47,7 +47,7 @@ public final class OutputDestination {
         var targetPath: String
         var mode: mode_t
         var owner: (uid: uid_t, gid: gid_t)?
-        var cleanupSlot: Int?
+        var cleanupSlot: SignalCleanup.Slot?
     }
 
     /// Opens standard output for "-", a temporary file beside a regular
@@ -96,20 +96,19 @@ public final class OutputDestination {
         let folder = Self.folder(of: targetPath)
         let base = targetPath.split(separator: "/").last.map(String.init) ?? targetPath
         var opened: Int32 = -1
-        var temporary = ""
-        for _ in 0..<8 {
-            let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            temporary = "\(folder)/.\(base).\(token).partial"
-            opened = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if opened >= 0 || errno != EEXIST { break }
-        }
-        guard opened >= 0 else {
+        let created = SignalCleanup.createRegistered(
+            named: { "\(folder)/.\(base).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial" },
+            { candidate in
+                opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                return opened >= 0
+            })
+        guard let created else {
             throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
         }
         descriptor = opened
         replacement = Replacement(
-            temporaryPath: temporary, targetPath: targetPath, mode: mode, owner: owner,
-            cleanupSlot: SignalCleanup.register(temporary))
+            temporaryPath: created.path, targetPath: targetPath, mode: mode, owner: owner,
+            cleanupSlot: created.slot)
         buffer.reserveCapacity(blockSize * 2)
     }
 
