@@ -135,7 +135,7 @@ package enum SignalCleanup {
     /// it is read raises SIGBUS at the first read past its new end. From
     /// the first mapping on, that signal removes what ``register(_:)``
     /// holds, as an interruption does, says why on standard error, and
-    /// ends the process with status 1: an error, not a crash.
+    /// ends the process with status 3, an input that could not be read: an error, not a crash.
     package static func watchMappedFiles() {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
@@ -178,6 +178,6 @@ package enum SignalCleanup {
         let message: StaticString =
             "error: an input file shrank while it was being read (another program truncated or rewrote it); nothing was written\n"
         _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-        _exit(1)
+        _exit(3)  // an input that cannot be read: the tool's status 3
     }
 }

@@ -131,6 +131,30 @@ import Testing
         }
     }
 
+    /// A link to nothing, a loop of links and a read-only file (even for
+    /// root, which a rename would let through) are refused, and left as
+    /// they were: the link was replaced by a file, the read-only file by
+    /// a writable one.
+    @Test func danglingLinksLoopsAndReadOnlyFilesAreRefused() throws {
+        try withTemporaryFolder { folder in
+            let manager = FileManager.default
+            let dangling = folder.appendingPathComponent("dangling").path
+            try manager.createSymbolicLink(atPath: dangling, withDestinationPath: folder.path + "/missing")
+            let loop = folder.appendingPathComponent("loop").path
+            try manager.createSymbolicLink(atPath: loop, withDestinationPath: folder.path + "/loop2")
+            try manager.createSymbolicLink(atPath: folder.path + "/loop2", withDestinationPath: loop)
+            let readOnly = folder.appendingPathComponent("read-only").path
+            try Data("x".utf8).write(to: URL(fileURLWithPath: readOnly))
+            try manager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
+            for path in [dangling, loop, readOnly] {
+                #expect(diagnosticCode { _ = try OutputDestination(path: path) } == "io.output.open", "\(path)")
+            }
+            #expect(try manager.destinationOfSymbolicLink(atPath: dangling) == folder.path + "/missing")
+            #expect(try String(contentsOfFile: readOnly, encoding: .utf8) == "x")
+            #expect(try entries(folder) == ["dangling", "loop", "loop2", "read-only"])
+        }
+    }
+
     @Test func twoOutputsNamingOneFileAreRefused() throws {
         try withTemporaryFolder { folder in
             let path = folder.appendingPathComponent("m.geojson").path

@@ -77,11 +77,25 @@ public final class OutputDestination {
                 replacement = nil
                 return
             }
+            // Replaced by a rename, which needs no write permission on the
+            // file itself: a file made read-only (no write bit, even for
+            // root, or none for this user) stays so.
+            guard status.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
+                throw Self.error("io.output.open", "cannot write \(path): it is read-only", path: path)
+            }
             targetPath = Self.resolvingLink(path)
             mode = status.st_mode & 0o7777
             if getuid() == 0 { owner = (status.st_uid, status.st_gid) }
         } else {
             let code = errno
+            var link = stat()
+            if lstat(path, &link) == 0, Platform.kind(of: link.st_mode) == .symbolicLink {
+                // Writing would replace the link with a file: refused.
+                throw Self.error(
+                    "io.output.open",
+                    "cannot write \(path): it is a symbolic link to \(code == ELOOP ? "a loop of links" : "nothing")",
+                    path: path)
+            }
             let folder = Self.folder(of: path)
             if code == ENOTDIR {
                 throw Self.error(
