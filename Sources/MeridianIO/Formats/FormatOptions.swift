@@ -51,10 +51,6 @@ public struct ReadingOptions: Sendable {
         self.skippingBadRecords = skippingBadRecords
     }
 
-    public subscript<Key: FormatOptionKey>(key: Key.Type) -> Key.Value {
-        get { formatOptions[key] }
-        set { formatOptions[key] = newValue }
-    }
 }
 
 /// How features are written, whatever the format: the writing half of a
@@ -77,9 +73,20 @@ public struct WritingOptions: Sendable {
         self.rewind = rewind
         self.cutAntimeridian = cutAntimeridian
     }
+}
 
+/// Options that carry settings of one format's own (``ReadingOptions``,
+/// ``WritingOptions``), read and set by their key.
+public protocol FormatOptionsCarrier {
+    var formatOptions: FormatOptions { get set }
+}
+
+extension FormatOptionsCarrier {
     public subscript<Key: FormatOptionKey>(key: Key.Type) -> Key.Value {
         get { formatOptions[key] }
         set { formatOptions[key] = newValue }
     }
 }
+
+extension ReadingOptions: FormatOptionsCarrier {}
+extension WritingOptions: FormatOptionsCarrier {}
