@@ -1,0 +1,25 @@
+import Meridian
+import MeridianCommandLine
+
+struct GeocodeCommand: Command {
+    static let name = "geocode"
+    static let abstract =
+        "Find the places an address names, as MapKit's MKGeocodingRequest."
+    static let discussion = """
+        meridian geocode "1 Meridian Arcade, Cambridge" INPUT...: addresses, and places with an \
+        address, ranked by how much of the text their address matches. Exit status: 0 found, \
+        1 none, 2 usage, 3 an input that cannot be read.
+        """
+
+    let address: String
+    let places: PlacesArguments
+
+    init(_ arguments: Arguments) throws {
+        address = try arguments.argument("address", help: "The address text.")
+        places = try arguments.group(PlacesArguments.self)
+    }
+
+    func run() throws {
+        try places.answer(address, defaultLimit: 10) { $0.geocode($1, options: $2) }
+    }
+}
