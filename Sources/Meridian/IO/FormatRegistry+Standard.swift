@@ -42,7 +42,7 @@ extension OutputFormat {
     /// are lines, `.kml`, `.kmz`, `.gpx`, `.csv` and `.gpkg` are themselves;
     /// anything else (and standard output) is a FeatureCollection.
     public init(path: String) {
-        self = FormatRegistry.standard.outputFormat(forPath: path)
+        self = FormatRegistry.standard.outputFormat(forPath: path) ?? .geojson
     }
 
     /// The format `input` is in, to write it back as it came: KML and KMZ

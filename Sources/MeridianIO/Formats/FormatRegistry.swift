@@ -58,13 +58,9 @@ public struct FormatRegistry: Sendable {
     }
 
     /// The format a file name's ending implies; for any other name (and
-    /// standard output) the first writer's.
-    public func outputFormat(forPath path: String) -> OutputFormat {
-        let lower = path.lowercased()
-        for writer in writers where writer.extensions.contains(where: lower.hasSuffix) {
-            return writer.format
-        }
-        return writers.first?.format ?? OutputFormat("geojson")
+    /// standard output) the first writer's; nil when none is registered.
+    public func outputFormat(forPath path: String) -> OutputFormat? {
+        outputFormat(claiming: path) ?? writers.first?.format
     }
 
     /// The format an extension names, or nil when no writer claims it.
