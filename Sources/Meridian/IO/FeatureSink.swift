@@ -15,7 +15,7 @@ import MeridianIO
 /// and the output buffer. KML, KMZ and CSV hold every feature until
 /// ``finish(collection:)`` (shared styles and columns come first), GPX
 /// holds its routes and tracks, and a GeoPackage is written into a private
-/// temporary file beside nothing, then copied. Like ``OutputDestination``,
+/// temporary file, then copied. Like ``OutputDestination``,
 /// a file appears only on ``finish(collection:)``; a sink dropped
 /// unfinished leaves nothing.
 public final class FeatureSink {
