@@ -224,6 +224,19 @@ public final class GeoPackageReader {
                     location: location))
             return nil
         case .success(let decoded):
+            // Longitude and latitude (the only SRS read): a position off the
+            // globe, infinite or NaN is no place, and no valid GeoJSON.
+            if let box = decoded.geometry?.boundingBox,
+                !(box.west >= -180 && box.east <= 180 && box.south >= -90 && box.north <= 90)
+            {
+                found.append(
+                    Diagnostic(
+                        severity: .warning, code: "gpkg.geometry.out-of-range",
+                        message:
+                            "the geometry of \(layer.table) row \(id?.description ?? "?") lies off the globe (longitude \(box.west) to \(box.east), latitude \(box.south) to \(box.north)): it is read as null",
+                        location: location))
+                return nil
+            }
             if let (minX, maxX, minY, maxY) = decoded.envelope, let box = decoded.geometry?.boundingBox {
                 let slack = 1e-9 * max(1, abs(minX), abs(maxX), abs(minY), abs(maxY))
                 if box.west < minX - slack || box.east > maxX + slack || box.south < minY - slack

@@ -82,6 +82,26 @@ import Testing
         }
     }
 
+    /// Positions off the globe (latitude 200 or 1e308) passed as they were:
+    /// such a geometry is read as null with a located warning.
+    @Test func geometryOffTheGlobeIsReadAsNullWithAWarning() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("off.gpkg").path
+            var features: [Feature] = []
+            for (latitude, longitude) in [(52.2, 0.12), (200, 0), (1e308, 0), (0, 181)] {
+                var feature = Feature()
+                feature.geometry = .point(Coordinate(latitude: latitude, longitude: longitude))
+                features.append(feature)
+            }
+            try GeoPackageWriter(layer: "points").write(features, toFile: path)
+            let reader = try GeoPackageReader(path: path)
+            let read = try reader.readAll()
+            #expect(read.count == 4)
+            #expect(read.map { $0.geometry != nil } == [true, false, false, false])
+            #expect(reader.diagnostics.map(\.code) == Array(repeating: "gpkg.geometry.out-of-range", count: 3))
+        }
+    }
+
     @Test func metadataThatIsAViewIsNoGeoPackage() throws {
         try withTemporaryFolder { folder in
             let path = try geoPackage(

@@ -113,6 +113,8 @@ extension DiagnosticCatalogue {
         "gpkg.not-geopackage":
             "Open it with a tool for that database, or export its tables to a GeoPackage with ogr2ogr.",
         "gpkg.sqlite": "Check the file is a complete SQLite database and the folder is writable.",
+        "gpkg.geometry.out-of-range":
+            "Check the layer's SRS and the coordinates' order: they may be projected, swapped or scaled.",
         "gpkg.layer.view":
             "Read it with convert --gpkg-views if you trust the file's SQL, or save the view as a table.",
         "gpkg.query.budget": "Save the view's rows as a table with a tool you trust, or leave the layer out.",
