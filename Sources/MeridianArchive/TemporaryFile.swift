@@ -14,20 +14,13 @@ package final class TemporaryFile {
 
     /// Creates the file in ``Platform/temporaryDirectory``.
     package init(purpose: String) throws(DiagnosticError) {
-        var descriptor: Int32 = -1
         let folder = Platform.temporaryDirectory
-        let created = SignalCleanup.createRegistered(
-            named: { "\(folder)/meridian-\(purpose)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))" },
-            { candidate in
-                descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                return descriptor >= 0
-            })
-        guard let created else {
+        guard let created = SignalCleanup.createFile(prefix: "\(folder)/meridian-\(purpose)-", flags: O_RDWR) else {
             throw DiagnosticError(
                 code: "io.temporary",
                 message: "cannot create a temporary file in \(folder): \(Platform.errorMessage())")
         }
-        self.descriptor = descriptor
+        descriptor = created.descriptor
         path = created.path
         cleanupSlot = created.slot
     }

@@ -84,15 +84,16 @@ package enum SignalCleanup {
         }
     }
 
-    /// Creates a file or folder under a fresh name, registered before it
-    /// exists: `name` gives a candidate (random), `create` makes it and
-    /// says whether it did; a name taken already (EEXIST) is tried again
-    /// with another. Nil, with errno set, when it cannot be made.
-    package static func createRegistered(named name: () -> String, _ create: (String) -> Bool) -> (
+    /// Creates a file or folder under a fresh name (`prefix`, a random
+    /// token nobody can predict, `suffix`), registered before it exists:
+    /// `create` makes it and says whether it did; a name taken already
+    /// (EEXIST) is tried again with another. Nil, with errno set, when it
+    /// cannot be made.
+    package static func createRegistered(prefix: String, suffix: String = "", _ create: (String) -> Bool) -> (
         path: String, slot: Slot?
     )? {
         for _ in 0..<8 {
-            let candidate = name()
+            let candidate = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36) + suffix
             let slot = register(candidate)
             if create(candidate) { return (candidate, slot) }
             let code = errno
@@ -101,6 +102,20 @@ package enum SignalCleanup {
             if code != EEXIST { break }
         }
         return nil
+    }
+
+    /// Creates a new private file (mode 0600, `O_EXCL`) opened with `flags`,
+    /// named and registered as ``createRegistered(prefix:suffix:_:)``
+    /// does: its descriptor, path and slot, or nil with errno set.
+    package static func createFile(prefix: String, suffix: String = "", flags: Int32) -> (
+        descriptor: Int32, path: String, slot: Slot?
+    )? {
+        var descriptor: Int32 = -1
+        let created = createRegistered(prefix: prefix, suffix: suffix) { candidate in
+            descriptor = open(candidate, flags | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            return descriptor >= 0
+        }
+        return created.map { (descriptor, $0.path, $0.slot) }
     }
 
     /// Forgets a path (it was renamed into place or removed).

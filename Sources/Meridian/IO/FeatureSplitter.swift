@@ -177,9 +177,9 @@ private struct StagingFolder {
                 location: SourceLocation(file: target))
         }
         let name = target.split(separator: "/").last.map(String.init) ?? target
-        let created = SignalCleanup.createRegistered(
-            named: { "\(parent)/.\(name).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial" },
-            { mkdir($0, 0o700) == 0 })
+        let created = SignalCleanup.createRegistered(prefix: "\(parent)/.\(name).", suffix: ".partial") {
+            mkdir($0, 0o700) == 0
+        }
         guard let created else {
             throw DiagnosticError(
                 code: "io.output.open", message: "cannot create a folder beside \(target): \(Platform.errorMessage())",

@@ -109,17 +109,11 @@ public final class OutputDestination {
         }
         let folder = Self.folder(of: targetPath)
         let base = targetPath.split(separator: "/").last.map(String.init) ?? targetPath
-        var opened: Int32 = -1
-        let created = SignalCleanup.createRegistered(
-            named: { "\(folder)/.\(base).\(String(UInt64.random(in: 0...UInt64.max), radix: 36)).partial" },
-            { candidate in
-                opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                return opened >= 0
-            })
-        guard let created else {
+        guard let created = SignalCleanup.createFile(prefix: "\(folder)/.\(base).", suffix: ".partial", flags: O_WRONLY)
+        else {
             throw Self.error("io.output.open", "cannot write \(path): \(Platform.errorMessage())", path: path)
         }
-        descriptor = opened
+        descriptor = created.descriptor
         replacement = Replacement(
             temporaryPath: created.path, targetPath: targetPath, mode: mode, owner: owner,
             cleanupSlot: created.slot)
