@@ -159,6 +159,29 @@ import Testing
         #expect(after.status == 0 && after.stderr.isEmpty, "\(after.stderr)")
     }
 
+    /// A dangling link inside an indexed venue folder is not the folder
+    /// gone; and an input that is gone stops a rebuild rather than writing
+    /// an index without it over a good one.
+    @Test func aRebuildNeverDropsAnInput() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let venue = folder.appendingPathComponent("venue")
+        try FileManager.default.copyItem(atPath: Self.venue, toPath: venue.path)
+        let index = folder.appendingPathComponent("venue.idx").path
+        #expect(try CLI.run(["index", venue.path, "-o", index]).status == 0)
+        let built = try Data(contentsOf: URL(fileURLWithPath: index))
+        try FileManager.default.createSymbolicLink(
+            atPath: venue.appendingPathComponent("notes.txt").path, withDestinationPath: "/nonexistent/notes.txt")
+        let linked = try CLI.run(["search", "toilets", index, "--rebuild"])
+        #expect(linked.status == 0 && linked.stdout.contains("restroom") && linked.stderr.isEmpty, "\(linked.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == built)
+        try FileManager.default.moveItem(at: venue, to: folder.appendingPathComponent("moved"))
+        let gone = try CLI.run(["search", "toilets", index, "--rebuild"])
+        #expect(gone.status == 0 && gone.stdout.contains("restroom"), "\(gone.stderr)")
+        #expect(gone.stderr.contains("is gone") && gone.stderr.contains("not rebuilt"), "\(gone.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == built)
+    }
+
     @Test func aDamagedIndexIsRefusedWithItsReason() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

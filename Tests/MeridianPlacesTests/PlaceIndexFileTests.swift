@@ -113,6 +113,11 @@ import Testing
         #expect(
             Self.code { () throws(DiagnosticError) in _ = try PlaceIndex(serialized: table) }
                 == "places.index.corrupted")
+        var length = bytes
+        length[16] ^= 0x01
+        #expect(
+            Self.code { () throws(DiagnosticError) in _ = try PlaceIndex(serialized: length) }
+                == "places.index.corrupted")
         #expect(
             Self.code { () throws(DiagnosticError) in _ = try PlaceIndex(contentsOf: "/nonexistent/places.idx") }
                 == "io.read")
@@ -180,8 +185,25 @@ import Testing
         }
     }
 
-    /// Damage that opening cannot see (a record, a name, a coordinate)
-    /// gives wrong answers at worst, never a read out of bounds.
+    /// One flipped bit anywhere (a record, a name, a coordinate, the
+    /// header) is refused at opening rather than answered from.
+    @Test func aFlippedBitAnywhereIsRefusedAtOpening() throws {
+        let bytes = Self.bytes(try PlaceIndex(Self.places))
+        var generator = SplitMix(seed: 3)
+        let positions = Array(0..<PlaceIndexFormat.headerSize) + (0..<200).map { _ in
+            Int(generator.next() % UInt64(bytes.count))
+        }
+        for at in positions {
+            var damaged = bytes
+            damaged[at] ^= 1 << UInt8(generator.next() % 8)
+            let code = Self.code { () throws(DiagnosticError) in _ = try PlaceIndex(serialized: damaged) }
+            #expect(code == "places.index.corrupted" || (at < 16 && code != nil), "byte \(at): \(code ?? "opened")")
+        }
+    }
+
+    /// Damage that opening cannot see once the file is hashed anew (a
+    /// hostile file: a record, a name, a coordinate) gives wrong answers at
+    /// worst, never a read out of bounds.
     @Test func damageAnywhereNeverTraps() throws {
         let bytes = Self.bytes(try PlaceIndex(Self.places))
         var generator = SplitMix(seed: 7)
@@ -199,6 +221,9 @@ import Testing
                 guard !range.isEmpty else { continue }
                 let at = range.lowerBound + Int(generator.next() % UInt64(range.count))
                 damaged[at] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            damaged.withUnsafeMutableBytes {
+                PlaceIndexFormat.seal($0, sectionCount: Int($0[12]), placeCount: Self.places.count)
             }
             guard let index = try? PlaceIndex(serialized: damaged) else { continue }
             opened += 1

@@ -49,7 +49,9 @@ public enum PlaceIndexFile {
     /// (with a `places.index.stale` warning for each file it was built from
     /// that has changed or gone, or, with `rebuild`, rebuilt from them and
     /// written back first); anything else (data files, or several indexes)
-    /// is read into an index in memory.
+    /// is read into an index in memory. A rebuild never drops an input: when
+    /// one is gone (a moved file, an unmounted disk), the index is answered
+    /// from as it was and left as it is.
     public static func load(_ paths: [String], rebuild: Bool) throws(DiagnosticError) -> (
         index: PlaceIndex, warnings: [Diagnostic]
     ) {
@@ -58,23 +60,23 @@ public enum PlaceIndexFile {
             let index = try PlaceIndex(contentsOf: path)
             let changed = index.staleSources
             guard !changed.isEmpty else { return (index, []) }
-            if rebuild {
-                let present = index.sources.map(\.path).filter { path in
-                    !changed.contains { $0.source.path == path && $0.change == "is gone" }
-                }
-                var (rebuilt, warnings) = try build(fromPaths: present)
+            let gone = changed.filter { $0.change == "is gone" }.map(\.source.path)
+            if rebuild, gone.isEmpty {
+                let (rebuilt, warnings) = try build(fromPaths: index.sources.map(\.path))
                 try write(rebuilt, to: path)
-                for (source, _) in changed where !present.contains(source.path) {
-                    warnings.append(stale("\(source.path) is gone, so the rebuilt index leaves it out", index: path))
-                }
                 return (rebuilt, warnings)
             }
+            let advice =
+                rebuild
+                ? "the index is not rebuilt while an input is gone (build it anew with meridian index to leave "
+                    + "\(gone.count == 1 ? "it" : "them") out)"
+                : "give --rebuild to rebuild it"
             return (
                 index,
                 changed.map {
                     stale(
                         "\($0.source.path) \($0.change) since the index was built; answers come from the index "
-                            + "as it was (give --rebuild to rebuild it)", index: path)
+                            + "as it was (\(advice))", index: path)
                 }
             )
         }

@@ -112,6 +112,8 @@ struct CellIndex: @unchecked Sendable {
             let end = lowerBound(Self.key(row: row, column: columns.upperBound) + 1)
             guard first < end else { continue }
             let size = Int(starts[end] - starts[first])
+            // Empty cells are never written; a hostile file's would point past the places.
+            guard size > 0 else { continue }
             count += size
             if count > limit { return nil }
             let start = places[Int(starts[first])]

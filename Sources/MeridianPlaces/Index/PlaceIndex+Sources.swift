@@ -29,27 +29,30 @@ extension PlaceIndex.Source {
         return Self.hash(path) == hash ? nil : "has changed"
     }
 
-    /// Total size and latest change of a file, or of a directory's files.
+    /// Total size and latest change of a file, or of a directory's files
+    /// (an entry that cannot be read, such as a dangling link, counts as
+    /// absent: only the path itself can be gone).
     static func measure(_ path: String) -> (size: Int, modified: Int64)? {
         guard let status = Platform.status(ofPath: path) else { return nil }
         guard status.kind == .directory else { return (status.size, status.modified) }
         var size = 0
         var modified = status.modified
         for entry in entries(of: path) {
-            guard let (entrySize, entryModified) = measure(entry) else { return nil }
+            guard let (entrySize, entryModified) = measure(entry) else { continue }
             size += entrySize
             modified = max(modified, entryModified)
         }
         return (size, modified)
     }
 
-    /// The content hash of a file, or of a directory's files' names and contents in order.
+    /// The content hash of a file, or of a directory's readable files'
+    /// names and contents in order.
     static func hash(_ path: String) -> UInt64? {
         guard let status = Platform.status(ofPath: path) else { return nil }
         if status.kind == .directory {
             var hash: UInt64 = 0
             for entry in entries(of: path) {
-                guard let inner = self.hash(entry) else { return nil }
+                guard let inner = self.hash(entry) else { continue }
                 let name = Array(entry.utf8.dropFirst(path.utf8.count))
                 hash = name.withUnsafeBytes { ContentHash.of($0, seed: hash ^ inner) }
             }

@@ -4,22 +4,25 @@ import MeridianCore
 ///
 /// - a header of 48 bytes: the magic `MRDNPLCS`, the format version
 ///   (UInt32), the number of sections (UInt32), the file's length, a hash
-///   of the section table, and the number of places (UInt64 each);
+///   of everything after the header, the number of places, and a hash of
+///   the header's first 40 bytes (UInt64 each);
 /// - the section table: per section its id (UInt32, then 4 bytes of zero),
 ///   byte offset and byte length (UInt64 each);
 /// - the sections, each at an offset that is a multiple of 8: flat arrays
 ///   of fixed-size little-endian numbers, read in place, and a few small
 ///   serialized lists (source files, category names).
 ///
-/// Opening checks the magic, the version, the length (a truncated file is
-/// refused), the table's hash, and every array's structure: offsets rise
+/// Opening checks the magic, the version, the header's hash, the length (a
+/// truncated file is refused), the hash of the table and sections (one
+/// flipped bit anywhere is refused, not answered from), and every array's
+/// structure, which a hostile file can break and hash anew: offsets rise
 /// and stay inside the arrays they index, and every place and term number
 /// is in range, so that no damaged index can make a query read outside it.
 /// A place's record is decoded when a query returns the place, each read
 /// checked against the record's end.
 enum PlaceIndexFormat {
     static let magic: [UInt8] = Array("MRDNPLCS".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerSize = 48
 
     enum Section: UInt32, CaseIterable {
@@ -72,24 +75,33 @@ enum PlaceIndexFormat {
             table.uint64(UInt64(size))
             offset = (offset + size + 7) & ~7
         }
-        var header = ByteWriter()
-        header.bytes = magic
-        header.uint32(version)
-        header.uint32(UInt32(sections.count))
-        header.uint64(UInt64(offset))
-        header.uint64(table.bytes.withUnsafeBytes { ContentHash.of($0) })
-        header.uint64(UInt64(placeCount))
-        return IndexBytes(zeroed: offset, populated: false) { result in
+        let size = offset
+        return IndexBytes(zeroed: size, populated: false) { result in
             func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
                 if !bytes.isEmpty { (result + offset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
             }
-            header.bytes.withUnsafeBytes { put($0, at: 0) }
             table.bytes.withUnsafeBytes { put($0, at: headerSize) }
             for index in sections.indices {
                 sections[index].1.withUnsafeBytes { put($0, at: offsets[index]) }
                 sections[index].1 = [UInt8]()
             }
+            seal(UnsafeMutableRawBufferPointer(start: result, count: size), sectionCount: sections.count, placeCount: placeCount)
         }
+    }
+
+    /// Writes the header of an index image whose table and sections are in
+    /// place: what a hostile file can do too, so opening checks more than
+    /// the hashes.
+    static func seal(_ image: UnsafeMutableRawBufferPointer, sectionCount: Int, placeCount: Int) {
+        var header = ByteWriter()
+        header.bytes = magic
+        header.uint32(version)
+        header.uint32(UInt32(sectionCount))
+        header.uint64(UInt64(image.count))
+        header.uint64(ContentHash.of(UnsafeRawBufferPointer(rebasing: image[headerSize...])))
+        header.uint64(UInt64(placeCount))
+        header.uint64(header.bytes.withUnsafeBytes { ContentHash.of($0) })
+        header.bytes.withUnsafeBytes { image.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: headerSize) }
     }
 
     /// The sections of an index's bytes, by id, after checking the header
@@ -105,7 +117,6 @@ enum PlaceIndexFormat {
             throw DiagnosticError(code: "places.index.corrupted", message: "this is not a Meridian place index")
         }
         var reader = ByteReader(raw)
-        reader.offset = 8
         let version = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         let sectionCount = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
         guard version == Self.version else {
@@ -116,8 +127,11 @@ enum PlaceIndexFormat {
         }
         reader.offset = 16
         let length = reader.uint64() ?? 0
-        let tableHash = reader.uint64() ?? 0
+        let contentHash = reader.uint64() ?? 0
         let placeCount = reader.uint64() ?? 0
+        let headerHash = reader.uint64() ?? 0
+        guard raw.count >= headerSize, ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[0..<40])) == headerHash
+        else { throw corrupted("its header does not match its hash") }
         guard length == UInt64(raw.count) else {
             if length > UInt64(raw.count) {
                 throw DiagnosticError(
@@ -130,8 +144,9 @@ enum PlaceIndexFormat {
         guard sectionCount <= 256, tableEnd <= raw.count, placeCount < UInt64(Int32.max) else {
             throw corrupted("its section table is out of bounds")
         }
-        let table = UnsafeRawBufferPointer(rebasing: raw[headerSize..<tableEnd])
-        guard ContentHash.of(table) == tableHash else { throw corrupted("its section table does not match its hash") }
+        guard ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[headerSize...])) == contentHash else {
+            throw corrupted("its content does not match its hash")
+        }
         var sections: [Section: Range<Int>] = [:]
         reader.offset = headerSize
         for _ in 0..<sectionCount {
