@@ -45,7 +45,9 @@ public struct CSVReadingOptions: Sendable, Hashable {
 /// string; with `infersTypes` off, every value is a string.
 ///
 /// Faults, as warnings on the row's line (the row is still read): a row
-/// with more or fewer fields than the header (`csv.row.ragged`), a
+/// with more or fewer fields than the header (`csv.row.ragged`; missing
+/// fields are left out, as ogr2ogr leaves them unset, so that a short row
+/// under a wide header costs what the row holds), a
 /// coordinate that is not a number or out of range
 /// (`csv.coordinate.invalid`; the feature has a null geometry), WKT that
 /// GEOS cannot read (`csv.wkt.invalid`), stray quotes (`csv.quote.stray`).
@@ -186,7 +188,7 @@ public final class CSVFeatureReader {
                 Diagnostic(
                     severity: .warning, code: "csv.row.ragged",
                     message:
-                        "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where the header has \(header.count): \(record.fields.count < header.count ? "missing ones are null" : "extra ones are kept as column_N")",
+                        "the row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s") where the header has \(header.count): \(record.fields.count < header.count ? "missing ones are left out" : "extra ones are kept as column_N")",
                     location: location))
         }
         var feature = Feature()
@@ -197,10 +199,6 @@ public final class CSVFeatureReader {
             } else {
                 feature.properties[index < header.count ? header[index] : "column_\(index + 1)"] = value
             }
-        }
-        for index in record.fields.count..<max(header.count, record.fields.count)
-        where index != longitude && index != latitude && index != wkt {
-            feature.properties[header[index]] = .null
         }
         if let longitude, let latitude {
             let x = longitude < record.fields.count ? record.fields[longitude].trimmingCSVSpaces : ""

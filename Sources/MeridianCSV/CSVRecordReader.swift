@@ -14,7 +14,12 @@ import MeridianPlatform
 /// Faults: a quote left open at the end is an error (`csv.quote.unclosed`,
 /// at the line and column of the opening quote: everything after it would
 /// be one field); a quote in the middle of an unquoted field, or text after
-/// a closing quote, is kept as text with a `csv.quote.stray` warning.
+/// a closing quote, is kept as text with a `csv.quote.stray` warning. A
+/// record longer than `maximumRecordBytes` (by default
+/// ``InputLimits/maximumValueBytes``: `csv.record.too-large`)
+/// or of more fields than ``InputLimits/maximumColumns``
+/// (`csv.columns.too-many`) is an error, so that one line cannot take
+/// memory without bound.
 public struct CSVRecordReader {
     public struct Record {
         public var fields: [String]
@@ -25,8 +30,12 @@ public struct CSVRecordReader {
     let delimiter: UInt8
     let fileName: String?
     private let fill: (UnsafeMutableRawBufferPointer) -> Int
+    private let maximumRecordBytes: Int
     private var buffer: [UInt8]
     private var position = 0
+    /// Bytes dropped from the front of `buffer`, and the offset where the current record starts.
+    private var dropped = 0
+    private var recordStart = 0
     private var line = 1
     private var atEnd = false
     private(set) var warnings: [Diagnostic] = []
@@ -35,9 +44,10 @@ public struct CSVRecordReader {
     /// at the end, negative on an error. `prefix` is read first.
     public init(
         delimiter: UInt8, fileName: String?, prefix: [UInt8] = [], startLine: Int = 1,
-        fill: @escaping (UnsafeMutableRawBufferPointer) -> Int
+        maximumRecordBytes: Int = InputLimits.maximumValueBytes, fill: @escaping (UnsafeMutableRawBufferPointer) -> Int
     ) {
         self.delimiter = delimiter
+        self.maximumRecordBytes = maximumRecordBytes
         self.fileName = fileName
         self.fill = fill
         self.buffer = prefix
@@ -47,8 +57,15 @@ public struct CSVRecordReader {
     /// Reads more input; false at the end.
     private mutating func refill() throws(DiagnosticError) -> Bool {
         if atEnd { return false }
+        if dropped + position - recordStart > maximumRecordBytes {
+            throw DiagnosticError(
+                code: "csv.record.too-large",
+                message: "the record starting here is longer than \(maximumRecordBytes) bytes",
+                location: SourceLocation(file: fileName, line: line))
+        }
         if position > 0 {
             buffer.removeFirst(position)
+            dropped += position
             position = 0
         }
         let chunk = 1 << 16
@@ -89,6 +106,7 @@ public struct CSVRecordReader {
             break
         }
         let startLine = line
+        recordStart = dropped + position
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
@@ -160,6 +178,12 @@ public struct CSVRecordReader {
             }
             switch byte {
             case delimiter:
+                guard fields.count + 1 < InputLimits.maximumColumns else {
+                    throw DiagnosticError(
+                        code: "csv.columns.too-many",
+                        message: "the record starting here has more than \(InputLimits.maximumColumns) fields",
+                        location: SourceLocation(file: fileName, line: startLine))
+                }
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
                 afterQuote = false

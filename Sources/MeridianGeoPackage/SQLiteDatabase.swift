@@ -51,7 +51,7 @@ final class SQLiteDatabase {
     static let stepsPerCheck: Int32 = 10_000
     /// The longest text or blob a read may make (SQLITE_LIMIT_LENGTH), as
     /// the JSON reader's longest value.
-    static let maximumValueLength: Int32 = 256 << 20
+    static let maximumValueLength = Int32(InputLimits.maximumValueBytes)
 
     /// Steps of SQLite's engine since the last row, counted by the progress
     /// handler; a query past the budget is interrupted.

@@ -125,6 +125,51 @@ import Testing
         #expect(reader.diagnostics.map(\.location.line) == [2, 3, 3, 4])
     }
 
+    /// A short row under a wide header costs what the row holds: its
+    /// missing fields are left out, not padded with nulls.
+    @Test func aShortRowsMissingFieldsAreLeftOut() throws {
+        let header = "lon,lat," + (0..<50_000).map { "c\($0)" }.joined(separator: ",")
+        let rows = String(repeating: "1,2\n", count: 2_000)
+        let reader = try CSVFeatureReader(bytes: Array((header + "\n" + rows).utf8))
+        let features = try reader.readAll()
+        #expect(features.count == 2_000 && features.allSatisfy { $0.properties.isEmpty })
+        #expect(reader.diagnostics.first?.message.contains("missing ones are left out") == true)
+    }
+
+    /// More fields in a record than a table may have is an error at its line.
+    @Test func aRecordOfTooManyFieldsIsRefused() {
+        let wide = "lon,lat\n1,2\n" + String(repeating: ",", count: InputLimits.maximumColumns) + "\n"
+        #expect(Self.errorCode(wide) == "csv.columns.too-many")
+    }
+
+    /// A record longer than the limit is refused at its line, however it
+    /// is cut into fields (a quoted field running to the end of the file).
+    @Test func aRecordLongerThanTheLimitIsRefused() throws {
+        for text in ["a,b\n1,2\n\"" + String(repeating: "x", count: 300_000), "a\n" + String(repeating: "y,", count: 200_000)] {
+            let bytes = Array(text.utf8)
+            var offset = 0
+            var reader = CSVRecordReader(delimiter: UInt8(ascii: ","), fileName: "wide.csv", maximumRecordBytes: 100_000) {
+                buffer in
+                let count = min(buffer.count, bytes.count - offset)
+                buffer.copyBytes(from: bytes[offset..<(offset + count)])
+                offset += count
+                return count
+            }
+            var code: String?
+            do { while try reader.next() != nil {} } catch { code = error.diagnostic.code }
+            #expect(code == "csv.record.too-large")
+        }
+    }
+
+    static func errorCode(_ text: String) -> String? {
+        do {
+            _ = try CSVFeatureReader(bytes: Array(text.utf8)).readAll()
+            return nil
+        } catch {
+            return error.diagnostic.code
+        }
+    }
+
     @Test func aTableWithoutCoordinatesIsAnErrorListingItsColumns() {
         let result = Result { () throws(DiagnosticError) in try CSVFeatureReader(bytes: Array("name,city\na,b\n".utf8))
         }

@@ -120,4 +120,20 @@ struct GPXConformanceTests {
         #expect(series["heart"] == [[100.0, .null], [.null, .null]])
         #expect(series["cads"] == [[80.0, .null], [.null, .null]])
     }
+
+    /// Every point naming an extension of its own would make as many
+    /// series as points, each as long as the line (points x names): a line
+    /// keeps the first 64 and says how many values it left out.
+    @Test func aLineKeepsABoundedNumberOfSeries() throws {
+        let points = (0..<2_000).map { i in
+            "<trkpt lat=\"1\" lon=\"\(Double(i) / 1_000)\"><extensions><x\(i)>\(i)</x\(i)></extensions></trkpt>"
+        }
+        let (features, diagnostics) = try Self.read(
+            "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\(points.joined())</trkseg></trk></gpx>")
+        let series = try #require(features.first?.properties["coordinateProperties"]?.objectValue)
+        #expect(series.count == InputLimits.maximumPointSeries)
+        #expect(series["x0s"]?.arrayValue?.count == 2_000)
+        let warning = try #require(diagnostics.first { $0.code == "gpx.extensions.too-many" })
+        #expect(warning.message.contains("\(2_000 - InputLimits.maximumPointSeries) value(s)") && warning.location.line == 1)
+    }
 }

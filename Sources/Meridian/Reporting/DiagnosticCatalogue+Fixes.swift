@@ -23,6 +23,8 @@ extension DiagnosticCatalogue {
             "Name the coordinate columns lon and lat (or a WKT column wkt), or give --csv-lon/--csv-lat or --csv-wkt.",
         "csv.coordinate.invalid":
             "Write the longitude and latitude as decimal degrees (WGS 84), or leave both empty for no position.",
+        "csv.columns.too-many": "Split the table into several files of fewer columns.",
+        "csv.record.too-large": "Check the quotes before the line: a field opened and never closed runs to the end.",
         "csv.quote.stray": "Quote the whole field and double the quotes inside it (RFC 4180).",
         "csv.quote.unclosed":
             "Close the quoted field at the line and column given (a quote inside it is written twice).",
@@ -104,6 +106,7 @@ extension DiagnosticCatalogue {
         "geometry.shell.nested": "Make the inner polygon a hole of the outer one, or merge them.",
         "gpx.point.out-of-range":
             "Check the point's lat and lon: they may be swapped, scaled or in another coordinate system.",
+        "gpx.extensions.too-many": "Keep the extension values a track needs; split the others into a separate file.",
         "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
         "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
         "gpkg.envelope.mismatch": "Rewrite the layer (meridian convert in.gpkg -o out.gpkg recomputes every envelope).",

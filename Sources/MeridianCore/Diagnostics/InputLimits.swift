@@ -28,4 +28,19 @@ public enum InputLimits {
     /// (parentheses, `not`s, and terms of one `and` or `or`) and TOML
     /// (`meridian.toml`: tables, dotted keys, arrays and inline tables).
     public static let maximumHandWrittenNesting = 128
+
+    /// The longest single value held whole: a JSON string or one feature
+    /// of a streamed collection, a GeoPackage cell (`SQLITE_LIMIT_LENGTH`),
+    /// a CSV record. 256 MiB holds the WKT of any real country's coastline
+    /// many times over.
+    public static let maximumValueBytes = 256 << 20
+
+    /// The most fields of a CSV record (the header included). Spreadsheets
+    /// stop at 16 384 columns, SQLite at 2 000 by default.
+    public static let maximumColumns = 65_536
+
+    /// The most distinct per-point series (GPX `<extensions>` elements such
+    /// as heart rate, cadence, temperature) one line keeps; real devices
+    /// write a handful.
+    public static let maximumPointSeries = 64
 }

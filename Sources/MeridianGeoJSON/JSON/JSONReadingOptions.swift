@@ -19,10 +19,10 @@ public struct JSONReadingOptions: Sendable, Hashable {
     /// FeatureCollection, one record of a sequence or NDJSON, or a document
     /// read whole. Past it reading stops with `geojson.feature.too-large`
     /// instead of exhausting memory on an endless value.
-    public var maximumValueSize: Int = 256 << 20
+    public var maximumValueSize: Int = InputLimits.maximumValueBytes
 
     public init(
-        maximumDepth: Int = InputLimits.maximumNesting, fileName: String? = nil, maximumValueSize: Int = 256 << 20
+        maximumDepth: Int = InputLimits.maximumNesting, fileName: String? = nil, maximumValueSize: Int = InputLimits.maximumValueBytes
     ) {
         self.maximumDepth = maximumDepth
         self.fileName = fileName

@@ -46,7 +46,7 @@ final class ByteSource {
     /// blank lines, `skippedBytes` bytes, came before it and were dropped.
     init(
         descriptor: Int32, closesDescriptor: Bool, chunkSize: Int = 1 << 20, prefix: [UInt8] = [],
-        skippedLines: Int = 0, skippedBytes: Int = 0, maximumHeld: Int = 256 << 20, fileName: String? = nil
+        skippedLines: Int = 0, skippedBytes: Int = 0, maximumHeld: Int = InputLimits.maximumValueBytes, fileName: String? = nil
     ) {
         self.descriptor = descriptor
         self.closesDescriptor = closesDescriptor
@@ -132,7 +132,7 @@ final class ByteSource {
     var bytesConsumed: Int { bytesDiscarded + position }
 
     /// Opens a file for reading; throws a located I/O diagnostic.
-    convenience init(path: String, chunkSize: Int = 1 << 20, maximumHeld: Int = 256 << 20) throws(DiagnosticError) {
+    convenience init(path: String, chunkSize: Int = 1 << 20, maximumHeld: Int = InputLimits.maximumValueBytes) throws(DiagnosticError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw DiagnosticError(

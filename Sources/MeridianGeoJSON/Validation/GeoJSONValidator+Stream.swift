@@ -19,7 +19,7 @@ extension GeoJSONValidator {
     /// has one record per line.
     public func validate(
         fileDescriptor: Int32, prefix: [UInt8] = [], skippedLines: Int = 0, skippedBytes: Int = 0,
-        file: String? = nil, maximumValueSize: Int = 256 << 20
+        file: String? = nil, maximumValueSize: Int = InputLimits.maximumValueBytes
     ) -> [Diagnostic] {
         let source = ByteSource(
             descriptor: fileDescriptor, closesDescriptor: false, prefix: prefix, skippedLines: skippedLines,

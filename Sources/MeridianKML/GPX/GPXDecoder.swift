@@ -126,6 +126,8 @@ struct GPXDecoder {
         line.reserveCapacity(elements.count)
         var times: [String] = []
         var series: [(String, [JSONValue])] = []
+        var seriesOfName: [String: Int] = [:]
+        var leftOut = 0
         for (index, node) in elements.enumerated() {
             guard let coordinate = coordinate(node, problems: &problems) else { continue }
             line.append(coordinate)
@@ -135,14 +137,26 @@ struct GPXDecoder {
             }
             guard let extensions = node.firstDescendant(extensions) else { continue }
             forEachExtension(extensions) { name, value in
-                if let at = series.firstIndex(where: { $0.0 == name }) {
+                if let at = seriesOfName[name] {
                     series[at].1[index] = value
-                } else {
+                } else if series.count < InputLimits.maximumPointSeries {
+                    // Each series is as long as the line: their number is bounded, not their names.
                     var values = [JSONValue](repeating: .null, count: elements.count)
                     values[index] = value
+                    seriesOfName[name] = series.count
                     series.append((name, values))
+                } else {
+                    leftOut += 1
                 }
             }
+        }
+        if leftOut > 0 {
+            problems.append(
+                Diagnostic(
+                    severity: .warning, code: "gpx.extensions.too-many",
+                    message:
+                        "<\(element.qualifiedName)>'s points have more than \(InputLimits.maximumPointSeries) kinds of extension value; \(leftOut) value(s) of the others are left out",
+                    location: SourceLocation(file: sourceName, line: element.line)))
         }
         guard line.count >= 2 else {
             problems.append(

@@ -14,6 +14,7 @@ public enum KMLDiagnostics {
         kmz.kml.missing | error | A KMZ holds no .kml file.
         gpx.point.invalid | warning | A GPX waypoint or track point, or a TCX trackpoint, without numeric coordinates; skipped.
         gpx.point.out-of-range | error | A GPX or TCX point off the globe (latitude past ±90 or longitude past ±180): skipped when reading, an error for validate.
+        gpx.extensions.too-many | warning | A GPX line whose points carry more kinds of extension value than a line keeps series of (64); the others are left out.
         gpx.line.too-short | warning | A GPX route or track segment, or a TCX track, with fewer than two usable points; left out.
         """#)
 }
