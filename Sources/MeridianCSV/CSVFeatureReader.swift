@@ -219,7 +219,17 @@ public final class CSVFeatureReader {
             let text = record.fields[wkt].trimmingCSVSpaces
             if !text.isEmpty {
                 switch geos.geometry(fromWKT: text) {
-                case .success(let geometry): feature.geometry = geometry
+                case .success(let geometry):
+                    if let off = geometry?.firstPositionOffTheGlobe {
+                        found.append(
+                            Diagnostic(
+                                severity: .warning, code: "csv.coordinate.invalid",
+                                message:
+                                    "\(header[wkt]) has a position off the globe (longitude \(off.longitude), latitude \(off.latitude)\(off.altitude.map { ", altitude \($0)" } ?? "")): the feature has no geometry",
+                                location: location))
+                    } else {
+                        feature.geometry = geometry
+                    }
                 case .failure(let error):
                     found.append(
                         Diagnostic(

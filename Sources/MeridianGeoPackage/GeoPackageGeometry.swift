@@ -167,13 +167,19 @@ public enum GeoPackageGeometry {
             switch members() {
             case .failure(let failure): return .failure(failure)
             case .success(let parts):
+                // A multi-geometry's members are all of its one type: any
+                // other makes the blob corrupt, not a geometry with parts missing.
+                let wrong = Failure(reason: "a \(["MultiPoint", "MultiLineString", "MultiPolygon"][min(type - 4, 2)]) holds a member of another type")
                 switch type {
-                case 4: return .success(.multiPoint(parts.compactMap { if case .point(let p) = $0 { p } else { nil } }))
+                case 4:
+                    let points = parts.compactMap { if case .point(let p) = $0 { p } else { nil } }
+                    return points.count == parts.count ? .success(.multiPoint(points)) : .failure(wrong)
                 case 5:
-                    return .success(
-                        .multiLineString(parts.compactMap { if case .lineString(let l) = $0 { l } else { nil } }))
+                    let lines = parts.compactMap { if case .lineString(let l) = $0 { l } else { nil } }
+                    return lines.count == parts.count ? .success(.multiLineString(lines)) : .failure(wrong)
                 case 6:
-                    return .success(.multiPolygon(parts.compactMap { if case .polygon(let r) = $0 { r } else { nil } }))
+                    let polygons = parts.compactMap { if case .polygon(let r) = $0 { r } else { nil } }
+                    return polygons.count == parts.count ? .success(.multiPolygon(polygons)) : .failure(wrong)
                 default: return .success(.geometryCollection(parts))
                 }
             }

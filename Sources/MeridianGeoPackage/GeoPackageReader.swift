@@ -15,7 +15,8 @@ import MeridianCore
 /// Only WGS 84 longitude/latitude is read (srs 4326, or an SRS whose
 /// organisation says EPSG 4326, or the undefined geographic SRS 0): a
 /// layer in another SRS is refused with `gpkg.srs.unsupported` naming it,
-/// as Meridian does not reproject. A geometry blob that cannot be read
+/// as Meridian does not reproject; a geometry whose blob names another
+/// SRS than its column's is read as null (`gpkg.geometry.srs`). A geometry blob that cannot be read
 /// gives the feature a null geometry and a `gpkg.geometry.corrupt`
 /// warning; an envelope that does not contain its geometry, a
 /// `gpkg.envelope.mismatch` warning. Table and column names are quoted,
@@ -43,6 +44,8 @@ public final class GeoPackageReader {
     private var geometryColumn: Int?
     /// The current layer's column names, read once per layer.
     private var columnNames: [String] = []
+    /// SRS ids looked up so far: nil for WGS 84, else the SRS's name.
+    private var srsNames: [Int32: String?] = [:]
 
     /// Opens the GeoPackage at `path`; diagnostics name it `displayName`
     /// (standard input's file is opened as `/dev/fd/0` and named `<stdin>`).
@@ -58,7 +61,7 @@ public final class GeoPackageReader {
     {
         let name = displayName ?? path
         self.path = name
-        let database = try SQLiteDatabase(path: path, readOnly: true)
+        let database = try SQLiteDatabase(file: path, path: name, readOnly: true)
         self.database = database
         func kind(of object: String) throws(DiagnosticError) -> String? {
             let query = try database.prepare("SELECT type FROM sqlite_master WHERE name = ?")
@@ -122,22 +125,35 @@ public final class GeoPackageReader {
 
     /// Refuses a layer whose SRS is not WGS 84 longitude/latitude.
     private func checkSRS(_ layer: Layer) throws(DiagnosticError) {
-        guard let srs = layer.srsID, srs != 4326, srs != 0, srs != -1 else { return }
-        let query = try database.prepare(
-            "SELECT srs_name, organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?")
-        query.bind(Int64(srs), at: 1)
-        var name = "srs_id \(srs)"
-        if try query.step() {
-            let organization = query.text(1) ?? ""
-            let code = query.int(2)
-            if organization.uppercased() == "EPSG", code == 4326 { return }
-            name = "\(query.text(0) ?? "unnamed") (\(organization) \(code), srs_id \(srs))"
-        }
+        guard let srs = layer.srsID, let name = try otherSRS(srs) else { return }
         throw DiagnosticError(
             code: "gpkg.srs.unsupported",
             message:
                 "layer \(layer.table) is in \(name), not WGS 84 longitude/latitude (EPSG 4326): reproject it first (ogr2ogr -t_srs EPSG:4326)",
             location: SourceLocation(file: path))
+    }
+
+    /// Nil when `srs` is WGS 84 longitude/latitude (4326, an SRS whose
+    /// organisation says EPSG 4326, or the undefined geographic 0 and -1);
+    /// else its name, as the file gives it. Each id is looked up once.
+    private func otherSRS(_ srs: Int32) throws(DiagnosticError) -> String? {
+        if let known = srsNames[srs] { return known }
+        var name: String?
+        if srs != 4326, srs != 0, srs != -1 {
+            let query = try database.prepare(
+                "SELECT srs_name, organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?")
+            query.bind(Int64(srs), at: 1)
+            name = "srs_id \(srs)"
+            if try query.step() {
+                let organization = query.text(1) ?? ""
+                let code = query.int(2)
+                name =
+                    organization.uppercased() == "EPSG" && code == 4326
+                    ? nil : "\(query.text(0) ?? "unnamed") (\(organization) \(code), srs_id \(srs))"
+            }
+        }
+        srsNames[srs] = .some(name)
+        return name
     }
 
     /// The next feature, layer after layer; nil at the end.
@@ -212,6 +228,11 @@ public final class GeoPackageReader {
         return feature
     }
 
+    /// Nil when a blob's SRS is WGS 84, else its name.
+    private func blobSRS(_ srs: Int32) -> String? {
+        do { return try otherSRS(srs) } catch { return "srs_id \(srs)" }
+    }
+
     private func geometry(_ blob: [UInt8], layer: Layer, id: FeatureIdentifier?) -> Geometry? {
         let location = SourceLocation(file: path, featureID: "\(layer.table):\(id?.description ?? "?")")
         switch GeoPackageGeometry.decode(blob) {
@@ -224,16 +245,25 @@ public final class GeoPackageReader {
                     location: location))
             return nil
         case .success(let decoded):
+            // A blob names its own SRS, which should be its column's: one in
+            // another is not read as longitude and latitude.
+            if decoded.geometry != nil, decoded.srsID != layer.srsID, let other = blobSRS(decoded.srsID) {
+                found.append(
+                    Diagnostic(
+                        severity: .warning, code: "gpkg.geometry.srs",
+                        message:
+                            "the geometry of \(layer.table) row \(id?.description ?? "?") is in \(other), not its column's WGS 84 longitude/latitude: it is read as null",
+                        location: location))
+                return nil
+            }
             // Longitude and latitude (the only SRS read): a position off the
             // globe, infinite or NaN is no place, and no valid GeoJSON.
-            if let box = decoded.geometry?.boundingBox,
-                !(box.west >= -180 && box.east <= 180 && box.south >= -90 && box.north <= 90)
-            {
+            if let off = decoded.geometry?.firstPositionOffTheGlobe {
                 found.append(
                     Diagnostic(
                         severity: .warning, code: "gpkg.geometry.out-of-range",
                         message:
-                            "the geometry of \(layer.table) row \(id?.description ?? "?") lies off the globe (longitude \(box.west) to \(box.east), latitude \(box.south) to \(box.north)): it is read as null",
+                            "the geometry of \(layer.table) row \(id?.description ?? "?") lies off the globe (a position at longitude \(off.longitude), latitude \(off.latitude)\(off.altitude.map { ", altitude \($0)" } ?? "")): it is read as null",
                         location: location))
                 return nil
             }

@@ -52,8 +52,10 @@ public final class GeoPackageFileWriter {
     private var layers: [LayerWriter] = []
     private var layerIndex: [String: Int] = [:]
 
-    public init(path: String) throws(DiagnosticError) {
-        db = try SQLiteDatabase(path: path, readOnly: false)
+    /// A GeoPackage written at `path`; diagnostics name it `displayName`
+    /// (the output it will become when `path` is a temporary file).
+    public init(path: String, displayName: String? = nil) throws(DiagnosticError) {
+        db = try SQLiteDatabase(file: path, path: displayName, readOnly: false)
         try db.execute(
             """
             PRAGMA page_size = 65536; PRAGMA application_id = 1196444487; PRAGMA user_version = 10300;
@@ -185,10 +187,20 @@ public final class GeoPackageFileWriter {
             let literal = "'" + name.replacingAll("'", with: "''") + "'"
             let rtree = SQLiteDatabase.quoted("rtree_\(name)_geom")
             let geometryType = geometryTypes.count == 1 ? geometryTypes.first! : "GEOMETRY"
-            try db.execute(
+            // The extent is bound, not written into the SQL: its numbers may be any double.
+            let contents = try db.prepare(
                 """
                 INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
-                  VALUES (\(literal), 'features', \(literal), \(extent.map { "\($0.west), \($0.south), \($0.east), \($0.north)" } ?? "NULL, NULL, NULL, NULL"), 4326);
+                  VALUES (?, 'features', ?, ?, ?, ?, ?, 4326)
+                """)
+            contents.bind(.string(name), at: 1)
+            contents.bind(.string(name), at: 2)
+            for (offset, value) in [extent?.west, extent?.south, extent?.east, extent?.north].enumerated() {
+                contents.bind(value.map(JSONValue.double), at: 3 + offset)
+            }
+            _ = try contents.step()
+            try db.execute(
+                """
                 INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', 4326, 0, 0);
                 INSERT INTO gpkg_extensions VALUES (\(literal), 'geom', 'gpkg_rtree_index',
                   'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');

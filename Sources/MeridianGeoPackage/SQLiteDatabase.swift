@@ -22,9 +22,13 @@ private var libsqlite: MRSQLite {
 /// message and the file.
 final class SQLiteDatabase {
     let handle: OpaquePointer
+    /// The name diagnostics give the file.
     let path: String
 
-    init(path: String, readOnly: Bool) throws(DiagnosticError) {
+    /// Opens the database at `file`; diagnostics name it `path` (the
+    /// output a temporary file becomes, or `<stdin>`).
+    init(file: String, path: String? = nil, readOnly: Bool) throws(DiagnosticError) {
+        let path = path ?? file
         guard sqliteLibrary.api != nil else {
             throw DiagnosticError(
                 code: "gpkg.sqlite", message: "cannot open \(path): \(sqliteLibrary.problem)",
@@ -32,7 +36,7 @@ final class SQLiteDatabase {
         }
         var db: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = libsqlite.sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let status = libsqlite.sqlite3_open_v2(file, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.flatMap { libsqlite.sqlite3_errmsg($0).map(String.init(cString:)) } ?? "out of memory"
             if let db { _ = libsqlite.sqlite3_close_v2(db) }

@@ -136,6 +136,18 @@ import Testing
         #expect(reader.diagnostics.first?.message.contains("missing ones are left out") == true)
     }
 
+    /// WKT that GEOS reads but that is no place (an infinite longitude, a
+    /// latitude of 1e300) leaves the feature without geometry, as a bad
+    /// longitude column does, instead of writing GeoJSON with nulls.
+    @Test func wktOffTheGlobeLeavesTheFeatureWithoutGeometry() throws {
+        let reader = try CSVFeatureReader(
+            bytes: Array("wkt,name\n\"POINT (inf 0)\",a\n\"LINESTRING (0 0, 1 1e300)\",b\nPOINT (1 2),c\n".utf8))
+        let features = try reader.readAll()
+        #expect(features.map { $0.geometry != nil } == [false, false, true])
+        #expect(reader.diagnostics.map(\.code) == ["csv.coordinate.invalid", "csv.coordinate.invalid"])
+        #expect(reader.diagnostics.map(\.location.line) == [2, 3])
+    }
+
     /// More fields in a record than a table may have is an error at its line.
     @Test func aRecordOfTooManyFieldsIsRefused() {
         let wide = "lon,lat\n1,2\n" + String(repeating: ",", count: InputLimits.maximumColumns) + "\n"

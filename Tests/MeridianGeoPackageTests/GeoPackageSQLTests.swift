@@ -15,7 +15,7 @@ import Testing
         var point = Feature()
         point.geometry = .point(Coordinate(latitude: 52.2, longitude: 0.12))
         try GeoPackageWriter(layer: "places").write([point], toFile: path)
-        try SQLiteDatabase(path: path, readOnly: false).execute(sql)
+        try SQLiteDatabase(file: path, readOnly: false).execute(sql)
         return path
     }
 
@@ -99,6 +99,62 @@ import Testing
             #expect(read.count == 4)
             #expect(read.map { $0.geometry != nil } == [true, false, false, false])
             #expect(reader.diagnostics.map(\.code) == Array(repeating: "gpkg.geometry.out-of-range", count: 3))
+        }
+    }
+
+    /// Infinite positions are off the globe too; writing them
+    /// (a library user's features) binds the layer's extent rather than
+    /// pasting `inf` into SQL ("no such column: inf").
+    @Test func infiniteCoordinatesAreWrittenAndReadAsNull() throws {
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("inf.gpkg").path
+            var features: [Feature] = []
+            for coordinate in [
+                Coordinate(latitude: 0, longitude: .infinity), Coordinate(latitude: -.infinity, longitude: 1),
+            ] {
+                var feature = Feature()
+                feature.geometry = .lineString([Coordinate(latitude: 0, longitude: 0), coordinate])
+                features.append(feature)
+            }
+            try GeoPackageWriter(layer: "lines").write(features, toFile: path)
+            let reader = try GeoPackageReader(path: path)
+            #expect(try reader.readAll().map(\.geometry) == [nil, nil])
+            #expect(reader.diagnostics.map(\.code) == ["gpkg.geometry.out-of-range", "gpkg.geometry.out-of-range"])
+        }
+    }
+
+    /// A blob names its own SRS: one that is not WGS 84 in a WGS 84 column
+    /// is not read as longitude and latitude.
+    @Test func aBlobInAnotherSRSIsReadAsNull() throws {
+        try withTemporaryFolder { folder in
+            // Byte 4 of the header starts the blob's SRS id (little-endian here): 27700, the British National Grid.
+            let path = try geoPackage(
+                in: folder,
+                "DROP TRIGGER rtree_places_geom_insert;"
+                    + "INSERT INTO gpkg_spatial_ref_sys VALUES ('OSGB36', 27700, 'EPSG', 27700, 'PROJCS[]', NULL);"
+                    + "INSERT INTO places (geom) SELECT CAST(substr(geom, 1, 4) || x'346C0000' || substr(geom, 9) AS BLOB) FROM places;"
+                    + "INSERT INTO places (geom) SELECT CAST(substr(geom, 1, 4) || x'00000000' || substr(geom, 9) AS BLOB) FROM places WHERE fid = 1;"
+            )
+            let reader = try GeoPackageReader(path: path)
+            #expect(try reader.readAll().map { $0.geometry != nil } == [true, false, true])
+            #expect(reader.diagnostics.map(\.code) == ["gpkg.geometry.srs"])
+            #expect(reader.diagnostics.first?.message.contains("OSGB36 (EPSG 27700") == true)
+        }
+    }
+
+    /// A MultiPoint holding a LineString is a corrupt blob, not a MultiPoint
+    /// with a part silently gone.
+    @Test func aMultiGeometryWithMembersOfAnotherTypeIsCorrupt() {
+        for (type, member) in [(4, Geometry.lineString([.init(latitude: 0, longitude: 0), .init(latitude: 1, longitude: 1)])), (6, .point(.init(latitude: 0, longitude: 0)))] {
+            var blob = GeoPackageGeometry.encode(.geometryCollection([.point(.init(latitude: 2, longitude: 2)), member]))
+            // The collection's WKB type (after the 8-byte header, the
+            // 32-byte envelope and the byte-order byte) becomes a MultiPoint or MultiPolygon.
+            blob[41] = UInt8(type)
+            guard case .failure(let failure) = GeoPackageGeometry.decode(blob) else {
+                Issue.record("read as a geometry")
+                continue
+            }
+            #expect(failure.reason.contains("holds a member of another type"))
         }
     }
 

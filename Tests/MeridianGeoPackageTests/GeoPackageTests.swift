@@ -147,7 +147,7 @@ import Testing
                 return feature
             }
             try GeoPackageWriter(layer: name).write(features, toFile: path)
-            let db = try SQLiteDatabase(path: path, readOnly: false)
+            let db = try SQLiteDatabase(file: path, readOnly: false)
             let table = SQLiteDatabase.quoted(name)
             // The R*Tree triggers call GDAL's ST_ functions, which plain SQLite lacks: drop them to edit.
             let triggers = try db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger'")
@@ -168,7 +168,7 @@ import Testing
             #expect(reader.diagnostics.map(\.code) == ["gpkg.geometry.corrupt", "gpkg.envelope.mismatch"])
             // A plain SQLite database is not a GeoPackage.
             let plain = folder.appendingPathComponent("plain.db").path
-            try SQLiteDatabase(path: plain, readOnly: false).execute("CREATE TABLE t (a)")
+            try SQLiteDatabase(file: plain, readOnly: false).execute("CREATE TABLE t (a)")
             let result = Result { () throws(DiagnosticError) in try GeoPackageReader(path: plain) }
             guard case .failure(let error) = result else {
                 Issue.record("a plain database was read")

@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: [0, 1, 51, 52, 2_600, 20_000])
     func sqliteAcceptsAndSearchesThePackedTree(count: Int) throws {
         try withTemporaryFolder { folder in
-            let database = try SQLiteDatabase(path: folder.appendingPathComponent("t.sqlite").path, readOnly: false)
+            let database = try SQLiteDatabase(file: folder.appendingPathComponent("t.sqlite").path, readOnly: false)
             try database.execute(
                 "PRAGMA page_size = 65536; CREATE VIRTUAL TABLE r USING rtree(id, minx, maxx, miny, maxy);")
             let boxes = Self.boxes(count, seed: UInt64(count))

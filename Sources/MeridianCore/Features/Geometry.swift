@@ -54,6 +54,29 @@ public indirect enum Geometry: Sendable, Hashable {
         }
     }
 
+    /// The first position that is no place on the globe (a latitude past
+    /// ±90°, a longitude past ±180°, NaN, or an infinite altitude): what a
+    /// reader of a format that does not bound its numbers (WKT, WKB) checks
+    /// before passing a geometry on, since GeoJSON cannot write it. Nil
+    /// when every position is a place.
+    public var firstPositionOffTheGlobe: Coordinate? {
+        var found: Coordinate?
+        func check(_ c: Coordinate) -> Bool {
+            if c.isValid, c.altitude?.isFinite ?? true { return true }
+            found = c
+            return false
+        }
+        switch self {
+        case .point(let c): _ = check(c)
+        case .multiPoint(let cs), .lineString(let cs): _ = cs.allSatisfy(check)
+        case .multiLineString(let lines), .polygon(let lines): _ = lines.allSatisfy { $0.allSatisfy(check) }
+        case .multiPolygon(let polygons): _ = polygons.allSatisfy { $0.allSatisfy { $0.allSatisfy(check) } }
+        case .geometryCollection(let members):
+            found = members.lazy.compactMap(\.firstPositionOffTheGlobe).first
+        }
+        return found
+    }
+
     /// The number of positions.
     public var coordinateCount: Int {
         switch self {

@@ -117,7 +117,7 @@ final class GeoPackageOutputWriter: FeatureWriter {
     private func database() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageFileWriter) {
         if let output { return output }
         let file = try TemporaryFile(purpose: "gpkg")
-        let opened = (file, try GeoPackageFileWriter(path: file.path))
+        let opened = (file, try GeoPackageFileWriter(path: file.path, displayName: destination.displayName))
         output = opened
         return opened
     }
