@@ -1,5 +1,6 @@
 import CGEOS
 import MeridianCore
+import MeridianPlatform
 
 /// A geometry made valid, and what was changed to get there.
 public struct GeometryRepair: Sendable, Hashable {
@@ -20,6 +21,17 @@ public struct GeometryChange: Sendable, Hashable {
         self.code = code
         self.message = message
     }
+
+    /// A change is a note; a geometry dropped, or kept at full precision,
+    /// a warning; a geometry left unrepaired (GEOS ran out of time or
+    /// failed), an error.
+    public var severity: Diagnostic.Severity {
+        switch code {
+        case "fix.geometry.unrepaired": .error
+        case "fix.geometry.dropped", "fix.precision.kept": .warning
+        default: .info
+        }
+    }
 }
 
 extension GeometryValidator {
@@ -32,10 +44,22 @@ extension GeometryValidator {
         /// Rewind polygon rings to the right-hand rule (RFC 7946 3.1.6:
         /// exterior counter-clockwise, holes clockwise).
         public var rewind: Bool
+        /// The most seconds GEOS may spend rebuilding one geometry; nil for
+        /// no bound. A polygon whose edges cross each other O(n²) times
+        /// can take GEOS minutes and gigabytes: past this bound, or past
+        /// ``GeometryValidator/repairMemory``, it is left as it was, with a
+        /// `fix.geometry.unrepaired` error. (Geometries of more than 48
+        /// positions are rebuilt in a worker process that enforces both.)
+        public var timeLimit: Double?
 
-        public init(precision: Int? = nil, rewind: Bool = true) {
+        /// Ten seconds: a country's coastline of a million vertices is
+        /// rebuilt in well under one.
+        public static let defaultTimeLimit = 10.0
+
+        public init(precision: Int? = nil, rewind: Bool = true, timeLimit: Double? = defaultTimeLimit) {
             self.precision = precision
             self.rewind = rewind
+            self.timeLimit = timeLimit
         }
     }
 
@@ -97,10 +121,21 @@ extension GeometryValidator {
                     code: "fix.geometry.dropped", message: "nothing valid remains of the \(geometry.typeName)"))
         }
         guard var result else { return nil }
-        if let precision = options.precision, !result.isPolygonal {
-            result = result.mappingCoordinates { $0.rounded(to: precision) }
+        if let precision = options.precision, !result.isPolygonal, !result.isGeometryCollection {
+            let snapped = result.mappingCoordinates { $0.rounded(to: precision) }.removingRepeatedPositions
+            if snapped.hasDegenerateLine {
+                changes.append(keptPrecision(precision, "a line collapses to one position"))
+            } else {
+                result = snapped
+            }
         }
         return result
+    }
+
+    private func keptPrecision(_ precision: Int, _ why: String) -> GeometryChange {
+        GeometryChange(
+            code: "fix.precision.kept",
+            message: "kept at full precision: at \(precision) decimal place\(precision == 1 ? "" : "s") \(why)")
     }
 
     // MARK: - Lines
@@ -168,8 +203,16 @@ extension GeometryValidator {
                 return nil
             }
             if let problem {
-                guard let valid = makeValid(current) else {
-                    return dropped("GEOS could not rebuild it (\(problem.reason))")
+                let valid: OpaquePointer
+                switch makeValid(current, positions: result.coordinateCount, timeLimit: options.timeLimit) {
+                case .success(let made): valid = made
+                case .failure(let why):
+                    // Not dropped: a geometry GEOS could not rebuild stays as it was, and says so.
+                    changes.append(
+                        GeometryChange(
+                            code: "fix.geometry.unrepaired",
+                            message: "\(problem.message(namingParts: true)): \(why); the geometry is left as it was"))
+                    return geometry
                 }
                 libgeos.GEOSGeom_destroy_r(context, current)
                 current = valid
@@ -186,18 +229,22 @@ extension GeometryValidator {
                             "\(problem.message(namingParts: true)): rebuilt by GEOS's MakeValid as \(parts) polygon\(parts == 1 ? "" : "s")"
                     ))
             }
-            if let precision = options.precision,
+            if let precision = options.precision {
+                // Snapping never makes a valid geometry invalid or drops it:
+                // what would collapse (or take GEOS past the limit) keeps its precision.
                 let snapped = libgeos.GEOSGeom_setPrecision_r(
                     context, current, (0..<precision).reduce(1.0) { grid, _ in grid / 10 },
                     Int32(GEOS_PREC_VALID_OUTPUT.rawValue))
-            {
-                libgeos.GEOSGeom_destroy_r(context, current)
-                current = snapped
-                guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
-                    return dropped("it collapses at \(precision) decimal places: nothing of area remains")
+                let polygons = snapped.flatMap { snapped in
+                    defer { libgeos.GEOSGeom_destroy_r(context, snapped) }
+                    return decode(snapped).flatMap { $0.polygonalPart(multi: isMulti) }
                 }
-                // GEOS's grid values are the nearest doubles to the decimals: print them so.
-                result = polygons.mappingCoordinates { $0.rounded(to: precision) }
+                if let polygons, polygons.polygonCount == result.polygonCount {
+                    // GEOS's grid values are the nearest doubles to the decimals: print them so.
+                    result = polygons.mappingCoordinates { $0.rounded(to: precision) }
+                } else {
+                    changes.append(keptPrecision(precision, "its polygons collapse"))
+                }
             }
         }
         if options.rewind, !result.followsRightHandRule {
@@ -304,14 +351,66 @@ extension GeometryValidator {
             ))
     }
 
-    /// GEOS's MakeValid, linework method, collapsed parts not kept.
-    private func makeValid(_ geometry: OpaquePointer) -> OpaquePointer? {
-        guard let parameters = libgeos.GEOSMakeValidParams_create_r(context) else { return nil }
+    /// The most positions a geometry may have for MakeValid to run in this
+    /// process: at 48, however its edges cross, GEOS takes well under a
+    /// second and a few megabytes (a 40-point star of 400 crossings: 0.3 s).
+    static let inProcessPositions = 48
+
+    /// The most memory, beyond what this process has mapped, that MakeValid
+    /// of a larger geometry may take in its worker.
+    public static let repairMemory = 512 << 20
+
+    /// GEOS's MakeValid, linework method, collapsed parts not kept; for a
+    /// geometry of more than ``inProcessPositions`` positions, in a worker
+    /// process bounded by `timeLimit` seconds and ``repairMemory`` bytes,
+    /// since GEOS cannot be interrupted in the middle of its overlays. The
+    /// failure is why, in words.
+    private func makeValid(_ geometry: OpaquePointer, positions: Int, timeLimit: Double?) -> Result<OpaquePointer, RepairFailure> {
+        lastError.message = nil
+        if positions > Self.inProcessPositions, let timeLimit {
+            var result: OpaquePointer?
+            var message = [CChar](repeating: 0, count: 512)
+            let memory = "GEOS's MakeValid needed more than \(Self.repairMemory >> 20) MB"
+            switch mr_geos_make_valid_bounded(context, geometry, timeLimit, Self.repairMemory, &result, &message, 512) {
+            case MR_GEOS_BOUNDED_DONE:
+                if let result { return .success(result) }
+            case MR_GEOS_BOUNDED_TIMED_OUT:
+                return .failure(RepairFailure("GEOS's MakeValid did not finish within \(timeLimit.formatted) s"))
+            case MR_GEOS_BOUNDED_NO_WORKER:
+                // No process could be made: the work is done here, unbounded.
+                break
+            case MR_GEOS_BOUNDED_GEOS_ERROR:
+                let reason = String(nulTerminated: message)
+                return .failure(
+                    RepairFailure(
+                        reason.contains("bad_alloc")
+                            ? memory : "GEOS's MakeValid failed (\(reason.isEmpty ? "no reason given" : reason))"))
+            default:
+                return .failure(RepairFailure(memory))
+            }
+        }
+        guard let parameters = libgeos.GEOSMakeValidParams_create_r(context) else {
+            return .failure(RepairFailure("GEOS's MakeValid failed (out of memory)"))
+        }
         defer { libgeos.GEOSMakeValidParams_destroy_r(context, parameters) }
         _ = libgeos.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK)
         _ = libgeos.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0)
-        return libgeos.GEOSMakeValidWithParams_r(context, geometry, parameters)
+        guard let valid = libgeos.GEOSMakeValidWithParams_r(context, geometry, parameters) else {
+            return .failure(RepairFailure("GEOS's MakeValid failed (\(lastError.message ?? "no reason given"))"))
+        }
+        return .success(valid)
     }
+}
+
+/// Why GEOS could not rebuild a geometry.
+struct RepairFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Double {
+    /// Seconds as a user wrote them: 10, 0.5.
+    fileprivate var formatted: String { self == rounded() ? String(Int(self)) : String(self) }
 }
 
 extension Coordinate {
@@ -328,6 +427,30 @@ extension Geometry {
     var isPolygonal: Bool {
         switch self {
         case .polygon, .multiPolygon: true
+        default: false
+        }
+    }
+
+    var isGeometryCollection: Bool {
+        if case .geometryCollection = self { true } else { false }
+    }
+
+    var polygonCount: Int { polygons.count }
+
+    /// Lines without their repeated consecutive positions (rounding makes them).
+    var removingRepeatedPositions: Geometry {
+        switch self {
+        case .lineString(let line): .lineString(GeometryValidator.removingRepeats(line))
+        case .multiLineString(let lines): .multiLineString(lines.map(GeometryValidator.removingRepeats))
+        default: self
+        }
+    }
+
+    /// True when a line has fewer than two positions.
+    var hasDegenerateLine: Bool {
+        switch self {
+        case .lineString(let line): line.count < 2
+        case .multiLineString(let lines): lines.contains { $0.count < 2 }
         default: false
         }
     }

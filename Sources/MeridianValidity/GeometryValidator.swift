@@ -25,7 +25,7 @@ public final class GeometryValidator {
     let context: GEOSContextHandle_t
 
     /// The last error GEOS reported (a WKT parse error...), for messages.
-    private let lastError = ErrorBox()
+    let lastError = ErrorBox()
 
     public init() {
         // GEOS gives no context only when it cannot allocate one.

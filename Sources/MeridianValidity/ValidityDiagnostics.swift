@@ -38,6 +38,8 @@ public enum ValidityDiagnostics {
         fix.sliver.removed | info | An IMDF sliver (a polygon narrower or smaller than a person) was removed.
         fix.sliver.kept | warning | An IMDF sliver was kept because other features refer to it.
         fix.geometry.single-part | info | An IMDF opening's MultiLineString of one line became a LineString.
+        fix.geometry.unrepaired | error | GEOS could not rebuild an invalid geometry within the time limit (fix --time-limit, 10 s) or 512 MB, or failed: it is left as it was, and fix exits 1.
+        fix.precision.kept | warning | With --precision, a geometry that would collapse (a polygon losing its area, a line shrinking to one position) keeps its full precision.
         fix.geometry.dropped | warning | Nothing valid remained of a geometry; the feature keeps its properties with a null geometry.
         """#)
 }

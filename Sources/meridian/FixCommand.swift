@@ -1,6 +1,7 @@
 import Meridian
 import MeridianCommandLine
 import MeridianCore
+import MeridianValidity
 
 struct FixCommand: ReportingCommand {
     static let name = "fix"
@@ -16,8 +17,11 @@ struct FixCommand: ReportingCommand {
         snapped to that many decimals without creating new invalidity. Properties and ids are kept. \
         The output format is the input's unless --to or the output's extension says otherwise. \
         Every change is listed on standard error as a note (fix.* codes) naming the feature, in \
-        --format; a geometry of which nothing valid remains becomes null, with a warning. The \
-        output file appears only when the whole input was read.
+        --format; a geometry of which nothing valid remains becomes null, with a warning. A \
+        geometry GEOS cannot rebuild within --time-limit seconds (a polygon whose edges cross \
+        each other many thousand times) is left as it was, with an error, and the exit status \
+        is 1. With --precision, a geometry that would collapse keeps its precision, with a \
+        warning. The output file appears only when the whole input was read.
         """
 
     let input: String
@@ -25,6 +29,7 @@ struct FixCommand: ReportingCommand {
     let to: OutputFormat?
     let precision: Int?
     let pretty: Bool
+    let timeLimit: Double
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -39,6 +44,9 @@ struct FixCommand: ReportingCommand {
         precision = try arguments.option(
             "precision", help: "Snap coordinates to this many decimal places, keeping every geometry valid.")
         pretty = arguments.flag("pretty", help: "Indent the output.")
+        timeLimit = try arguments.option(
+            "time-limit", default: GeometryValidator.RepairOptions.defaultTimeLimit,
+            help: "The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -46,19 +54,21 @@ struct FixCommand: ReportingCommand {
         if let precision, !(0...15).contains(precision) {
             throw UsageError("--precision must be between 0 and 15")
         }
+        if !(timeLimit >= 0) { throw UsageError("--time-limit must be 0 or more seconds") }
     }
 
     func run() throws {
         let start = monotonicSeconds()
         let format = to ?? (output == "-" ? nil : OutputFormat(imdfAwarePath: output))
         try OutputDestination.checkNotInput(output, inputs: [input])
-        let summary = try InputRepairer(precision: precision, pretty: pretty).repair(
+        let summary = try InputRepairer(precision: precision, pretty: pretty, timeLimit: timeLimit > 0 ? timeLimit : nil).repair(
             input: input, output: output, format: format)
         Console.shared.warn(summary.warnings)
         Console.shared.reportRepairs(
             summary.changes, changedFeatures: summary.changedFeatures, featureCount: summary.featureCount, file: input)
         Console.shared.note(
             "\(input): \(summary.featureCount) features in \(formatDuration(monotonicSeconds() - start))")
+        if summary.changes.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.problems) }
     }
 }
 

@@ -39,6 +39,45 @@ import Testing
         }
     }
 
+    /// A polygon GEOS cannot rebuild within --time-limit (a star whose
+    /// edges cross about 10 000 times) is written as it was, named in an
+    /// error, and fix exits 1; the other features are repaired.
+    @Test func aPolygonPastTheTimeLimitIsLeftAsItWasAndFixExitsOne() throws {
+        try withTemporaryFolder { folder in
+            let n = 200
+            let star = (0...n).map { i -> String in
+                let angle = Double(i % n * (n / 2 - 1) % n) / Double(n) * 2 * .pi
+                return "[\(cos(angle) + 1e-7 * Double(i % n)),\(sin(angle))]"
+            }
+            let input = folder.appendingPathComponent("star.geojson").path
+            try """
+            {"type":"FeatureCollection","features":[
+            {"type":"Feature","id":"star","properties":{},"geometry":{"type":"Polygon","coordinates":[[\(star.joined(separator: ","))]]}},
+            {"type":"Feature","id":"bowtie","properties":{},"geometry":{"type":"Polygon","coordinates":[[[0,0],[10,10],[10,0],[0,10],[0,0]]]}}]}
+            """.write(toFile: input, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("fixed.geojson").path
+            let result = try CLI.run(["fix", input, "-o", output, "--time-limit", "1"])
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stderr.contains("did not finish within 1 s") && result.stderr.contains("(feature star, at /features/0)"))
+            #expect(result.stderr.contains("[fix.geometry.unrepaired]") && result.stderr.contains("1 of 2 features changed"))
+            let fixed = try GeoJSONDocument(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: output))))
+            #expect(fixed.featureCollection.features[0].geometry?.coordinateCount == n + 1)
+            #expect(fixed.featureCollection.features[1].geometry?.typeName == "MultiPolygon")
+        }
+    }
+
+    /// --precision never makes a valid venue invalid: what would collapse
+    /// keeps its precision, with a warning.
+    @Test func precisionKeepsAVenueValid() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("coarse.zip").path
+            let result = try CLI.run(["fix", Samples.path("meridian-arcade.zip"), "--precision", "4", "-o", output])
+            #expect(result.status == 0 && result.stderr.contains("[fix.precision.kept]"), "\(result.stderr)")
+            let check = try CLI.run(["validate", output])
+            #expect(check.status == 0 && check.stdout.contains("0 errors"), "\(check.stdout)")
+        }
+    }
+
     @Test func theReportIsJSONOnRequest() throws {
         let result = try CLI.run(["fix", "-", "--format", "json"], stdin: Array(Self.broken.utf8))
         #expect(result.status == 0)

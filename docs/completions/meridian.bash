@@ -49,7 +49,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --time-limit --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

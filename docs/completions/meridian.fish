@@ -60,6 +60,7 @@ complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -s o -l output -
 complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input\'s, or the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l precision -d 'Snap coordinates to this many decimal places, keeping every geometry valid.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -l pretty -d 'Indent the output.'
+complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l time-limit -d 'The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'

@@ -97,6 +97,7 @@ _meridian() {
                 '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg)' \
                 '--precision''[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:_files' \
                 --pretty'[Indent the output.]' \
+                '--time-limit''[The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.]:time-limit:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

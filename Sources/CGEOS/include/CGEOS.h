@@ -22,7 +22,9 @@
     X(GEOSMakeValidParams_destroy_r) X(GEOSMakeValidParams_setKeepCollapsed_r)                                  \
     X(GEOSMakeValidParams_setMethod_r) X(GEOSMakeValidWithParams_r) X(GEOSMakeValid_r) X(GEOSPrepare_r)         \
     X(GEOSPreparedCovers_r) X(GEOSPreparedGeom_destroy_r) X(GEOSWKTReader_create_r)                             \
-    X(GEOSWKTReader_destroy_r) X(GEOSWKTReader_read_r) X(GEOSisEmpty_r) X(GEOSisValidDetail_r) X(GEOSisValid_r)
+    X(GEOSWKTReader_destroy_r) X(GEOSWKTReader_read_r) X(GEOSisEmpty_r) X(GEOSisValidDetail_r) X(GEOSisValid_r)  \
+    X(GEOSWKBWriter_create_r) X(GEOSWKBWriter_destroy_r) X(GEOSWKBWriter_write_r) X(GEOSWKBReader_create_r)     \
+    X(GEOSWKBReader_destroy_r) X(GEOSWKBReader_read_r)
 
 /// The GEOS functions Meridian calls, each under its own name.
 typedef struct {
@@ -35,5 +37,33 @@ typedef struct {
 /// cannot be opened or lacks a function, with a message of at most
 /// `errorLength` bytes (NUL included) in `error`.
 const MRGEOS *_Nullable mr_geos(char *_Nonnull error, size_t errorLength);
+
+/// How a bounded MakeValid ended.
+typedef enum {
+    MR_GEOS_BOUNDED_DONE = 0,
+    /// Past the time limit (wall clock, or CPU time in the worker).
+    MR_GEOS_BOUNDED_TIMED_OUT = 1,
+    /// Past the memory limit, or the worker died some other way.
+    MR_GEOS_BOUNDED_FAILED = 2,
+    /// GEOS returned no geometry (its error handler has the reason).
+    MR_GEOS_BOUNDED_GEOS_ERROR = 3,
+    /// No worker process could be made: the caller does the work itself.
+    MR_GEOS_BOUNDED_NO_WORKER = 4,
+} MRGEOSBoundedStatus;
+
+/// GEOS's MakeValid (linework, collapsed parts dropped) of `geometry`, run
+/// in a worker process forked for it, with at most `seconds` of wall-clock
+/// and CPU time and `memoryBytes` more address space than this process
+/// has: MakeValid of a polygon whose edges cross each other thousands of
+/// times takes GEOS minutes and gigabytes, and GEOS does not check for
+/// interruption in all of it. The result comes back as WKB and is made in
+/// `context` (`*result`, on MR_GEOS_BOUNDED_DONE); on
+/// MR_GEOS_BOUNDED_GEOS_ERROR, `message` holds GEOS's error (at most
+/// `messageLength` bytes, NUL included; "std::bad_alloc" when the memory
+/// ran out). The worker restores every signal's default action first, so
+/// no handler of this process (removing unfinished outputs) runs in it.
+MRGEOSBoundedStatus mr_geos_make_valid_bounded(
+    GEOSContextHandle_t _Nonnull context, const GEOSGeometry *_Nonnull geometry, double seconds,
+    size_t memoryBytes, GEOSGeometry *_Nullable *_Nonnull result, char *_Nonnull message, size_t messageLength);
 
 #endif

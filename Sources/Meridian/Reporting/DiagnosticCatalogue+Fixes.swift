@@ -33,6 +33,9 @@ extension DiagnosticCatalogue {
         "expression.syntax":
             "Correct the expression at the column given; quote strings with ' and names with spaces with \".",
         "fix.coordinate.dropped": "Nothing to do; check the source that wrote NaN or infinite positions.",
+        "fix.geometry.unrepaired":
+            "Redraw the polygon: its edges cross each other thousands of times. Or give fix more --time-limit.",
+        "fix.precision.kept": "Give a larger --precision, or accept the feature at full precision.",
         "fix.geometry.dropped":
             "Check the feature: its geometry was degenerate (a ring of one point, a zero-area shape).",
         "fix.display-point.added": "Nothing to do; move the point if the label belongs elsewhere.",

@@ -33,8 +33,9 @@ public final class FeatureRepairer {
         self.found = DiagnosticCollector(maximumPerCode: maximumPerCode)
     }
 
-    /// Every change made so far, as notes (a geometry dropped whole is a
-    /// warning).
+    /// Every change made so far, as notes (a geometry dropped whole, or
+    /// kept at full precision, is a warning; one GEOS could not rebuild in
+    /// time, an error).
     public var changes: [Diagnostic] { found.diagnostics }
 
     /// Repairs the geometry of `feature`, the `index`th (from 0) of the
@@ -46,7 +47,7 @@ public final class FeatureRepairer {
         guard let geometry = feature.geometry else { return }
         let repair = validator.repair(geometry, options: options)
         guard !repair.changes.isEmpty else { return }
-        changedFeatures += 1
+        if repair.changes.contains(where: { $0.severity != .error }) { changedFeatures += 1 }
         feature.geometry = repair.geometry
         var location = SourceLocation(file: file, featureID: feature.id?.description)
         var prefix = ""
@@ -57,9 +58,9 @@ public final class FeatureRepairer {
         default: prefix = "feature \(index + 1): "
         }
         for change in repair.changes {
-            let severity: Diagnostic.Severity = change.code == "fix.geometry.dropped" ? .warning : .info
             found.append(
-                Diagnostic(severity: severity, code: change.code, message: prefix + change.message, location: location))
+                Diagnostic(
+                    severity: change.severity, code: change.code, message: prefix + change.message, location: location))
         }
     }
 }

@@ -1,6 +1,7 @@
 import MeridianCore
 import MeridianIMDF
 import MeridianIO
+import MeridianValidity
 
 /// Repairs any input Meridian reads: the work behind `meridian fix`.
 ///
@@ -21,16 +22,23 @@ public struct InputRepairer: Sendable {
     public var precision: Int?
     /// Indent GeoJSON output.
     public var pretty: Bool
+    /// The most seconds GEOS may spend rebuilding one geometry; nil for no bound.
+    public var timeLimit: Double?
 
-    public init(precision: Int? = nil, pretty: Bool = false) {
+    public init(
+        precision: Int? = nil, pretty: Bool = false,
+        timeLimit: Double? = GeometryValidator.RepairOptions.defaultTimeLimit
+    ) {
         self.precision = precision
         self.pretty = pretty
+        self.timeLimit = timeLimit
     }
 
     public struct Summary: Sendable {
         public var featureCount: Int
         public var changedFeatures: Int
-        /// The changes (notes) and what could not be changed (warnings).
+        /// The changes (notes), what could not be changed (warnings), and
+        /// geometries left unrepaired (errors: `fix.geometry.unrepaired`).
         public var changes: [Diagnostic]
         /// Problems the reader worked around (KML).
         public var warnings: [Diagnostic]
@@ -40,7 +48,7 @@ public struct InputRepairer: Sendable {
         let opened = try Input(path: input)
         if opened.format == .imdf, format == nil {
             let source = try opened.imdfArchiveSource()
-            let result = try IMDFRepairer(precision: precision).repair(source)
+            let result = try IMDFRepairer(precision: precision, timeLimit: timeLimit).repair(source)
             let destination = try OutputDestination(path: output)
             do throws(DiagnosticError) {
                 try destination.write(result.archive)
@@ -57,7 +65,7 @@ public struct InputRepairer: Sendable {
             input: opened, output: output,
             settings: ConversionSettings(
                 format: format, writing: WritingOptions(precision: precision, pretty: pretty),
-                repair: FeatureRepairer.Options(precision: precision)))
+                repair: FeatureRepairer.Options(precision: precision, timeLimit: timeLimit)))
         return Summary(
             featureCount: summary.featureCount, changedFeatures: summary.repairedFeatures, changes: summary.repairs,
             warnings: summary.warnings)

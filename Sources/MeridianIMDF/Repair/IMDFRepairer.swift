@@ -35,10 +35,17 @@ public struct IMDFRepairer: Sendable {
     public var options: IMDFValidator.Options
     /// Snap coordinates to this many decimals (keeping geometry valid).
     public var precision: Int?
+    /// The most seconds GEOS may spend rebuilding one geometry
+    /// (``GeometryValidator/RepairOptions/timeLimit``).
+    public var timeLimit: Double?
 
-    public init(options: IMDFValidator.Options = IMDFValidator.Options(), precision: Int? = nil) {
+    public init(
+        options: IMDFValidator.Options = IMDFValidator.Options(), precision: Int? = nil,
+        timeLimit: Double? = GeometryValidator.RepairOptions.defaultTimeLimit
+    ) {
         self.options = options
         self.precision = precision
+        self.timeLimit = timeLimit
     }
 
     public struct Result: Sendable {
@@ -66,7 +73,7 @@ public struct IMDFRepairer: Sendable {
                 throw DiagnosticError(diagnostic)
             }
         }
-        var work = Work(source: source, options: options, precision: precision)
+        var work = Work(source: source, options: options, precision: precision, timeLimit: timeLimit)
         work.renameIdentifiers(in: &files)
         for index in files.indices {
             work.repairFeatures(of: &files[index].collection, file: files[index].file)
@@ -90,15 +97,17 @@ public struct IMDFRepairer: Sendable {
         let source: IMDFSource
         let options: IMDFValidator.Options
         let precision: Int?
+        let timeLimit: Double?
         let validator = GeometryValidator()
         var found = DiagnosticCollector(maximumPerCode: 1_000)
         var changedFiles: Set<String> = []
         var changedFeatures: Set<String> = []
 
-        init(source: IMDFSource, options: IMDFValidator.Options, precision: Int?) {
+        init(source: IMDFSource, options: IMDFValidator.Options, precision: Int?, timeLimit: Double?) {
             self.source = source
             self.options = options
             self.precision = precision
+            self.timeLimit = timeLimit
         }
 
         mutating func note(
@@ -256,11 +265,13 @@ public struct IMDFRepairer: Sendable {
                         file: file, id: id, property: "geometry")
                 }
                 if let geometry = collection.features[index].geometry {
-                    let repair = validator.repair(geometry, options: .init(precision: precision))
+                    let repair = validator.repair(geometry, options: .init(precision: precision, timeLimit: timeLimit))
                     if !repair.changes.isEmpty {
                         collection.features[index].geometry = repair.geometry
                         for change in repair.changes {
-                            note(change.code, change.message, file: file, id: id, property: "geometry")
+                            note(
+                                change.code, change.message, file: file, id: id, property: "geometry",
+                                severity: change.severity)
                         }
                     }
                 }
