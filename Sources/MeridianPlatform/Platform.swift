@@ -256,6 +256,14 @@ package enum Platform {
     }
 
     /// Seconds since an arbitrary start, for timings.
+    /// The path of the running program (Linux: /proc/self/exe), else its first argument.
+    package static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package static func monotonicSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

@@ -37,29 +37,52 @@ extension Routes {
                 "the body is larger than \(options.maximumBodyBytes) bytes, the most this server takes")
         }
         let bytes = Array(buffer: body)
-        let result: Result<[Diagnostic], DiagnosticError> = await Self.offload {
-            Self.check(bytes, geometry: geometry)
-        }
-        switch result {
-        case .failure(let error):
-            return Reply.error(.internalServerError, error.diagnostic)
-        case .success(let diagnostics):
-            var report = DiagnosticReport()
-            // Where the body was kept is nobody's business: every location names the input.
-            report.add(
-                file: name,
-                diagnostics: diagnostics.map { diagnostic in
-                    var diagnostic = diagnostic
-                    diagnostic.location.file = name
-                    return diagnostic
-                })
-            return Reply.bytes(report.json().jsonBytes(pretty: true), type: "application/json")
+        return await Self.offload { [options] in
+            Self.report(of: bytes, name: name, geometry: geometry, options: options)
         }
     }
 
-    /// The body, kept in a private temporary file (an archive is read by
-    /// seeking), checked, and the file removed.
-    static func check(_ bytes: [UInt8], geometry: GeometryValidityLevel) -> Result<[Diagnostic], DiagnosticError> {
+    /// The report on a body: checked by the worker program when there is
+    /// one (its crash, hang or memory is its own: 422 or 500), else here.
+    static func report(of bytes: [UInt8], name: String, geometry: GeometryValidityLevel, options: ServerOptions)
+        -> Response
+    {
+        let kept: String
+        switch keep(bytes) {
+        case .failure(let error): return Reply.error(.internalServerError, error.diagnostic)
+        case .success(let path): kept = path
+        }
+        defer { unlink(kept) }
+        guard let worker = options.validateWorker else {
+            return Reply.bytes(ValidateWorker.report(path: kept, name: name, geometry: geometry), type: "application/json")
+        }
+        let outcome = WorkerProcess.run(
+            executable: worker,
+            arguments: ValidateWorker.arguments(
+                path: kept, name: name, geometry: geometry, memoryBytes: options.validateMemoryBytes,
+                cpuSeconds: Int(options.validateTimeout.rounded(.up))),
+            timeLimit: options.validateTimeout, outputLimit: 256 << 20)
+        switch outcome {
+        case .finished(0, let output):
+            return Reply.bytes(output, type: "application/json")
+        case .timedOut:
+            return Reply.error(
+                .unprocessableContent, code: "serve.validate.limits",
+                "checking the body took longer than \(options.validateTimeout) s, the most this server allows")
+        case .signalled, .finished, .tooMuchOutput:
+            return Reply.error(
+                .unprocessableContent, code: "serve.validate.limits",
+                "checking the body needed more than the \(options.validateMemoryBytes >> 20) MiB this server allows, "
+                    + "or failed; the server is unharmed")
+        case .couldNotStart(let why):
+            return Reply.error(
+                .internalServerError, code: "serve.validate.worker",
+                "the checking process could not be started: \(why)")
+        }
+    }
+
+    /// The body, kept in a private temporary file (an archive is read by seeking).
+    static func keep(_ bytes: [UInt8]) -> Result<String, DiagnosticError> {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array((folder + "/meridian-serve-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -67,19 +90,12 @@ extension Routes {
             return .failure(DiagnosticError(code: "serve.io", message: "the body could not be kept for checking"))
         }
         let path = String(cString: template)
-        defer {
+        defer { Platform.close(descriptor) }
+        if bytes.withUnsafeBytes({ Platform.write(descriptor, all: $0) }) != nil {
             unlink(path)
-            Platform.close(descriptor)
-        }
-        let failed = bytes.withUnsafeBytes { Platform.write(descriptor, all: $0) }
-        if failed != nil {
             return .failure(DiagnosticError(code: "serve.io", message: "the body could not be kept for checking"))
         }
-        do throws(DiagnosticError) {
-            return .success(InputValidator(geometry: geometry).validate(try Input(path: path)).diagnostics)
-        } catch {
-            return .success([error.diagnostic])
-        }
+        return .success(path)
     }
 
     /// Runs blocking work on a thread of its own, off the server's.
@@ -89,5 +105,50 @@ extension Routes {
                 continuation.resume(returning: work())
             }
         }
+    }
+}
+
+/// The process that checks one uploaded file for `POST /validate`, apart
+/// from the server: `meridian-serve --validate-worker PATH NAME GEOMETRY
+/// MEMORY CPU` limits itself, checks the file and writes the report
+/// (`meridian validate --format json`) on standard output.
+public enum ValidateWorker {
+    static let flag = "--validate-worker"
+
+    static func arguments(
+        path: String, name: String, geometry: GeometryValidityLevel, memoryBytes: Int, cpuSeconds: Int
+    ) -> [String] {
+        [flag, path, name, geometry.rawValue, String(memoryBytes), String(cpuSeconds)]
+    }
+
+    /// When `arguments` (the program's, its name first) ask for a worker,
+    /// does the work and returns the exit status; nil otherwise.
+    public static func main(_ arguments: [String]) -> Int32? {
+        guard arguments.count == 7, arguments[1] == flag, let geometry = GeometryValidityLevel(rawValue: arguments[4]),
+            let memory = Int(arguments[5]), let cpu = Int(arguments[6])
+        else { return nil }
+        WorkerProcess.limitThisProcess(memoryBytes: memory, cpuSeconds: cpu)
+        let report = report(path: arguments[2], name: arguments[3], geometry: geometry)
+        return report.withUnsafeBytes { Platform.write(1, all: $0) } == nil ? 0 : 3
+    }
+
+    /// The report on the file at `path`, every location naming it `name`.
+    static func report(path: String, name: String, geometry: GeometryValidityLevel) -> [UInt8] {
+        var diagnostics: [Diagnostic]
+        do throws(DiagnosticError) {
+            diagnostics = InputValidator(geometry: geometry).validate(try Input(path: path)).diagnostics
+        } catch {
+            diagnostics = [error.diagnostic]
+        }
+        var report = DiagnosticReport()
+        // Where the body was kept is nobody's business: every location names the input.
+        report.add(
+            file: name,
+            diagnostics: diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.location.file = name
+                return diagnostic
+            })
+        return report.json().jsonBytes(pretty: true)
     }
 }

@@ -26,6 +26,17 @@ public struct ServerOptions: Sendable {
     public var renderConcurrency = 2
     /// Snapshots waiting for a turn before the answer is 503.
     public var renderQueue = 256
+    /// The program that checks an uploaded file (`POST /validate`) in a
+    /// process of its own: an executable whose `main` first calls
+    /// ``ValidateWorker/main(_:)`` (`meridian-serve` does). Nil checks in
+    /// the server's own process, where a reader's crash is the server's.
+    public var validateWorker: String?
+    /// How long checking one upload may take (wall clock and CPU) before
+    /// the answer is 422: 60 s.
+    public var validateTimeout = 60.0
+    /// The memory checking one upload may take beyond what the worker
+    /// starts with, before the answer is 422: 1 GiB.
+    public var validateMemoryBytes = 1 << 30
 
     public init() {}
 }
@@ -34,6 +45,7 @@ extension ServerOptions {
     /// The keys of a configuration file (`meridian serve --config serve.toml`).
     public static let configurationKeys = [
         "datasets", "host", "port", "token", "cors", "max-body-mb", "max-image-side", "render-timeout",
+        "validate-timeout", "validate-memory-mb",
     ]
 
     /// Reads a TOML configuration over these options:
@@ -47,6 +59,8 @@ extension ServerOptions {
     /// max-body-mb = 64
     /// max-image-side = 4096
     /// render-timeout = 10.0
+    /// validate-timeout = 60.0
+    /// validate-memory-mb = 1024
     /// ```
     ///
     /// An unknown key or a value of the wrong type is a `serve.config`
@@ -96,11 +110,15 @@ extension ServerOptions {
         if let port = try integer("port", 0...65535) { self.port = port }
         if let megabytes = try integer("max-body-mb", 1...4096) { maximumBodyBytes = megabytes << 20 }
         if let side = try integer("max-image-side", 16...16384) { maximumImageSide = side }
-        if let value = root["render-timeout"] {
-            guard let seconds = value.double, seconds > 0, seconds <= 600 else {
-                throw error("render-timeout", "render-timeout must be a number of seconds above 0, at most 600")
+        func seconds(_ key: String, _ most: Double) throws(DiagnosticError) -> Double? {
+            guard let value = root[key] else { return nil }
+            guard let seconds = value.double ?? value.integer.map(Double.init), seconds > 0, seconds <= most else {
+                throw error(key, "\(key) must be a number of seconds above 0, at most \(Int(most))")
             }
-            renderTimeout = seconds
+            return seconds
         }
+        if let seconds = try seconds("render-timeout", 600) { renderTimeout = seconds }
+        if let seconds = try seconds("validate-timeout", 3_600) { validateTimeout = seconds }
+        if let megabytes = try integer("validate-memory-mb", 64...65_536) { validateMemoryBytes = megabytes << 20 }
     }
 }

@@ -15,6 +15,8 @@ enum ServeMain {
         name: "meridian", abstract: ServeCommand.abstract, version: meridianVersion, commands: [], usageStatus: 2)
 
     static func main() async {
+        // The server runs this program again to check each upload apart from itself.
+        if let status = ValidateWorker.main(CommandLine.arguments) { Platform.exit(status) }
         let command = tool.parse(ServeCommand.self)
         do {
             try await command.run()
@@ -53,6 +55,8 @@ struct ServeCommand: CommandArguments {
     let maxBodyMb: Int?
     let maxImageSide: Int?
     let renderTimeout: Double?
+    let validateTimeout: Double?
+    let validateMemoryMb: Int?
     let logLevel: String
 
     init(_ arguments: Arguments) throws {
@@ -61,7 +65,7 @@ struct ServeCommand: CommandArguments {
         config = try arguments.option(
             "config",
             help:
-                "A TOML file of these settings (datasets, host, port, token, cors, max-body-mb, max-image-side, render-timeout); options given here win."
+                "A TOML file of these settings (datasets, host, port, token, cors, max-body-mb, max-image-side, render-timeout, validate-timeout, validate-memory-mb); options given here win."
         )
         host = try arguments.option("host", help: "The address to listen on (default: 127.0.0.1, this machine only).")
         port = try arguments.option("port", help: "The port (default: 8080; 0: any free port, printed at start).")
@@ -77,6 +81,12 @@ struct ServeCommand: CommandArguments {
             "max-image-side", help: "The longest side of a snapshot, in pixels (default: 4096).")
         renderTimeout = try arguments.option(
             "render-timeout", help: "How long a snapshot may take, in seconds, before the answer is 503 (default: 10).")
+        validateTimeout = try arguments.option(
+            "validate-timeout",
+            help: "How long checking one POST /validate body may take, in seconds, before the answer is 422 (default: 60).")
+        validateMemoryMb = try arguments.option(
+            "validate-memory-mb",
+            help: "The memory checking one POST /validate body may take, in MiB, before the answer is 422 (default: 1024).")
         logLevel = try arguments.option(
             "log-level", default: "info", help: "Log level: trace, debug, info, notice, warning, error or critical.")
     }
@@ -92,6 +102,12 @@ struct ServeCommand: CommandArguments {
         }
         if let renderTimeout, !(renderTimeout > 0 && renderTimeout <= 600) {
             throw UsageError("--render-timeout must be above 0 and at most 600 seconds")
+        }
+        if let validateTimeout, !(validateTimeout > 0 && validateTimeout <= 3_600) {
+            throw UsageError("--validate-timeout must be above 0 and at most 3600 seconds")
+        }
+        if let validateMemoryMb, !(64...65_536).contains(validateMemoryMb) {
+            throw UsageError("--validate-memory-mb must be between 64 and 65536")
         }
         if Logger.Level(rawValue: logLevel) == nil { throw UsageError("--log-level: \(logLevel) is not a level") }
     }
@@ -119,7 +135,10 @@ struct ServeCommand: CommandArguments {
         if let maxBodyMb { options.maximumBodyBytes = maxBodyMb << 20 }
         if let maxImageSide { options.maximumImageSide = maxImageSide }
         if let renderTimeout { options.renderTimeout = renderTimeout }
+        if let validateTimeout { options.validateTimeout = validateTimeout }
+        if let validateMemoryMb { options.validateMemoryBytes = validateMemoryMb << 20 }
         options.renderConcurrency = Platform.onlineProcessors
+        options.validateWorker = Platform.executablePath
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = Logger.Level(rawValue: logLevel) ?? .info

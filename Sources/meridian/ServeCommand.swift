@@ -40,12 +40,7 @@ struct ServeCommand: Command {
 
     /// `meridian-serve` in the folder this executable is in.
     static func serverPath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let me =
-            count > 0
-            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-        let folder = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = Platform.executablePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         return (folder.isEmpty ? "." : folder) + "/meridian-serve"
     }
 }

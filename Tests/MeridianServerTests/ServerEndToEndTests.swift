@@ -225,6 +225,24 @@ final class RunningServer: @unchecked Sendable {
         #expect(server.stop() == 0)
     }
 
+    /// An upload is checked in a worker process with limits of its own:
+    /// one that needs more memory than allowed is a 422, and the server
+    /// goes on answering, the next upload included.
+    @Test func anUploadPastTheWorkersLimitsIsA422AndTheServerLivesOn() async throws {
+        let server = try RunningServer([Self.landmarks, "--validate-memory-mb", "64"])
+        let points = (0..<400_000).map { i in
+            #"{"type":"Feature","properties":{"n":\#(i)},"geometry":{"type":"Point","coordinates":[\#(Double(i % 360) - 180),\#(Double(i % 180) - 90)]}}"#
+        }
+        let large = Data((#"{"type":"FeatureCollection","features":["# + points.joined(separator: ",") + "]}").utf8)
+        let refused = try await server.request("/validate", method: "POST", body: large)
+        #expect(refused.status == 422 && refused.text.contains("serve.validate.limits"), "\(refused.status) \(refused.text)")
+        #expect(try await server.request("/health").status == 200)
+        let good = try await server.request(
+            "/validate", method: "POST", body: try Data(contentsOf: URL(fileURLWithPath: Self.landmarks)))
+        #expect(good.status == 200 && (good.json["summary"] as? [String: Any])?["errors"] as? Int == 0)
+        #expect(server.stop() == 0)
+    }
+
     @Test func tokenLimitsAndCORS() async throws {
         let server = try RunningServer(
             [Self.landmarks, "--token", "s3cret", "--max-body-mb", "1", "--cors", "https://maps.example.org"])
