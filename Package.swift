@@ -184,7 +184,8 @@ let package = Package(
         .executableTarget(
             name: "meridian-fuzz",
             dependencies: [
-                "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF", "MeridianTOML",
+                "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
+                "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "Meridian",
             ],
             path: "Fuzz"
         ),

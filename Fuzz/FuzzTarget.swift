@@ -6,11 +6,22 @@
 //
 // runs the harness over each file and exits non-zero if one fails.
 import MeridianArchive
+import MeridianCSV
 import MeridianCore
 import MeridianGeoJSON
+import MeridianGeoPackage
 import MeridianIMDF
 import MeridianKML
+import MeridianLibC
+import MeridianPlaces
 import MeridianTOML
+
+// `--where` expressions live in the umbrella module; the fuzzing build
+// compiles their one file (Sources/Meridian/Shaping/FeatureExpression.swift)
+// into the harness instead of building every module of the tool.
+#if !FUZZING
+    import Meridian
+#endif
 
 /// What one fuzzed input is fed to. Every input must be handled without a
 /// crash, a trap or a hang; a harness returns false when a property that
@@ -29,6 +40,17 @@ enum Harness: String, CaseIterable {
     case mapsURL = "maps-url"
     /// The TOML reader (meridian.toml, the server's configuration).
     case toml
+    /// The place index reader, over the input resealed (its hashes written
+    /// anew, as a hostile author can) and then queried.
+    case places
+    /// The GeoPackage reader (SQLite, the file's own SQL, views included).
+    case gpkg
+    /// The CSV reader, its WKT read by GEOS.
+    case csv
+    /// The GPX/TCX reader and the GPX writer.
+    case gpx
+    /// `--where` expressions, parsed and matched against features.
+    case `where`
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -45,6 +67,19 @@ enum Harness: String, CaseIterable {
             return true
         case .toml:
             _ = try? TOMLTable(parsing: String(decoding: bytes, as: UTF8.self))
+            return true
+        case .places:
+            exercisePlaces(Array(bytes))
+            return true
+        case .gpkg:
+            exerciseGeoPackage(bytes)
+            return true
+        case .csv:
+            if let reader = try? CSVFeatureReader(bytes: Array(bytes), fileName: "fuzz.csv") { _ = try? reader.readAll() }
+            return true
+        case .gpx: return exerciseGPX(Array(bytes))
+        case .where:
+            exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
         }
     }
@@ -77,6 +112,56 @@ func exerciseIMDF(_ source: IMDFSource) {
     let archive = IMDFArchive(source: source)
     _ = IMDFValidator().validate(archive)
     _ = archive.features()
+}
+
+/// An index, as given and resealed, opened and asked every kind of query.
+func exercisePlaces(_ bytes: [UInt8]) {
+    for candidate in [bytes, PlaceIndex.resealed(bytes)] {
+        guard let index = try? PlaceIndex(serialized: candidate) else { continue }
+        let around = CoordinateRegion(
+            center: Coordinate(latitude: 52.2, longitude: 0.12), latitudinalMeters: 50_000, longitudinalMeters: 50_000)
+        _ = index.completions(for: "ca", options: SearchOptions(region: around))
+        _ = index.search("cafe arcade", options: SearchOptions(region: around))
+        _ = index.geocode("market street")
+        _ = index.reverse(Coordinate(latitude: 52.2, longitude: 0.12))
+        _ = index.lookup(["a", ""])
+        _ = index.places
+    }
+}
+
+/// Every layer of a GeoPackage, views included (within SQLite's budget).
+func exerciseGeoPackage(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var template = Array("/tmp/meridian-fuzz-gpkg-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return }
+    let path = String(cString: template)
+    defer {
+        unlink(path)
+        close(descriptor)
+    }
+    guard write(descriptor, bytes.baseAddress, bytes.count) == bytes.count else { return }
+    guard let reader = try? GeoPackageReader(path: path, readsViews: true) else { return }
+    _ = try? reader.readAll()
+}
+
+/// Features read from GPX or TCX must be writable as GPX, and that readable.
+func exerciseGPX(_ bytes: [UInt8]) -> Bool {
+    guard let features = try? GPXFeatureReader(bytes: bytes, fileName: "fuzz.gpx").readAll() else { return true }
+    let written = GPXWriter().encode(FeatureCollection(features: features))
+    return (try? GPXFeatureReader(bytes: written, fileName: "written.gpx").readAll()) != nil
+}
+
+/// An expression that parses is matched against features of every kind of value.
+func exerciseExpression(_ text: String) {
+    guard let expression = try? FeatureExpression(text) else { return }
+    var feature = Feature(geometry: .point(Coordinate(latitude: 1, longitude: 2)))
+    for (key, value): (String, JSONValue) in [
+        ("name", "Bean There"), ("floor", 2), ("area", 12.5), ("open", true), ("tags", ["a", "b"]), ("none", .null),
+    ] {
+        feature.properties[key] = value
+    }
+    _ = expression.matches(feature)
+    _ = expression.matches(Feature())
 }
 
 /// Whatever a zip yields must survive being written as a zip and read back.
@@ -126,6 +211,16 @@ enum IMDFSections {
         let harness = Harness.mapsURL
     #elseif HARNESS_TOML
         let harness = Harness.toml
+    #elseif HARNESS_PLACES
+        let harness = Harness.places
+    #elseif HARNESS_GPKG
+        let harness = Harness.gpkg
+    #elseif HARNESS_CSV
+        let harness = Harness.csv
+    #elseif HARNESS_GPX
+        let harness = Harness.gpx
+    #elseif HARNESS_WHERE
+        let harness = Harness.where
     #else
         let harness = Harness.json
     #endif

@@ -10,13 +10,18 @@
 #   zip       the zip guard, then the KMZ or IMDF reader behind it
 #   maps-url  the Apple Maps URL parser
 #   toml      the TOML reader (meridian.toml, the server's configuration)
+#   places    the place index reader (each input resealed, then queried)
+#   gpkg      the GeoPackage reader (SQLite, views included)
+#   csv       the CSV reader and its WKT (GEOS)
+#   gpx       the GPX/TCX reader and the GPX writer
+#   where     --where expressions, parsed and matched
 #
 # Crash, timeout and out-of-memory inputs land in Tests/FuzzRegressions/
 # HARNESS/, which the test suite replays (FuzzRegressionTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -25,28 +30,56 @@ regressions=Tests/FuzzRegressions/$harness
 mkdir -p "$out" "$corpus" "$regressions"
 
 # swiftc for our modules, because SwiftPM renames an executable's main,
-# which libFuzzer provides.
+# which libFuzzer provides. The modules are the fuzz target's dependencies
+# in the package's own order (swift package describe), each rebuilt only
+# when a source of it is newer than its library; `--where` expressions
+# are one file of the umbrella module, compiled into the harness.
 flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out")
 fuzz=(-sanitize=fuzzer,address)
-clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libxml-2.0) -ISources/CLibXML2/include \
-  -c Sources/CLibXML2/CLibXML2.c -o "$out/CLibXML2.o"
-ar rcs "$out/libCLibXML2.a" "$out/CLibXML2.o"
-# GEOS is opened on first use (Sources/CGEOS/CGEOS.c), as in the tool.
-clang -O1 -g -fsanitize=fuzzer-no-link,address -ISources/CGEOS/include -c Sources/CGEOS/CGEOS.c -o "$out/CGEOS.o"
-ar rcs "$out/libCGEOS.a" "$out/CGEOS.o"
-cat >"$out/module.modulemap" <<MAP
-module CLibXML2 { header "$PWD/Sources/CLibXML2/include/CLibXML2.h" export * }
-module CGEOS { header "$PWD/Sources/CGEOS/include/CGEOS.h" export * }
-module LibZ { header "$PWD/Sources/LibZ/shim.h" link "z" export * }
-MAP
-for module in MeridianCore MeridianTOML MeridianValidity MeridianGeoJSON MeridianArchive MeridianKML MeridianIMDF; do
-  swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" -emit-module-path "$out/$module.swiftmodule" \
-    -emit-library -static -o "$out/lib$module.a" $(find "Sources/$module" -name '*.swift')
-done
+swift package describe --type json >"$out/package.json"
+order=$(python3 - "$out/package.json" <<'PY'
+import json, sys
+targets = {t["name"]: t for t in json.load(open(sys.argv[1]))["targets"]}
+order, seen = [], set()
+def visit(name):
+    if name in seen: return
+    seen.add(name)
+    for dependency in targets[name].get("target_dependencies", []): visit(dependency)
+    order.append(name)
+for dependency in targets["meridian-fuzz"]["target_dependencies"]:
+    if dependency != "Meridian": visit(dependency)
+for name in order:
+    target = targets[name]
+    if target["type"] != "system-target": print(name, target["module_type"])
+PY
+)
+: >"$out/module.modulemap.new"
+libraries=()
+while read -r module kind; do
+  library="$out/lib$module.a"
+  fresh=$([ -f "$library" ] && [ -z "$(find "Sources/$module" -newer "$library" -type f | head -1)" ] && echo yes || true)
+  if [ "$kind" = ClangTarget ]; then
+    extra=()
+    [ "$module" = CLibXML2 ] && extra=($(pkg-config --cflags libxml-2.0))
+    [ -n "$fresh" ] || {
+      clang -O1 -g -fsanitize=fuzzer-no-link,address "${extra[@]}" -I"Sources/$module/include" \
+        -c "Sources/$module/$module.c" -o "$out/$module.o"
+      ar rcs "$library" "$out/$module.o"
+    }
+    echo "module $module { header \"$PWD/Sources/$module/include/$module.h\" export * }" >>"$out/module.modulemap.new"
+  else
+    # Modules see the C modules through the map, which must exist before they compile.
+    cp "$out/module.modulemap.new" "$out/module.modulemap"
+    [ -n "$fresh" ] || swiftc "${flags[@]}" "${fuzz[@]}" -wmo -module-name "$module" \
+      -emit-module-path "$out/$module.swiftmodule" -emit-library -static -o "$library" \
+      $(find "Sources/$module" -name '*.swift')
+  fi
+  libraries=("-l$module" "${libraries[@]}")
+done <<<"$order"
+mv "$out/module.modulemap.new" "$out/module.modulemap"
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
-swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" \
-  -lMeridianIMDF -lMeridianKML -lMeridianArchive -lMeridianGeoJSON -lMeridianValidity -lMeridianTOML -lMeridianCore \
-  -lCLibXML2 -lCGEOS -lxml2 -ldl -lz Fuzz/FuzzTarget.swift -o "$out/fuzz-$harness"
+swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" "${libraries[@]}" -lxml2 -ldl -lz \
+  Fuzz/FuzzTarget.swift Sources/Meridian/Shaping/FeatureExpression.swift -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
 seeds=("$regressions")
@@ -94,6 +127,49 @@ case $harness in
     awk -v dir="$out/seeds-toml" '/^```toml/ { n++; f = dir "/doc-" n; next } /^```/ { f = "" } f { print > f }' \
       README.md docs/*.md
     seeds+=("$out/seeds-toml") ;;
+  places)
+    # Indexes of the samples, built by the tool.
+    max_len=131072
+    mkdir -p "$out/seeds-places"
+    swift build --product meridian >/dev/null
+    tool="$(swift build --show-bin-path)/meridian"
+    "$tool" index Samples/meridian-arcade.zip -o "$out/seeds-places/arcade.idx" >/dev/null
+    "$tool" index Samples/cambridge-landmarks.geojson -o "$out/seeds-places/landmarks.idx" >/dev/null
+    seeds+=("$out/seeds-places") ;;
+  gpkg)
+    max_len=262144
+    mkdir -p "$out/seeds-gpkg"
+    find "$fixtures" Samples -name '*.gpkg' -size -256k -exec cp {} "$out/seeds-gpkg/" \; 2>/dev/null || true
+    swift build --product meridian >/dev/null
+    "$(swift build --show-bin-path)/meridian" convert Samples/cambridge-landmarks.geojson \
+      -o "$out/seeds-gpkg/landmarks.gpkg" >/dev/null 2>&1 || true
+    seeds+=("$out/seeds-gpkg") ;;
+  csv)
+    max_len=16384
+    mkdir -p "$out/seeds-csv"
+    find "$fixtures" Samples -name '*.csv' -size -16k -exec cp {} "$out/seeds-csv/" \; 2>/dev/null || true
+    printf 'name,wkt\na,"POLYGON ((0 0, 1 0, 1 1, 0 0))"\nb,"GEOMETRYCOLLECTION (POINT (1 2), LINESTRING (0 0, 1 1))"\n' \
+      >"$out/seeds-csv/wkt.csv"
+    printf 'name;lat;lon\n"Caf\xc3\xa9, ""Nero""";52.2;0.12\nb;1\n' >"$out/seeds-csv/points.csv"
+    seeds+=("$out/seeds-csv") ;;
+  gpx)
+    max_len=65536
+    mkdir -p "$out/seeds-gpx"
+    find "$fixtures" Samples \( -name '*.gpx' -o -name '*.tcx' \) -size -64k -exec cp {} "$out/seeds-gpx/" \; \
+      2>/dev/null || true
+    seeds+=("$out/seeds-gpx") ;;
+  where)
+    # The expressions of the documentation and the tests, one file each.
+    max_len=1024
+    mkdir -p "$out/seeds-where"
+    {
+      grep -rhoE -- '--where "[^"]+"' README.md docs 2>/dev/null | sed -E 's/^--where "(.*)"$/\1/'
+      grep -rhoE -- '"--where", "[^"]+"' Tests 2>/dev/null | sed -E 's/^"--where", "(.*)"$/\1/'
+      printf '%s\n' "not (\$id in (1, 'a') or address.city is not null)" "\"floor\" >= -3.5e2 and \$geometry != 'Point'"
+    } | sort -u | while read -r expression; do
+      printf '%s' "$expression" >"$out/seeds-where/$(printf '%s' "$expression" | cksum | cut -d' ' -f1)"
+    done
+    seeds+=("$out/seeds-where") ;;
 esac
 
 "$out/fuzz-$harness" "$corpus" "${seeds[@]}" \

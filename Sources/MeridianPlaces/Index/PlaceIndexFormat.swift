@@ -175,3 +175,17 @@ extension SectionBytes {
 }
 
 extension Array: SectionBytes {}
+
+extension PlaceIndex {
+    /// `bytes` with the header written anew, hashes included, as a hostile
+    /// file's author can: what fuzzing opens, so that it reaches the
+    /// structure checks behind the hashes. Shorter than a header: as given.
+    package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= PlaceIndexFormat.headerSize else { return bytes }
+        var sealed = bytes
+        let sections = bytes[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let places = bytes[32..<40].reversed().reduce(0) { $0 << 8 | Int($1 & 0x7F) }
+        sealed.withUnsafeMutableBytes { PlaceIndexFormat.seal($0, sectionCount: sections, placeCount: places) }
+        return sealed
+    }
+}
