@@ -11,7 +11,7 @@
 #   maps-url  the Apple Maps URL parser
 #   toml      the TOML reader (meridian.toml, the server's configuration)
 #   places    the place index reader (each input resealed, then queried)
-#   gpkg      the GeoPackage reader (SQLite, views included)
+#   gpkg      the GeoPackage reader (SQLite, as the tool reads it)
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -143,6 +143,9 @@ case $harness in
     swift build --product meridian >/dev/null
     "$(swift build --show-bin-path)/meridian" convert Samples/cambridge-landmarks.geojson \
       -o "$out/seeds-gpkg/landmarks.gpkg" >/dev/null 2>&1 || true
+    # Pages of 512 bytes rather than the writer's 64 KiB, so that a seed fits max_len.
+    python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute("PRAGMA page_size = 512"); db.execute("VACUUM")' \
+      "$out/seeds-gpkg/landmarks.gpkg"
     seeds+=("$out/seeds-gpkg") ;;
   csv)
     max_len=16384

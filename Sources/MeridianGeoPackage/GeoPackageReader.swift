@@ -44,6 +44,13 @@ public final class GeoPackageReader {
     private var geometryColumn: Int?
     /// The current layer's column names, read once per layer.
     private var columnNames: [String] = []
+    /// The layers that are views (read only when asked for).
+    private var viewNames: Set<String> = []
+    /// Rows read from the current layer, and the most a table of this file
+    /// can hold (a row takes at least 4 bytes of a page): a scan past it is
+    /// going round a loop in a damaged file's pages.
+    private var rowsRead = 0
+    private var rowLimit = Int.max
     /// SRS ids looked up so far: nil for WGS 84, else the SRS's name.
     private var srsNames: [Int32: String?] = [:]
 
@@ -90,9 +97,12 @@ public final class GeoPackageReader {
             """)
         while try contents.step() {
             guard let table = contents.text(0) else { continue }
-            if contents.text(3) == "view" && !readsViews {
-                views.append(table)
-                continue
+            if contents.text(3) == "view" {
+                guard readsViews else {
+                    views.append(table)
+                    continue
+                }
+                viewNames.insert(table)
             }
             found.append(
                 Layer(
@@ -121,6 +131,8 @@ public final class GeoPackageReader {
                     location: SourceLocation(file: name)))
         }
         for layer in layers where layer.geometryColumn != nil { try checkSRS(layer) }
+        let size = try database.prepare("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size")
+        if try size.step() { rowLimit = Int(size.int(0)) / 4 + 1 }
     }
 
     /// Refuses a layer whose SRS is not WGS 84 longitude/latitude.
@@ -160,11 +172,34 @@ public final class GeoPackageReader {
     public func next() throws(DiagnosticError) -> Feature? {
         while layerIndex < layers.count {
             let layer = layers[layerIndex]
-            if statement == nil { try open(layer) }
-            guard let statement, try statement.step() else {
+            if statement == nil {
+                try open(layer)
+                rowsRead = 0
+            }
+            guard let statement else { continue }
+            let more: Bool
+            do throws(DiagnosticError) {
+                more = try statement.step()
+            } catch {
+                // A failed statement would start again from its first row: the layer ends here.
+                self.statement = nil
+                layerIndex += 1
+                throw error
+            }
+            guard more else {
                 self.statement = nil
                 layerIndex += 1
                 continue
+            }
+            rowsRead += 1
+            if rowsRead > rowLimit, !viewNames.contains(layer.table) {
+                self.statement = nil
+                layerIndex += 1
+                throw DiagnosticError(
+                    code: "gpkg.sqlite",
+                    message:
+                        "layer \(layer.table) yields more rows than a file of its size can hold: its pages are damaged (they loop)",
+                    location: SourceLocation(file: path))
             }
             currentLayer = layer.table
             return feature(from: statement, layer: layer)
