@@ -11,7 +11,7 @@ public enum CSVDiagnostics {
         csv.quote.unclosed | error | A quoted field is never closed: the rest of the file would be one field.
         csv.quote.stray | warning | A quote inside an unquoted field, or text after a closing quote; kept as text.
         csv.row.ragged | warning | A row with more or fewer fields than the header: missing ones are left out, extra ones column_N.
-        csv.coordinate.invalid | warning | A longitude or latitude that is not a number in range: the feature has no geometry.
-        csv.wkt.invalid | warning | A WKT field GEOS cannot read: the feature has no geometry.
+        csv.coordinate.invalid | warning | A longitude or latitude that is not a number in range: the feature has no geometry; an error for validate.
+        csv.wkt.invalid | warning | A WKT field GEOS cannot read: the feature has no geometry; an error for validate.
         """#)
 }

@@ -63,7 +63,7 @@ public struct InputValidator: Sendable {
                     feature.geometry,
                     at: SourceLocation(file: input.name, featureID: feature.id?.description, record: index))
             }
-            return source.warnings + validity.diagnostics
+            return input.recognisedFormat.asValidationFindings(source.warnings) + validity.diagnostics
         } catch {
             return validity.diagnostics + [error.diagnostic]
         }

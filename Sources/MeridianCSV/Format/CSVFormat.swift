@@ -63,8 +63,11 @@ public struct CSVFormat: FeatureFormat {
         } catch {
             failure.append(error.diagnostic)
         }
-        return reader.diagnostics + validity.diagnostics + failure
+        return asValidationFindings(reader.diagnostics) + validity.diagnostics + failure
     }
+
+    /// A coordinate or WKT that is no place leaves its feature without geometry: an error of the file.
+    public var errorsWhenValidating: Set<String> { ["csv.coordinate.invalid", "csv.wkt.invalid"] }
 
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .csv }
 

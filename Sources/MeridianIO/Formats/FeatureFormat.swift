@@ -43,6 +43,12 @@ public protocol FeatureFormat: Sendable {
     /// `meridian validate` then does.
     func validate(_ input: Input, options: ValidationOptions) -> [Diagnostic]?
 
+    /// The codes of reading warnings that are errors of the file when it is
+    /// validated: what reading works around by leaving data out (a
+    /// geometry off the globe or unreadable, read as null), which
+    /// `meridian validate` must not pass with exit status 0.
+    var errorsWhenValidating: Set<String> { get }
+
     /// The output format that writes `input` back as it came (`meridian
     /// fix` and `convert` without `--to`), or nil for the registry's first
     /// writer.
@@ -54,6 +60,18 @@ public protocol FeatureFormat: Sendable {
 
 extension FeatureFormat {
     public func validate(_ input: Input, options: ValidationOptions) -> [Diagnostic]? { nil }
+    public var errorsWhenValidating: Set<String> { [] }
+
+    /// `diagnostics` with the warnings of ``errorsWhenValidating`` made errors.
+    public func asValidationFindings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let errors = errorsWhenValidating
+        guard !errors.isEmpty else { return diagnostics }
+        return diagnostics.map { diagnostic in
+            var found = diagnostic
+            if errors.contains(found.code) { found.severity = .error }
+            return found
+        }
+    }
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { nil }
     public var hasLevels: Bool { false }
 }
