@@ -383,7 +383,7 @@ extension GeometryValidator {
                 let reason = String(nulTerminated: message)
                 return .failure(
                     RepairFailure(
-                        reason.contains("bad_alloc")
+                        reason.containsText("bad_alloc")
                             ? memory : "GEOS's MakeValid failed (\(reason.isEmpty ? "no reason given" : reason))"))
             default:
                 return .failure(RepairFailure(memory))

@@ -112,6 +112,7 @@ extension DiagnosticCatalogue {
         "gpx.extensions.too-many": "Keep the extension values a track needs; split the others into a separate file.",
         "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
         "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
+        "gpkg.geometry.srs": "Write every geometry of the layer in the layer's SRS (ogr2ogr -t_srs EPSG:4326 rewrites them).",
         "gpkg.envelope.mismatch": "Rewrite the layer (meridian convert in.gpkg -o out.gpkg recomputes every envelope).",
         "gpkg.geometry.corrupt":
             "Re-export the layer from its source; the blob was damaged or written by a broken tool.",
