@@ -206,5 +206,8 @@ import Testing
         #expect(refused.status == 3 && refused.stderr.contains("[places.index.corrupted]"), "\(refused.stderr)")
         #expect(try CLI.run(["index", Self.venue]).status == 2)
         #expect(try CLI.run(["index", Self.venue, "-o", "-"]).status == 2)
+        // Given where features are read, an index is named, not read as CSV.
+        let info = try CLI.run(["info", index.path])
+        #expect(info.status == 3 && info.stderr.contains("[io.format.place-index]"), "\(info.stderr)")
     }
 }

@@ -16,10 +16,11 @@ extension FormatRegistry {
     /// | `kmz` | any other zip |
     /// | `csv` | other text whose first line holds a `,`, `;` or tab and starts with none of `{ [ <` |
     /// | `geojson` | anything else: a FeatureCollection, Feature or geometry, a text sequence (RFC 8142) or NDJSON |
+    /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
             IMDFFormat(), GeoPackageFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml, KMLFormat.kmz, CSVFormat(),
-            GeoJSONFormat(),
+            GeoJSONFormat(), PlaceIndexInput(),
         ],
         writers: [
             GeoJSONOutputFormat.featureCollection, GeoJSONOutputFormat.textSequence,

@@ -188,6 +188,7 @@ extension DiagnosticCatalogue {
         "imdf.venue.count": "Keep exactly one venue in venue.geojson.",
         "io.format.unknown":
             "Register the format that reads it (FormatRegistry.register), or convert it with a tool that reads it.",
+        "io.format.place-index": "Query the index (meridian search QUERY INDEX), or give the files it was built from.",
         "io.input.blank": "Check what writes to the pipe; it sent only blank lines.",
         "io.input.no-match": "Check the pattern and the current folder; quote patterns the shell should not expand.",
         "io.open": "Check the path exists and is readable, and that a folder holds an IMDF manifest.json.",

@@ -51,6 +51,7 @@ public struct DiagnosticRule: Sendable, Hashable {
         io.open | error | An input cannot be opened: it is missing, unreadable, or a folder that is no IMDF venue.
         io.read | error | Reading an input failed part-way (an I/O error from the system).
         io.format.unknown | error | No registered format reads the input, or an output names a format none writes (a program's own registry of formats).
+        io.format.place-index | error | A place index given to a command that reads features (info, convert, validate...): query it with search, complete, geocode, reverse or lookup.
         io.input.blank | error | Standard input held nothing but blank lines past the 16 MiB read to find the data.
         io.input.no-match | error | A file pattern on the command line matched no file.
         io.temporary | error | A private temporary file (a zip arriving on a stream is spooled to one) cannot be written.

@@ -50,12 +50,12 @@ public struct GeoPackageFormat: FeatureFormat {
         return .certain
     }
 
-    /// Every feature layer, or the one `options.layer` names.
     /// Geometries read as null (unreadable, off the globe, in another SRS) are errors of the file.
     public var errorsWhenValidating: Set<String> {
         ["gpkg.geometry.corrupt", "gpkg.geometry.out-of-range", "gpkg.geometry.srs"]
     }
 
+    /// Every feature layer, or the one `options.layer` names.
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
         try GeoPackageReader(
             path: input.filePath ?? input.path, displayName: input.name, layer: options.layer,
