@@ -21,6 +21,7 @@ struct PreviewCommand: ReportingCommand {
     let size: MapSize
     let language: String?
     let title: String?
+    let maxFeatures: Int
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -35,10 +36,14 @@ struct PreviewCommand: ReportingCommand {
             "language", help: "IMDF inputs: the preferred language of names (default: the manifest's language).")
         title = try arguments.option(
             "title", help: "The page's title (default: the venue's name, else the inputs' names).")
+        maxFeatures = try arguments.option(
+            "max-features", default: PreviewPage.defaultMaximumFeatures,
+            help: "The most features of the data files a page holds (each is drawn and listed in it).")
         report = try arguments.group(ReportOptions.self)
     }
 
     func validate() throws {
+        if maxFeatures < 1 { throw UsageError("--max-features must be 1 or more") }
         if inputs.isEmpty { throw UsageError("give at least one input file") }
     }
 
@@ -61,7 +66,8 @@ struct PreviewCommand: ReportingCommand {
             return .layer(try Layer(input: input, indoor: indoor, warnings: &warnings))
         }
         Console.shared.warn(warnings)
-        let page = PreviewPage(sources: sources, options: options, languages: languages, title: title)
+        let page = PreviewPage(
+            sources: sources, options: options, languages: languages, title: title, maximumFeatures: maxFeatures)
         let html = try page.html()
         try destination.write(html)
         try destination.commit()

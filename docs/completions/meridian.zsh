@@ -160,6 +160,7 @@ _meridian() {
                 '--size''[Size of the drawn map in points, WIDTHxHEIGHT (the page scales it to the window).]:size:_files' \
                 '--language''[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:_files' \
                 '--title''[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:_files' \
+                '--max-features''[The most features of the data files a page holds (each is drawn and listed in it).]:max-features:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

@@ -44,15 +44,24 @@ public struct PreviewPage: Sendable {
     public var languages: [String]
     /// The page's title; nil takes the venue's name, else the sources' names.
     public var title: String?
+    /// The most features of the layers a page holds. Every feature is drawn into the page
+    /// and listed for its panel, so the page, and the memory that builds
+    /// it, grow with them: 500 000 placemarks made a 220 MB page and took
+    /// 2 GB. Past it, ``html()`` throws `snapshot.content.too-many`.
+    public var maximumFeatures: Int
+
+    /// 100 000 features: a page of some 40 MB that a browser still opens.
+    public static let defaultMaximumFeatures = 100_000
 
     public init(
         sources: [Source], options: Snapshotter.Options = Snapshotter.Options(), languages: [String] = [],
-        title: String? = nil
+        title: String? = nil, maximumFeatures: Int = defaultMaximumFeatures
     ) {
         self.sources = sources
         self.options = options
         self.languages = languages
         self.title = title
+        self.maximumFeatures = maximumFeatures
     }
 
     // MARK: Levels
@@ -120,6 +129,21 @@ public struct PreviewPage: Sendable {
     ///   (`snapshot.options.*` for bad options, `snapshot.content.empty`
     ///   when nothing is left to draw).
     public func html() throws(DiagnosticError) -> String {
+        let count = sources.reduce(0) { total, source in
+            switch source {
+            case .layer(let layer): total + layer.features.count
+            // A venue is bounded by its archive's size (IMDFSource.maximumSize).
+            case .venue: total
+            }
+        }
+        guard count <= maximumFeatures else {
+            throw DiagnosticError(
+                code: "snapshot.content.too-many",
+                message:
+                    "the inputs hold \(count) features, more than the \(maximumFeatures) a preview page holds (each is drawn "
+                    + "and listed in the page): narrow them first (convert --where, --bbox or --limit), draw them with "
+                    + "render, or raise --max-features")
+        }
         let views = try makeViews()
         // The maps were drawn on every core; what the worker threads freed
         // stays in their arenas, where the page built next on this thread

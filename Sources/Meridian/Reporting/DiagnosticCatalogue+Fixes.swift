@@ -243,6 +243,8 @@ extension DiagnosticCatalogue {
         "snapshot.camera.heading": "Give a heading in degrees.",
         "snapshot.camera.pitch": "Give a pitch of 0 (straight down) to 60 degrees.",
         "snapshot.content.coordinate": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
+        "snapshot.content.too-many":
+            "Narrow the data (convert --where, --bbox or --limit), draw it with render, or raise --max-features.",
         "snapshot.content.empty": "Check the inputs have geometry, and that the filter keeps some of it.",
         "snapshot.content.radius": "Give the circle a radius of 0 or more metres.",
         "snapshot.content.style":

@@ -25,6 +25,7 @@ public enum SnapshotDiagnostics {
         snapshot.content.radius | error | A declared circle's radius is negative or not finite.
         snapshot.content.style | error | A declared shape's stroke has a width, miter limit or dash pattern no map can draw (negative, not finite, or too long).
         snapshot.content.symbol | error | An annotation's symbol is not SVG path data (only path commands and numbers are drawn).
+        snapshot.content.too-many | error | More features than a preview page holds (100 000 by default, preview --max-features): narrow the data first, or draw it with render.
         snapshot.content.empty | error | Nothing to draw: no feature has a drawable geometry (or none passes the point filter).
         """#)
 }
