@@ -18,7 +18,7 @@ import MeridianLibC
 /// limits itself on start (``limitThisProcess(memoryBytes:cpuSeconds:)``):
 /// the caller's wall clock is the last word (`SIGKILL`).
 package enum WorkerProcess {
-    package enum Outcome: Equatable {
+    package enum Outcome {
         /// It exited with this status, having written `output`.
         case finished(status: Int32, output: [UInt8])
         /// It ran past the time limit (wall clock, or its CPU limit) and was killed.

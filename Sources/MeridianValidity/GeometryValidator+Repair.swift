@@ -198,10 +198,6 @@ extension GeometryValidator {
             guard let geos = makeGEOS(result) else { return nil }
             var current = geos
             defer { libgeos.GEOSGeom_destroy_r(context, current) }
-            func dropped(_ why: String) -> Geometry? {
-                changes.append(GeometryChange(code: "fix.geometry.dropped", message: why))
-                return nil
-            }
             if let problem {
                 let valid: OpaquePointer
                 switch makeValid(current, positions: result.coordinateCount, timeLimit: options.timeLimit) {
@@ -217,7 +213,11 @@ extension GeometryValidator {
                 libgeos.GEOSGeom_destroy_r(context, current)
                 current = valid
                 guard let polygons = decode(current).flatMap({ $0.polygonalPart(multi: isMulti) }) else {
-                    return dropped("\(problem.message(namingParts: true)): nothing of area remains once made valid")
+                    changes.append(
+                        GeometryChange(
+                            code: "fix.geometry.dropped",
+                            message: "\(problem.message(namingParts: true)): nothing of area remains once made valid"))
+                    return nil
                 }
                 result = polygons
                 rebuilt = true

@@ -223,7 +223,7 @@ import Testing
                 damaged[at] = UInt8(truncatingIfNeeded: generator.next())
             }
             damaged.withUnsafeMutableBytes {
-                PlaceIndexFormat.seal($0, sectionCount: Int($0[12]), placeCount: Self.places.count)
+                PlaceIndexFormat.seal($0, sectionCount: UInt32($0[12]), placeCount: UInt64(Self.places.count))
             }
             guard let index = try? PlaceIndex(serialized: damaged) else { continue }
             opened += 1

@@ -85,21 +85,23 @@ enum PlaceIndexFormat {
                 sections[index].1.withUnsafeBytes { put($0, at: offsets[index]) }
                 sections[index].1 = [UInt8]()
             }
-            seal(UnsafeMutableRawBufferPointer(start: result, count: size), sectionCount: sections.count, placeCount: placeCount)
+            seal(
+                UnsafeMutableRawBufferPointer(start: result, count: size), sectionCount: UInt32(sections.count),
+                placeCount: UInt64(placeCount))
         }
     }
 
     /// Writes the header of an index image whose table and sections are in
     /// place: what a hostile file can do too, so opening checks more than
     /// the hashes.
-    static func seal(_ image: UnsafeMutableRawBufferPointer, sectionCount: Int, placeCount: Int) {
+    static func seal(_ image: UnsafeMutableRawBufferPointer, sectionCount: UInt32, placeCount: UInt64) {
         var header = ByteWriter()
         header.bytes = magic
         header.uint32(version)
-        header.uint32(UInt32(sectionCount))
+        header.uint32(sectionCount)
         header.uint64(UInt64(image.count))
         header.uint64(ContentHash.of(UnsafeRawBufferPointer(rebasing: image[headerSize...])))
-        header.uint64(UInt64(placeCount))
+        header.uint64(placeCount)
         header.uint64(header.bytes.withUnsafeBytes { ContentHash.of($0) })
         header.bytes.withUnsafeBytes { image.baseAddress!.copyMemory(from: $0.baseAddress!, byteCount: headerSize) }
     }
@@ -183,9 +185,12 @@ extension PlaceIndex {
     package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= PlaceIndexFormat.headerSize else { return bytes }
         var sealed = bytes
-        let sections = bytes[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }
-        let places = bytes[32..<40].reversed().reduce(0) { $0 << 8 | Int($1 & 0x7F) }
-        sealed.withUnsafeMutableBytes { PlaceIndexFormat.seal($0, sectionCount: sections, placeCount: places) }
+        sealed.withUnsafeMutableBytes { image in
+            // The counts as the file gives them, whatever they are.
+            let sections = UInt32(littleEndian: image.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+            let places = UInt64(littleEndian: image.loadUnaligned(fromByteOffset: 32, as: UInt64.self))
+            PlaceIndexFormat.seal(image, sectionCount: sections, placeCount: places)
+        }
         return sealed
     }
 }
