@@ -153,6 +153,11 @@ add("values", "many-points.geojson", collection([feature(i % 360 - 180, (i * 7) 
 add("values", "long-line.geojson", json.dumps({"type": "Feature", "properties": {}, "geometry": {
     "type": "LineString",
     "coordinates": [[(i % 2000) / 1000, (i // 2000) / 1000] for i in range(200_000 if QUICK else 2_000_000)]}}))
+if not QUICK:
+    # Ten million positions in one line: the validator keeps them packed (about 85 bytes a position in all).
+    add("values", "ten-million-point-line.geojson", '{"type":"FeatureCollection","features":[{"type":"Feature",'
+        '"properties":{},"geometry":{"type":"LineString","coordinates":['
+        + ",".join("[%s,%s]" % ((i % 2000) / 1000, (i // 2000) / 1000) for i in range(10_000_000)) + "]}}]}")
 render_options = [["--bbox=-1e300,-80,1e300,80"], ["--region", "0,1e300,1,1"], ["--camera", "52,0,1e300"],
                   ["--camera", "52,0,1e-300"], ["--padding", "nan"], ["--size", "100000x100000"],
                   ["--scale", "1e9"], ["--precision", "99"], ["--region", "0,0,nan,1"]]

@@ -90,8 +90,15 @@ public final class GeometryValidator {
     /// The validity problems GEOS finds in `geometry` (empty when it is
     /// valid). A GeometryCollection's members are checked one by one.
     public func problems(in geometry: Geometry) -> [ValidityProblem] {
-        if case .geometryCollection(let members) = geometry {
+        switch geometry {
+        case .geometryCollection(let members):
             return members.flatMap { problems(in: $0) }
+        case .lineString(let line) where Self.isPlainlyValid(line):
+            return []
+        case .multiLineString(let lines) where lines.allSatisfy(Self.isPlainlyValid):
+            return []
+        default:
+            break
         }
         guard let geos = makeGEOS(geometry) else { return [] }
         defer { libgeos.GEOSGeom_destroy_r(context, geos) }
@@ -126,6 +133,21 @@ public final class GeometryValidator {
             }
         }
         return [problem]
+    }
+
+    /// Whether GEOS can only call `line` valid: all GEOS checks of a
+    /// LineString are that its coordinates are finite and that it has two
+    /// distinct positions (in x and y), and this line passes both. Such a
+    /// line, the common case, is not copied into GEOS at all (a line of
+    /// ten million positions would take another 240 MB there).
+    static func isPlainlyValid(_ line: [Coordinate]) -> Bool {
+        guard let first = line.first else { return false }
+        var distinct = false
+        for position in line {
+            guard position.latitude.isFinite, position.longitude.isFinite else { return false }
+            distinct = distinct || position.latitude != first.latitude || position.longitude != first.longitude
+        }
+        return distinct
     }
 
     /// Positions that repeat the one right before them, in rings and lines
@@ -213,22 +235,25 @@ public final class GeometryValidator {
         return (nearest.polygon, nearest.ring, nearest.vertex)
     }
 
+    typealias IndexedPosition = (polygon: Int?, ring: Int, vertex: Int, c: Coordinate)
+
     /// Every position of a polygonal or linear geometry with its polygon
-    /// (of a MultiPolygon), ring (or line) and vertex index, in order.
-    static func positions(of geometry: Geometry) -> [(polygon: Int?, ring: Int, vertex: Int, c: Coordinate)] {
-        func indexed(_ rings: [[Coordinate]], polygon: Int?) -> [(polygon: Int?, ring: Int, vertex: Int, c: Coordinate)]
-        {
-            rings.enumerated().flatMap { ring, positions in
-                positions.enumerated().map { (polygon, ring, $0.offset, $0.element) }
+    /// (of a MultiPolygon), ring (or line) and vertex index, in order;
+    /// made one at a time, so that a line of millions of positions costs
+    /// no copy.
+    static func positions(of geometry: Geometry) -> some Sequence<IndexedPosition> {
+        let polygons: [(index: Int?, rings: [[Coordinate]])] =
+            switch geometry {
+            case .polygon(let rings): [(nil, rings)]
+            case .multiPolygon(let polygons): polygons.enumerated().map { ($0.offset, $0.element) }
+            case .lineString(let line): [(nil, [line])]
+            case .multiLineString(let lines): [(nil, lines)]
+            default: []
             }
-        }
-        switch geometry {
-        case .polygon(let rings): return indexed(rings, polygon: nil)
-        case .multiPolygon(let polygons):
-            return polygons.enumerated().flatMap { indexed($0.element, polygon: $0.offset) }
-        case .lineString(let line): return indexed([line], polygon: nil)
-        case .multiLineString(let lines): return indexed(lines, polygon: nil)
-        default: return []
+        return polygons.lazy.flatMap { polygon in
+            polygon.rings.enumerated().lazy.flatMap { ring, positions in
+                positions.enumerated().lazy.map { vertex, c -> IndexedPosition in (polygon.index, ring, vertex, c) }
+            }
         }
     }
 }

@@ -54,6 +54,25 @@ import Testing
         #expect(found.map(\.code) == ["geometry.ring.too-few-points"])
     }
 
+    /// Lines GEOS can only call valid are not copied into GEOS; the
+    /// shortcut must agree with GEOS's own verdict on every kind of line.
+    @Test func aLineIsPassedOverOnlyWhenGEOSWouldCallItValid() throws {
+        let validator = GeometryValidator()
+        let lines: [[(Double, Double)]] = [
+            [(0, 0), (1, 1)], [(1, 1), (1, 1)], [(1, 1), (1, 1), (1, 1), (2, 1)], [(1, 1), (1, 2)],
+            [(0, 0), (1, 1), (0, 0)], [(0, 0), (2, 2), (0, 2), (2, 0)], [(0, 0), (.nan, 1)],
+            [(0, 0), (1, .infinity)], [(5, 5), (5, 5), (5, 5)],
+        ]
+        for points in lines {
+            let line = Self.ring(points)
+            let geos = try #require(validator.makeGEOS(.lineString(line)))
+            defer { libgeos.GEOSGeom_destroy_r(validator.context, geos) }
+            let geosSaysValid = libgeos.GEOSisValid_r(validator.context, geos) == 1
+            #expect(GeometryValidator.isPlainlyValid(line) == geosSaysValid, "\(points)")
+            #expect(validator.problems(in: .lineString(line)).isEmpty == geosSaysValid, "\(points)")
+        }
+    }
+
     @Test func theCrossingIsLocatedAtAVertex() throws {
         let bowTie = Self.ring([(0, 0), (10, 10), (10, 0), (0, 10), (0, 0)])
         let problem = try #require(GeometryValidator().problems(in: .polygon([bowTie])).first)

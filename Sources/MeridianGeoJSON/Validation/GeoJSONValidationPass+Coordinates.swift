@@ -60,7 +60,8 @@ extension GeoJSONValidationPass {
                 summary.lines.append((path: [], positions: line))
             }
         case .multiLineString:
-            for (index, line) in nestedArrays(in: coordinates, expecting: .line) ?? [] {
+            let lines = reportElementsNotArrays(in: coordinates, expecting: .line) == nil ? [] : coordinates.elements ?? []
+            for (index, line) in lines.enumerated() where line.isArray {
                 path.append(.index(index))
                 if let line = checkPositions(line, forming: .line, summary: &summary), line.count >= 2 {
                     summary.lines.append((path: [.index(index)], positions: line))
@@ -72,7 +73,9 @@ extension GeoJSONValidationPass {
                 summary.polygons.append((path: [], rings: rings))
             }
         case .multiPolygon:
-            for (index, polygon) in nestedArrays(in: coordinates, expecting: .polygon) ?? [] {
+            let polygons =
+                reportElementsNotArrays(in: coordinates, expecting: .polygon) == nil ? [] : coordinates.elements ?? []
+            for (index, polygon) in polygons.enumerated() where polygon.isArray {
                 path.append(.index(index))
                 if let rings = checkPolygon(polygon, summary: &summary) {
                     summary.polygons.append((path: [.index(index)], rings: rings))
@@ -130,10 +133,11 @@ extension GeoJSONValidationPass {
 
     // MARK: - Nesting
 
-    /// The elements of `array` that are arrays, with their indices, after
-    /// reporting the others; nil when `array` holds only numbers and is
-    /// itself one level too shallow.
-    mutating func nestedArrays(in array: LocatedJSON, expecting level: CoordinateLevel) -> [(Int, LocatedJSON)]? {
+    /// Reports the elements of `array` that are not arrays; returns
+    /// whether all are, or nil when `array` holds only numbers and is
+    /// itself one level too shallow. The callers go on with the elements
+    /// that are arrays.
+    mutating func reportElementsNotArrays(in array: LocatedJSON, expecting level: CoordinateLevel) -> Bool? {
         let elements = array.elements ?? []
         if !elements.isEmpty, elements.allSatisfy(\.isNumber) {
             report(
@@ -142,13 +146,9 @@ extension GeoJSONValidationPass {
                 at: array)
             return nil
         }
-        var arrays: [(Int, LocatedJSON)] = []
-        arrays.reserveCapacity(elements.count)
-        for (index, element) in elements.enumerated() {
-            if element.isArray {
-                arrays.append((index, element))
-                continue
-            }
+        var allArrays = true
+        for (index, element) in elements.enumerated() where !element.isArray {
+            allArrays = false
             path.append(.index(index))
             if element.isNumber {
                 report(
@@ -163,7 +163,7 @@ extension GeoJSONValidationPass {
             }
             path.removeLast()
         }
-        return arrays
+        return allArrays
     }
 
     // MARK: - Positions, lines and rings
@@ -220,9 +220,10 @@ extension GeoJSONValidationPass {
     mutating func checkPositions(
         _ list: LocatedJSON, forming shape: CoordinateLevel?, summary: inout CoordinateSummary
     ) -> [Coordinate]? {
-        guard let items = nestedArrays(in: list, expecting: .position) else { return nil }
-        let count = list.elements?.count ?? 0
-        var valid = items.count == count
+        guard let allArrays = reportElementsNotArrays(in: list, expecting: .position) else { return nil }
+        let items = list.elements ?? []
+        let count = items.count
+        var valid = allArrays
         if shape == .line, count < 2 {
             report(
                 .error, "geojson.line.too-short",
@@ -234,8 +235,8 @@ extension GeoJSONValidationPass {
             valid = false
         }
         var positions: [Coordinate] = []
-        positions.reserveCapacity(items.count)
-        for (index, item) in items {
+        positions.reserveCapacity(count)
+        for (index, item) in items.enumerated() where item.isArray {
             path.append(.index(index))
             if let position = checkPosition(item, summary: &summary) {
                 positions.append(position)
@@ -244,8 +245,8 @@ extension GeoJSONValidationPass {
             }
             path.removeLast()
         }
-        if shape == .ring, count >= 2, let first = Self.numbers(of: list.elements?.first),
-            let last = Self.numbers(of: list.elements?.last), first != last
+        if shape == .ring, count >= 2, let first = Self.numbers(of: items.first),
+            let last = Self.numbers(of: items.last), first != last
         {
             report(
                 .error, "geojson.ring.unclosed",
@@ -257,10 +258,9 @@ extension GeoJSONValidationPass {
 
     /// Checks a polygon's rings; returns them when every ring is valid.
     mutating func checkPolygon(_ polygon: LocatedJSON, summary: inout CoordinateSummary) -> [[Coordinate]]? {
-        guard let items = nestedArrays(in: polygon, expecting: .ring) else { return nil }
-        var valid = items.count == (polygon.elements?.count ?? 0)
+        guard var valid = reportElementsNotArrays(in: polygon, expecting: .ring) else { return nil }
         var rings: [[Coordinate]] = []
-        for (index, item) in items {
+        for (index, item) in (polygon.elements ?? []).enumerated() where item.isArray {
             path.append(.index(index))
             if let ring = checkPositions(item, forming: .ring, summary: &summary) {
                 rings.append(ring)

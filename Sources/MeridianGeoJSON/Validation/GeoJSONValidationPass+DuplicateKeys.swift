@@ -52,7 +52,7 @@ extension GeoJSONValidationPass {
                 checkDuplicateKeysDeep(member.value)
                 path.removeLast()
             }
-        case .array(let elements):
+        case .array(let elements) where elements.mayHoldObjects:
             for (index, element) in elements.enumerated() where element.isObject || element.isArray {
                 path.append(.index(index))
                 checkDuplicateKeysDeep(element)
