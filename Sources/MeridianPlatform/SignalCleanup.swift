@@ -13,7 +13,8 @@
 ///
 /// Signals that end the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1,
 /// SIGUSR2, SIGALRM, SIGXFSZ, SIGXCPU, SIGVTALRM, SIGPROF, and SIGPIPE where
-/// nothing ignores it) are taken over where their action is the default.
+/// nothing ignores it) are taken over where their action is the default
+/// (SIGQUIT also from the Swift runtime's backtracer).
 /// The handler only calls `unlink` and `rmdir`, which are safe in a signal
 /// handler (every file first, then the private folders they were in), then
 /// restores the default action and raises the signal again, so the process
@@ -134,7 +135,11 @@ package enum SignalCleanup {
     private static func install() {
         for signalNumber in endingSignals {
             var current = sigaction()
-            guard sigaction(signalNumber, nil, &current) == 0, Platform.isDefaultAction(current) else { continue }
+            guard sigaction(signalNumber, nil, &current) == 0 else { continue }
+            // The Swift runtime's backtracer holds SIGQUIT where it is on: it
+            // reports Ctrl-\ as a crash and lets the process run on to exit 0.
+            let isBacktracer = signalNumber == SIGQUIT && current.sa_flags & Int32(SA_SIGINFO) != 0
+            guard Platform.isDefaultAction(current) || isBacktracer else { continue }
             signal(signalNumber, handler)
         }
         for signalNumber in crashSignals {
@@ -181,10 +186,14 @@ package enum SignalCleanup {
 
     /// A crash: the files go, then the signal is raised again for the
     /// handler that was there before (the runtime's backtracer, or the
-    /// default action), so the process ends as it would have.
+    /// default action), so the process ends as it would have. The
+    /// backtracer returns from a signal that was sent rather than a fault:
+    /// then the default action ends the process.
     private static let crashHandler: @convention(c) (Int32) -> Void = { signalNumber in
         SignalCleanup.removeAll()
         sigaction(signalNumber, SignalCleanup.previous + Int(signalNumber), nil)
+        raise(signalNumber)
+        signal(signalNumber, SIG_DFL)
         raise(signalNumber)
     }
 

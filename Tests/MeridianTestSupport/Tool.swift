@@ -79,6 +79,14 @@ public func runProcess(
         // A program may stop reading early (it refused its input): the
         // write then fails with EPIPE instead of killing the tests.
         signal(SIGPIPE, SIG_IGN)
+        // A child inherits the spawning thread's signal mask, and the test
+        // runner's threads block nearly every signal: unblocked, a signal
+        // sent to the program reaches it as it would from a shell.
+        var unblocked = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&unblocked)
+        pthread_sigmask(SIG_SETMASK, &unblocked, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
         if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin)) }
         try? input.fileHandleForWriting.close()
