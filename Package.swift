@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MeridianValidity", targets: ["MeridianValidity"]),
         .library(name: "MeridianArchive", targets: ["MeridianArchive"]),
         .library(name: "MeridianTOML", targets: ["MeridianTOML"]),
+        .library(name: "MeridianJSON", targets: ["MeridianJSON"]),
         .library(name: "MeridianGeoJSON", targets: ["MeridianGeoJSON"]),
         .library(name: "MeridianKML", targets: ["MeridianKML"]),
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
@@ -56,9 +57,15 @@ let package = Package(
         // the registry of formats.
         .target(
             name: "MeridianIO", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianArchive"]),
+        // JSON text: the strict reader (RFC 8259, located failures, numbers
+        // by Eisel-Lemire) and the writer (shortest round-trip numbers),
+        // under every format that reads or writes JSON.
+        .target(name: "MeridianJSON", dependencies: ["MeridianLibC", "MeridianCore"]),
         .target(
             name: "MeridianGeoJSON",
-            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianValidity"]),
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianValidity",
+            ]),
         .target(name: "MeridianSnapshot", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
@@ -88,7 +95,7 @@ let package = Package(
         .target(
             name: "MeridianGeoPackage",
             dependencies: [
-                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON",
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
                 "CSQLite",
             ]),
         // librsvg and cairo for PNG output, opened when the first PNG is
@@ -104,12 +111,12 @@ let package = Package(
         // CSV with coordinate or WKT columns (WKT read by GEOS).
         .target(
             name: "MeridianCSV",
-            dependencies: ["MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianGeoJSON", "MeridianValidity"]),
+            dependencies: ["MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianValidity"]),
         .target(
             name: "MeridianKML",
             dependencies: [
-                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianValidity",
-                "CLibXML2",
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+                "MeridianValidity", "CLibXML2",
             ]),
         .target(
             name: "MeridianIMDF",
@@ -216,6 +223,7 @@ let package = Package(
         .testTarget(
             name: "MeridianGeoPackageTests",
             dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianJSONTests", dependencies: ["MeridianJSON", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(

@@ -2,14 +2,16 @@
 //
 //     import Meridian
 //
-// brings in the shared model and map math (MeridianCore) and every format
-// module, plus the cross-format glue that lives in this folder.
+// brings in the shared model and map math (MeridianCore), JSON reading and
+// writing (MeridianJSON) and every format module, plus the cross-format
+// glue that lives in this folder.
 @_exported import MeridianCSV
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON
 @_exported import MeridianGeoPackage
 @_exported import MeridianIMDF
 @_exported import MeridianIO
+@_exported import MeridianJSON
 @_exported import MeridianKML
 @_exported import MeridianPlaces
 @_exported import MeridianSnapshot

@@ -1,5 +1,5 @@
 import MeridianCore
-import MeridianGeoJSON
+import MeridianJSON
 
 /// Writes features as CSV (RFC 4180, comma-separated, CRLF line ends as
 /// the RFC and spreadsheets expect): one column per property, in the order

@@ -1,6 +1,6 @@
 import CSQLite
 import MeridianCore
-import MeridianGeoJSON
+import MeridianJSON
 
 /// SQLite's functions (CSQLite's table), or why SQLite cannot be opened:
 /// SQLite is opened the first time a database is.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 
 /// A drop-in for MapKit's `MKGeoJSONDecoder`, for people porting apps:
 /// decoding returns features and bare shapes the way MapKit does.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianPlatform
 
 /// Coordinates: nested arrays of positions, read on every core when a

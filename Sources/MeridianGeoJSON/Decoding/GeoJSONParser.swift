@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianPlatform
 
 /// Reads GeoJSON objects straight from a ``JSONReader``: positions go into

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianPlatform
 
 /// Writes Meridian's model as RFC 7946 GeoJSON, compact or indented,

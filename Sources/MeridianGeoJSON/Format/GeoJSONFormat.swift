@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianIO
 
 extension InputFormat {

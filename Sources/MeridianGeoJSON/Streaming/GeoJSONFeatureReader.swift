@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianPlatform
 
 /// Reads the features of a GeoJSON file one at a time, in memory bounded

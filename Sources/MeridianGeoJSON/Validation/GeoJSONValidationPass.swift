@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianValidity
 
 /// The checking pass of ``GeoJSONValidator``: one walk over one parsed

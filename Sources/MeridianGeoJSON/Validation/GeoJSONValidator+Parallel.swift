@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianPlatform
 
 /// Records of a text sequence or NDJSON, or elements of a large

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 
 extension GeoJSONValidator {
 

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 import MeridianValidity
 
 /// Checks a GeoJSON document against RFC 7946 and the advice geojsonhint

@@ -1,3 +1,5 @@
+import MeridianJSON
+
 /// A JSON value that remembers where it was written: the validator's view
 /// of a document.
 ///

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianJSON
 
 /// Properties that are not KML elements, as ExtendedData: strings as
 /// `<Data>`; properties that are numbers or Booleans in every feature as
@@ -23,7 +24,8 @@ extension KMLWriter {
             switch value {
             case .string(let text): data.append((key, text))
             case .null: data.append((key, ""))
-            default: data.append((key, String(decoding: value.compactJSON, as: UTF8.self)))
+            // Compact JSON, without the line's newline.
+            default: data.append((key, String(decoding: value.jsonBytes().dropLast(), as: UTF8.self)))
             }
         }
         guard !data.isEmpty || !simple.isEmpty else { return }

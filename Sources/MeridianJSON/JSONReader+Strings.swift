@@ -5,16 +5,16 @@ import MeridianLibC
 extension JSONReader {
     /// A string token: its bytes between the quotes and whether any escape
     /// occurs (then ``string(_:)`` must decode it).
-    struct RawString {
-        var start: Int
-        var end: Int
-        var hasEscapes: Bool
+    package struct RawString {
+        package var start: Int
+        package var end: Int
+        package var hasEscapes: Bool
     }
 
     /// Scans a string starting at the opening quote, checking escapes,
     /// control characters and UTF-8, and leaves the index after the
     /// closing quote.
-    mutating func scanString() throws(JSONReaderFailure) -> RawString {
+    package mutating func scanString() throws(JSONReaderFailure) -> RawString {
         index += 1
         let start = index
         var hasEscapes = false
@@ -85,7 +85,7 @@ extension JSONReader {
     /// backslash or a control character, as their high bits: exact up to
     /// the lowest one flagged (a borrow can only flag bytes above a true
     /// one), which is all a scan needs.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func quoteBackslashOrControl(_ chunk: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = chunk ^ 0x2222_2222_2222_2222
@@ -98,7 +98,7 @@ extension JSONReader {
 
     /// The Swift string a scanned token stands for. Lone surrogates
     /// (allowed by RFC 8259's grammar but not by Unicode) become U+FFFD.
-    func string(_ raw: RawString) -> String {
+    package func string(_ raw: RawString) -> String {
         let buffer = UnsafeBufferPointer(start: base + raw.start, count: raw.end - raw.start)
         if !raw.hasEscapes { return String(decoding: buffer, as: UTF8.self) }
         var decoded: [UInt8] = []
@@ -143,15 +143,15 @@ extension JSONReader {
     }
 
     /// True when the token's bytes equal `literal` (for keys and type names).
-    @inline(__always)
-    func equals(_ raw: RawString, _ literal: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    package func equals(_ raw: RawString, _ literal: StaticString) -> Bool {
         if raw.hasEscapes { return string(raw) == literal.description }
         let count = raw.end - raw.start
         guard count == literal.utf8CodeUnitCount else { return false }
         return memcmp(base + raw.start, literal.utf8Start, count) == 0
     }
 
-    mutating func readString() throws(JSONReaderFailure) -> String {
+    package mutating func readString() throws(JSONReaderFailure) -> String {
         guard try peek() == 0x22 else { throw unexpected(expected: "a string") }
         return string(try scanString())
     }

@@ -3,39 +3,39 @@ import MeridianCore
 /// A growable UTF-8 buffer with the JSON primitives every writer in
 /// Meridian needs: escaped strings, shortest round-trip numbers or a fixed
 /// count of decimals, and ``JSONValue`` trees, compact or indented.
-struct JSONOutput {
-    var bytes: [UInt8] = []
+package struct JSONOutput {
+    package var bytes: [UInt8] = []
     /// Spaces per indentation level; 0 writes compact JSON.
-    var indentWidth: Int
+    package var indentWidth: Int
     /// Decimal places for coordinates; nil writes the shortest text that
     /// reads back as the same Double.
-    var precision: Int?
-    var level = 0
+    package var precision: Int?
+    package var level = 0
     /// The keys of the last properties written, encoded (``writeProperties(_:)``).
     private var propertyKeys = EncodedKeys()
 
-    init(indentWidth: Int = 0, precision: Int? = nil, capacity: Int = 1 << 16) {
+    package init(indentWidth: Int = 0, precision: Int? = nil, capacity: Int = 1 << 16) {
         self.indentWidth = indentWidth
         self.precision = precision
         bytes.reserveCapacity(capacity)
     }
 
-    var isPretty: Bool { indentWidth > 0 }
+    package var isPretty: Bool { indentWidth > 0 }
 
     /// Compact, with shortest numbers: positions go through
     /// ``writeShortestPosition(_:separated:)``.
-    var writesPositionsAtOnce: Bool { !isPretty && precision == nil }
+    package var writesPositionsAtOnce: Bool { !isPretty && precision == nil }
 
-    @inline(__always)
-    mutating func write(_ literal: StaticString) {
+    @inlinable @inline(__always)
+    package mutating func write(_ literal: StaticString) {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Appends the bytes of `buffer` with one check of the capacity and a
     /// copy (Array's `append(contentsOf:)` takes any sequence, at about a
     /// hundred instructions a call).
-    @inline(__always)
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         appendBytes(maximumCount: buffer.count) { text in
             text.update(from: base, count: buffer.count)
@@ -43,24 +43,24 @@ struct JSONOutput {
         }
     }
 
-    @inline(__always)
-    mutating func write(byte: UInt8) {
+    @inlinable @inline(__always)
+    package mutating func write(byte: UInt8) {
         bytes.append(byte)
     }
 
     /// A newline and indentation in pretty mode; nothing otherwise.
-    mutating func newline() {
+    package mutating func newline() {
         guard isPretty else { return }
         bytes.append(0x0A)
         bytes.append(contentsOf: repeatElement(0x20, count: level * indentWidth))
     }
 
     /// `": "` in pretty mode, `":"` otherwise.
-    mutating func colon() {
+    package mutating func colon() {
         if isPretty { write(": ") } else { write(byte: 0x3A) }
     }
 
-    mutating func writeString(_ string: String) {
+    package mutating func writeString(_ string: String) {
         // A native string's bytes in place, without the copy `withUTF8`
         // (a mutating call) needs; a bridged one is made contiguous.
         let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0) }
@@ -70,7 +70,7 @@ struct JSONOutput {
     }
 
     /// A string's UTF-8, quoted and escaped.
-    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         if !Self.needsEscaping(utf8) {
             // Quotes and text in one append.
             appendBytes(maximumCount: utf8.count + 2) { text in
@@ -103,7 +103,7 @@ struct JSONOutput {
 
     /// Whether UTF-8 text holds a quote, a backslash or a control
     /// character, looked for eight bytes at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return false }
         var index = 0
@@ -148,8 +148,8 @@ struct JSONOutput {
     /// A coordinate or other number: fixed decimals when ``precision`` is
     /// set (trailing zeros dropped), else the shortest round-trip text.
     /// Non-finite values, which JSON cannot hold, are written as `null`.
-    @inline(__always)
-    mutating func writeCoordinateValue(_ value: Double) {
+    @inlinable @inline(__always)
+    package mutating func writeCoordinateValue(_ value: Double) {
         if let precision { writeFixed(value, decimals: precision) } else { writeDouble(value) }
     }
 
@@ -185,8 +185,8 @@ struct JSONOutput {
     /// `[x,y]` or `[x,y,z]` (after a comma when `separated`), compact,
     /// each number's shortest text, in one append; false, with nothing
     /// written, when a number needs ``writeDouble(_:)``'s general way.
-    @inline(__always)
-    mutating func writeShortestPosition(_ c: Coordinate, separated: Bool) -> Bool {
+    @inlinable @inline(__always)
+    package mutating func writeShortestPosition(_ c: Coordinate, separated: Bool) -> Bool {
         var written = false
         appendBytes(maximumCount: 3 * Self.maximumShortestCount + 5) { text in
             var count = 0
@@ -221,7 +221,7 @@ struct JSONOutput {
     /// Appends what `body` writes at the pointer it is given, at most
     /// `maximumCount` bytes, returning how many: one check of the
     /// buffer's capacity for a run of bytes, not one per byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func appendBytes(maximumCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         bytes.append(addingCapacity: maximumCount) { span in
             span.withUnsafeMutableBufferPointer { buffer, count in
@@ -235,7 +235,7 @@ struct JSONOutput {
     static let maximumShortestCount = 32
 
     /// Any JSON value; objects keep their key order.
-    mutating func writeValue(_ value: JSONValue) {
+    package mutating func writeValue(_ value: JSONValue) {
         switch value {
         case .null: write("null")
         case .bool(let flag): flag ? write("true") : write("false")
@@ -268,7 +268,7 @@ struct JSONOutput {
     /// keys, as a decoder gives features of one shape) from their encoded
     /// bytes, `,"key":` in one copy, instead of escaping each again:
     /// ne_50m_populated_places has 1 249 features of the same 102 keys.
-    mutating func writeProperties(_ object: JSONObject) {
+    package mutating func writeProperties(_ object: JSONObject) {
         guard !isPretty, object.count > 1, propertyKeys.matches(object.keys) else {
             if !isPretty { propertyKeys = EncodedKeys(keys: object.keys) }
             writeObject(object)
@@ -349,7 +349,7 @@ struct JSONOutput {
         }
     }
 
-    mutating func writeObject(_ object: JSONObject) {
+    package mutating func writeObject(_ object: JSONObject) {
         guard !object.isEmpty else {
             write("{}")
             return

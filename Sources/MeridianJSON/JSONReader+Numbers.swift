@@ -5,14 +5,14 @@ import MeridianLibC
 /// plain decimals of coordinates.
 extension JSONReader {
     /// A validated number token.
-    struct RawNumber {
-        var start: Int
-        var end: Int
-        var isInteger: Bool
+    package struct RawNumber {
+        package var start: Int
+        package var end: Int
+        package var isInteger: Bool
     }
 
     /// Scans a number by RFC 8259's grammar, leaving the index after it.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func scanNumber() throws(JSONReaderFailure) -> RawNumber {
         let start = index
         var isInteger = true
@@ -55,7 +55,7 @@ extension JSONReader {
     /// 8-byte load; nil (the index unmoved) for anything else, which the
     /// general way then reads or refuses with its own message: longer
     /// integers, leading zeros, exponents, and `-0`, which stays a double.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func readShortInteger() -> Int64? {
         var p = index
         let negative = p < bytes.count && base[p] == 0x2D
@@ -76,7 +76,7 @@ extension JSONReader {
     /// and no exponent, checked and converted in one pass over its bytes;
     /// nil (the index unmoved) for any other form, valid or not, which
     /// ``scanNumber()`` then reads (and refuses) the general way.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func readPlainDecimal() -> Double? {
         var p = index
         let end = bytes.count
@@ -149,8 +149,8 @@ extension JSONReader {
     /// `nextElement` would read it (the depth is left as it was, and an
     /// array one level too deep is left to them). Nil, the index unmoved,
     /// for anything else.
-    @inline(__always)
-    mutating func readCompactPosition() -> (Double, Double)? {
+    @inlinable @inline(__always)
+    package mutating func readCompactPosition() -> (Double, Double)? {
         let start = index
         guard depth < maximumDepth, consume(0x5B, afterSpaces: true) else { return nil }
         skipSpaces()
@@ -167,14 +167,14 @@ extension JSONReader {
     }
 
     /// Moves past spaces (only: other blanks are the general way's).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func skipSpaces() {
         while index < bytes.count && base[index] == 0x20 { index += 1 }
     }
 
     /// Moves past a run of ASCII digits, eight at a time while eight bytes
     /// remain.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func skipDigits() {
         while bytes.count - index >= 8 {
             let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
@@ -187,8 +187,8 @@ extension JSONReader {
 
     /// Reads a number as the correctly rounded Double. Numbers too large
     /// for a Double (1e999999) are an error, not infinity.
-    @inline(__always)
-    mutating func readDouble() throws(JSONReaderFailure) -> Double {
+    @inlinable @inline(__always)
+    package mutating func readDouble() throws(JSONReaderFailure) -> Double {
         if let value = readPlainDecimal() { return value }
         let raw = try scanNumber()
         let value = DecimalParser.parse(base + raw.start, count: raw.end - raw.start)
@@ -201,7 +201,7 @@ extension JSONReader {
 
     /// Reads a number as a ``JSONValue``: integers that fit in Int64 stay
     /// integers; anything else becomes a Double.
-    mutating func readNumberValue() throws(JSONReaderFailure) -> JSONValue {
+    package mutating func readNumberValue() throws(JSONReaderFailure) -> JSONValue {
         // A short integer (a population, a rank, a code) at once.
         if let integer = readShortInteger() { return .integer(integer) }
         // A plain decimal (`-?D+.D+`, the form most non-integers take) in one pass.

@@ -15,7 +15,7 @@ extension JSONOutput {
     /// whenever any of k digits does, so that is the shortest text, and
     /// the closest of its length. Down to 1e-7, 15 and 16 digits are tried
     /// in doubles.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func formatShortest(_ value: Double, at text: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = abs(value)
         // False for NaN too.
@@ -115,7 +115,7 @@ extension JSONOutput {
     /// trailing zeros, in positional notation with at least one decimal
     /// (`3.0`, so that a double reads back as a double), and returns its
     /// length. The digits are formed two at a time from the end.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func formatDecimal(
         _ integer: UInt64, decimals: Int, negative: Bool, at text: UnsafeMutablePointer<UInt8>
     ) -> Int {
@@ -190,8 +190,8 @@ extension JSONOutput {
     /// Lets the standard library write a Double's digits straight into the
     /// buffer (its `_writeASCII` hook avoids creating a String).
     struct ByteStream: TextOutputStream {
-        var bytes: [UInt8] = []
-        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        package var bytes: [UInt8] = []
+        package mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
         mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
     }
 
@@ -249,7 +249,7 @@ extension JSONOutput {
     ]
 
     /// 10^0 ... 10^22, every one exact in a Double.
-    static let powersOfTen: [Double] = [
+    package static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
         1e19, 1e20, 1e21, 1e22,
     ]

@@ -6,7 +6,7 @@ import MeridianCore
 struct TextPosition {
     /// The line and column (in bytes) of `offset` in `bytes`. A CR LF pair
     /// or a lone CR or LF ends a line.
-    static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         var index = 0
@@ -26,7 +26,7 @@ struct TextPosition {
         return (line, max(1, offset - lineStart + 1))
     }
 
-    static func location(
+    package static func location(
         of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String?, jsonPointer: String? = nil,
         lineOffset: Int = 0, byteOffsetBase: Int = 0, firstColumn: Int = 1
     ) -> SourceLocation {
@@ -40,10 +40,10 @@ struct TextPosition {
 
 /// A precomputed table of line starts, for tools that locate many offsets
 /// in one document (the validator).
-struct LineTable {
+package struct LineTable {
     private var starts: [Int] = [0]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -57,7 +57,7 @@ struct LineTable {
         }
     }
 
-    func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var low = 0
         var high = starts.count - 1
         while low < high {

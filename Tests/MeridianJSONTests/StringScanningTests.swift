@@ -1,7 +1,7 @@
 import MeridianCore
 import Testing
 
-@testable import MeridianGeoJSON
+@testable import MeridianJSON
 
 /// The reader passes over strings eight bytes at a time while no byte needs
 /// a look: wherever a quote, an escape, a control character or a non-ASCII

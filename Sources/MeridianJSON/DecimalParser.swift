@@ -25,7 +25,7 @@ import MeridianLibC
 ///    significant digits, practically never for shorter ones) glibc's
 ///    correctly rounded `strtod` on a NUL-terminated copy.
 enum DecimalParser {
-    static func parse(_ start: UnsafePointer<UInt8>, count: Int) -> Double {
+    package static func parse(_ start: UnsafePointer<UInt8>, count: Int) -> Double {
         if let value = parseWithoutFallback(start, count: count) {
             return value
         }
@@ -37,7 +37,7 @@ enum DecimalParser {
     /// Everything except the `strtod` fallback; `nil` when that is needed.
     /// Internal (rather than private) so that tests can measure how often the
     /// fallback would be taken.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func parseWithoutFallback(_ start: UnsafePointer<UInt8>, count: Int) -> Double? {
         assert(count > 0, "DecimalParser needs a validated, non-empty JSON number")
         var p = start
@@ -128,8 +128,8 @@ enum DecimalParser {
 
     /// The double nearest `w × 10^q` (negated when `negative`), by
     /// Clinger's fast path or Eisel–Lemire; nil when neither decides it.
-    @inline(__always)
-    static func value(significand w: UInt64, exponent q: Int, negative: Bool) -> Double? {
+    @inlinable @inline(__always)
+    package static func value(significand w: UInt64, exponent q: Int, negative: Bool) -> Double? {
         if w == 0 { return negative ? -0.0 : 0.0 }
         // 1. Clinger's fast path.
         if w <= 1 << 53 && q >= -22 && q <= 22 {
@@ -185,7 +185,7 @@ enum DecimalParser {
     // MARK: - Eight digits at a time
 
     /// Whether all eight bytes of a little-endian chunk are ASCII digits.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isEightDigits(_ chunk: UInt64) -> Bool {
         // A byte b is a digit iff its high nibble is 3 and the high nibble of
         // b + 6 is still 3 (b <= 0x39). Bytes whose high nibble is 3 cannot
@@ -199,7 +199,7 @@ enum DecimalParser {
     /// ASCII digits, 0 to 8: in each byte, one that is not a digit has a
     /// high nibble other than 3, or a low nibble that carries when 6 is
     /// added (which cannot carry into the next byte).
-    @inline(__always)
+    @inlinable @inline(__always)
     static func leadingDigitCount(_ chunk: UInt64) -> Int {
         let x = chunk ^ 0x3030_3030_3030_3030
         let notDigits = (x | ((x & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606)) & 0xF0F0_F0F0_F0F0_F0F0
@@ -209,7 +209,7 @@ enum DecimalParser {
     /// The value of the first `count` (1 to 8) bytes of a little-endian
     /// chunk, all digits: moved up to the top and led by zeros, they are
     /// eight digits.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func valueOfDigits(_ chunk: UInt64, count: Int) -> UInt64 {
         let padded = (chunk << UInt64(64 - 8 * count)) | (0x3030_3030_3030_3030 >> UInt64(8 * count))
         return UInt64(valueOfEightDigits(padded))
@@ -224,7 +224,7 @@ enum DecimalParser {
     ]
 
     /// The value of eight ASCII digits, the first one in the lowest byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func valueOfEightDigits(_ chunk: UInt64) -> UInt32 {
         var v = chunk &- 0x3030_3030_3030_3030  // eight values 0...9
         // Combine neighbouring bytes into 2-digit values in 16-bit lanes,

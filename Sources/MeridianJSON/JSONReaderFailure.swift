@@ -2,8 +2,8 @@ import MeridianCore
 
 /// Why the reader stopped, and where (a byte offset). Converted to a
 /// located ``Diagnostic`` at the library's edge.
-struct JSONReaderFailure: Error {
-    enum Kind: Hashable {
+package struct JSONReaderFailure: Error {
+    package enum Kind: Hashable {
         case unexpectedEnd
         case unexpectedCharacter
         case trailingContent
@@ -19,7 +19,7 @@ struct JSONReaderFailure: Error {
         case geoJSON
 
         /// The code of a JSON syntax failure.
-        var code: String {
+        package var code: String {
             switch self {
             case .unexpectedEnd: "json.syntax.unexpected-end"
             case .unexpectedCharacter: "json.syntax.unexpected-character"
@@ -36,13 +36,13 @@ struct JSONReaderFailure: Error {
         }
     }
 
-    var kind: Kind
-    var message: String
-    var offset: Int
+    package var kind: Kind
+    package var message: String
+    package var offset: Int
     /// A GeoJSON-level code, when the JSON was fine but its content was not.
-    var code: String?
+    package var code: String?
 
-    init(kind: Kind, message: String, offset: Int, code: String? = nil) {
+    package init(kind: Kind, message: String, offset: Int, code: String? = nil) {
         self.kind = kind
         self.message = message
         self.offset = offset
@@ -51,7 +51,7 @@ struct JSONReaderFailure: Error {
 
     /// The failure as an error-level diagnostic with line, column, byte
     /// offset and the JSON pointer of the value being read.
-    func diagnostic(
+    package func diagnostic(
         in bytes: UnsafeBufferPointer<UInt8>, file: String?, lineOffset: Int = 0, byteOffsetBase: Int = 0,
         firstColumn: Int = 1, pointerPrefix: String = ""
     ) -> Diagnostic {

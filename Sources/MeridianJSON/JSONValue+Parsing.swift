@@ -31,7 +31,7 @@ extension JSONValue {
 
 /// Runs `body` over the bytes as one contiguous buffer, copying only when
 /// the collection is not already contiguous.
-func withContiguousBytes<Bytes: Collection<UInt8>, R>(_ bytes: Bytes, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+package func withContiguousBytes<Bytes: Collection<UInt8>, R>(_ bytes: Bytes, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let result = bytes.withContiguousStorageIfAvailable(body) { return result }
     return Array(bytes).withUnsafeBufferPointer(body)
 }

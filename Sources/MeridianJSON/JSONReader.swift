@@ -14,14 +14,14 @@ import MeridianLibC
 ///
 /// Unsafe by construction: it holds a buffer pointer, so it must not
 /// outlive the `withUnsafeBufferPointer` call that made it.
-struct JSONReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let base: UnsafePointer<UInt8>
-    var index: Int
-    var depth = 0
-    let maximumDepth: Int
+package struct JSONReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package let base: UnsafePointer<UInt8>
+    package var index: Int
+    package var depth = 0
+    package let maximumDepth: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = InputLimits.maximumNesting) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = InputLimits.maximumNesting) {
         self.bytes = bytes
         // An empty buffer may have a nil base address; any valid pointer
         // will do, as nothing is read from it.
@@ -30,12 +30,12 @@ struct JSONReader {
         self.maximumDepth = maximumDepth
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    package var isAtEnd: Bool { index >= bytes.count }
 
     // MARK: - Whitespace and punctuation
 
-    @inline(__always)
-    mutating func skipWhitespace() {
+    @inlinable @inline(__always)
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch base[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -45,16 +45,16 @@ struct JSONReader {
     }
 
     /// The next non-whitespace byte, without consuming it.
-    @inline(__always)
-    mutating func peek() throws(JSONReaderFailure) -> UInt8 {
+    @inlinable @inline(__always)
+    package mutating func peek() throws(JSONReaderFailure) -> UInt8 {
         skipWhitespace()
         guard index < bytes.count else { throw fail(.unexpectedEnd, "unexpected end of input") }
         return base[index]
     }
 
     /// Consumes `byte` after optional whitespace, or fails saying what was expected.
-    @inline(__always)
-    mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONReaderFailure) {
+    @inlinable @inline(__always)
+    package mutating func expect(_ byte: UInt8, _ what: StaticString) throws(JSONReaderFailure) {
         let next = try peek()
         guard next == byte else { throw unexpected(expected: what) }
         index += 1
@@ -62,7 +62,7 @@ struct JSONReader {
 
     /// After a member or element: true for a comma (more follow), false for
     /// the closing bracket `close`.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func nextSeparator(close: UInt8) throws(JSONReaderFailure) -> Bool {
         let next = try peek()
         index += 1
@@ -75,8 +75,8 @@ struct JSONReader {
     /// Consumes `byte` when it is the next byte, after spaces when
     /// `afterSpaces` (no other whitespace skipped); the index unmoved when
     /// it is not there.
-    @inline(__always)
-    mutating func consume(_ byte: UInt8, afterSpaces: Bool = false) -> Bool {
+    @inlinable @inline(__always)
+    package mutating func consume(_ byte: UInt8, afterSpaces: Bool = false) -> Bool {
         var p = index
         if afterSpaces { while p < bytes.count && base[p] == 0x20 { p += 1 } }
         guard p < bytes.count, base[p] == byte else { return false }
@@ -85,7 +85,7 @@ struct JSONReader {
     }
 
     /// Requires that only whitespace remains.
-    mutating func expectEnd() throws(JSONReaderFailure) {
+    package mutating func expectEnd() throws(JSONReaderFailure) {
         skipWhitespace()
         if index < bytes.count {
             throw fail(.trailingContent, "unexpected \(describe(at: index)) after the JSON value")
@@ -96,7 +96,7 @@ struct JSONReader {
 
     /// Opens an object: consumes `{` and returns false when it is empty
     /// (having consumed the `}` too).
-    mutating func beginObject() throws(JSONReaderFailure) -> Bool {
+    package mutating func beginObject() throws(JSONReaderFailure) -> Bool {
         try expect(0x7B, "'{'")
         try enter()
         if try peek() == 0x7D {
@@ -108,7 +108,7 @@ struct JSONReader {
     }
 
     /// Opens an array: consumes `[` and returns false when it is empty.
-    mutating func beginArray() throws(JSONReaderFailure) -> Bool {
+    package mutating func beginArray() throws(JSONReaderFailure) -> Bool {
         try expect(0x5B, "'['")
         try enter()
         if try peek() == 0x5D {
@@ -121,7 +121,7 @@ struct JSONReader {
 
     /// Reads a member name and its colon; returns the raw key bytes' range
     /// and whether it contains escapes.
-    mutating func readKey() throws(JSONReaderFailure) -> RawString {
+    package mutating func readKey() throws(JSONReaderFailure) -> RawString {
         guard try peek() == 0x22 else { throw unexpected(expected: "a string key") }
         let key = try scanString()
         try expect(0x3A, "':'")
@@ -129,20 +129,20 @@ struct JSONReader {
     }
 
     /// After the last member or element of a container: true for more.
-    mutating func nextMember() throws(JSONReaderFailure) -> Bool {
+    package mutating func nextMember() throws(JSONReaderFailure) -> Bool {
         let more = try nextSeparator(close: 0x7D)
         if !more { depth -= 1 }
         return more
     }
 
-    mutating func nextElement() throws(JSONReaderFailure) -> Bool {
+    package mutating func nextElement() throws(JSONReaderFailure) -> Bool {
         let more = try nextSeparator(close: 0x5D)
         if !more { depth -= 1 }
         return more
     }
 
-    @inline(__always)
-    mutating func enter() throws(JSONReaderFailure) {
+    @inlinable @inline(__always)
+    package mutating func enter() throws(JSONReaderFailure) {
         depth += 1
         if depth > maximumDepth {
             index -= 1
@@ -152,7 +152,7 @@ struct JSONReader {
 
     // MARK: - Literals and values
 
-    mutating func scanLiteral(_ literal: StaticString) throws(JSONReaderFailure) {
+    package mutating func scanLiteral(_ literal: StaticString) throws(JSONReaderFailure) {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count, memcmp(base + index, literal.utf8Start, count) == 0 else {
             throw unexpected(expected: "a JSON value")
@@ -166,7 +166,7 @@ struct JSONReader {
     /// Reads any value into a ``JSONValue``. With `duplicateKeys`, the
     /// offsets and names of repeated object keys are recorded (the last
     /// value wins either way).
-    mutating func readValue(duplicateKeys: UnsafeMutablePointer<[DuplicateKey]>? = nil) throws(JSONReaderFailure)
+    package mutating func readValue(duplicateKeys: UnsafeMutablePointer<[DuplicateKey]>? = nil) throws(JSONReaderFailure)
         -> JSONValue
     {
         switch try peek() {
@@ -227,7 +227,7 @@ struct JSONReader {
     /// shape is read again the general way and becomes the shape. The keys
     /// of a FeatureCollection's properties usually repeat feature after
     /// feature.
-    mutating func readValue(following shape: KeyShape) throws(JSONReaderFailure) -> JSONValue {
+    package mutating func readValue(following shape: KeyShape) throws(JSONReaderFailure) -> JSONValue {
         guard try peek() == 0x7B, shape.isWorthFollowing else { return try readValue() }
         let start = index
         let startDepth = depth
@@ -256,7 +256,7 @@ struct JSONReader {
 
     /// Reads any value onto the end of `packed`: strings and numbers
     /// straight from the text, arrays and objects through ``readValue()``.
-    mutating func readValue(packingInto packed: PackedJSONValues.Writer) throws(JSONReaderFailure) {
+    package mutating func readValue(packingInto packed: PackedJSONValues.Writer) throws(JSONReaderFailure) {
         switch try peek() {
         case 0x22:
             let raw = try scanString()
@@ -316,12 +316,12 @@ struct JSONReader {
 
     /// FNV-1a over a key's bytes (decoded bytes for keys with escapes, so
     /// that every spelling of a key hashes alike).
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
+    package static func hash(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBufferPointer { hash($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: $0.count) }
     }
 
-    @inline(__always)
-    static func hash(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func hash(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for offset in 0..<count {
             hash = (hash ^ UInt64(start[offset])) &* 0x100_0000_01b3
@@ -331,11 +331,11 @@ struct JSONReader {
 
     // MARK: - Errors
 
-    func fail(_ kind: JSONReaderFailure.Kind, _ message: String) -> JSONReaderFailure {
+    package func fail(_ kind: JSONReaderFailure.Kind, _ message: String) -> JSONReaderFailure {
         JSONReaderFailure(kind: kind, message: message, offset: index)
     }
 
-    func unexpected(expected: StaticString) -> JSONReaderFailure {
+    package func unexpected(expected: StaticString) -> JSONReaderFailure {
         if index >= bytes.count {
             return JSONReaderFailure(
                 kind: .unexpectedEnd, message: "unexpected end of input, expected \(expected)", offset: index)
@@ -345,7 +345,7 @@ struct JSONReader {
     }
 
     /// A short description of the byte at `position` for messages.
-    func describe(at position: Int) -> String {
+    package func describe(at position: Int) -> String {
         guard position < bytes.count else { return "end of input" }
         let byte = base[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -355,12 +355,12 @@ struct JSONReader {
         return "byte 0x\(Self.hex(byte))"
     }
 
-    static func hex(_ byte: UInt8) -> String {
+    package static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte - 0x30
@@ -413,15 +413,15 @@ struct JSONReader {
 
 /// The hashes of an object's keys, in member order, for finding repeated
 /// keys: a linear scan up to 16 keys, an open-addressing table beyond.
-struct KeyIndex {
+package struct KeyIndex {
     private var hashes: [UInt64] = []
     /// Slots holding member positions, -1 when empty; empty until needed.
     private var slots: [Int32] = []
 
     /// The position of a member whose hash matches and for which `matches`
     /// confirms the key, if any.
-    @inline(__always)
-    func position(of hash: UInt64, where matches: (Int) -> Bool) -> Int? {
+    @inlinable @inline(__always)
+    package func position(of hash: UInt64, where matches: (Int) -> Bool) -> Int? {
         if slots.isEmpty {
             for position in hashes.indices where hashes[position] == hash && matches(position) {
                 return position
@@ -438,7 +438,7 @@ struct KeyIndex {
         return nil
     }
 
-    mutating func append(_ hash: UInt64) {
+    package mutating func append(_ hash: UInt64) {
         hashes.append(hash)
         if slots.isEmpty {
             if hashes.count > 16 { rebuild(capacity: 64) }
@@ -464,30 +464,32 @@ struct KeyIndex {
 
 /// A repeated key in a JSON object: its name and the offset of its second
 /// (or later) occurrence.
-struct DuplicateKey: Sendable, Hashable {
-    var name: String
-    var offset: Int
+package struct DuplicateKey: Sendable, Hashable {
+    package var name: String
+    package var offset: Int
 }
 
 /// The keys of the last object read by ``JSONReader/readValue(following:)``
 /// (one reader's, or one stream's: not shared between threads), as strings
 /// and as the raw bytes they were read from.
-final class KeyShape {
-    private(set) var keys: [String] = []
+package final class KeyShape {
+    package private(set) var keys: [String] = []
     private var bytes: [UInt8] = []
     private var ends: [Int] = [0]
-    var hits = 0
+    package var hits = 0
     private var misses = 0
     /// Where an object's values are packed as they are read, before they
     /// are copied into storage of their size.
-    let packed = PackedJSONValues.Writer()
+    package let packed = PackedJSONValues.Writer()
     private var builtIndex: JSONObject.KeyIndex?
     private var indexIsBuilt = false
+
+    package init() {}
 
     /// The keys' index, for objects of many members (so that each looks a
     /// key up by hash, not by scanning): built once for the shape, shared
     /// by every object that follows it.
-    var index: JSONObject.KeyIndex? {
+    package var index: JSONObject.KeyIndex? {
         if !indexIsBuilt {
             builtIndex = keys.count > JSONObject.indexedCount ? JSONObject.index(of: keys) : nil
             indexIsBuilt = true
@@ -500,8 +502,8 @@ final class KeyShape {
     var isWorthFollowing: Bool { misses <= hits + 16 }
 
     /// Whether key number `position` of the shape is these bytes.
-    @inline(__always)
-    func matches(key position: Int, _ start: UnsafePointer<UInt8>, count: Int) -> Bool {
+    @inlinable @inline(__always)
+    package func matches(key position: Int, _ start: UnsafePointer<UInt8>, count: Int) -> Bool {
         guard position < keys.count, ends[position + 1] - ends[position] == count else { return false }
         // Compared here, eight bytes at a time: keys are short, and a call
         // to memcmp for each cost more than the comparison.
@@ -528,7 +530,7 @@ final class KeyShape {
     }
 
     /// Takes the keys of `value` as the shape (none when it is not an object).
-    func learn(_ value: JSONValue) {
+    package func learn(_ value: JSONValue) {
         misses += 1
         keys = []
         builtIndex = nil

@@ -5,7 +5,7 @@ enum JSONPointerLocator {
     /// The pointer of the innermost value that starts at or before `offset`
     /// and encloses it; the pointer reached so far when the document is
     /// broken at `offset`.
-    static func pointer(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func pointer(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         var reader = JSONReader(bytes, maximumDepth: Int.max)
         var path: [String] = []
         var best = ""

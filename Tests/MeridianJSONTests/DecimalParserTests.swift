@@ -1,7 +1,7 @@
 import MeridianTestSupport
 import Testing
 
-@testable import MeridianGeoJSON
+@testable import MeridianJSON
 
 #if canImport(Glibc)
     import Glibc

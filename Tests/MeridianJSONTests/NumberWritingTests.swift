@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 import MeridianCore
-@testable import MeridianGeoJSON
+@testable import MeridianJSON
 
 /// The writer's shortest round-trip numbers: every Double reads back
 /// bit for bit, and never takes more significant digits than the standard

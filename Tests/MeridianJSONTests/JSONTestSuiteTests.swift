@@ -3,7 +3,7 @@ import MeridianCore
 import MeridianTestSupport
 import Testing
 
-@testable import MeridianGeoJSON
+@testable import MeridianJSON
 
 /// nst/JSONTestSuite: `y_` files must parse, `n_` files must be rejected
 /// with a located error, `i_` files may go either way but never crash.
