@@ -66,7 +66,7 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianValidity",
             ]),
-        .target(name: "MeridianSnapshot", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
+        .target(name: "MeridianSnapshot", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianPlaces"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // libxml2 (libxml2-dev): KML, KMZ, GPX and TCX. Only the C target

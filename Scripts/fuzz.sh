@@ -32,7 +32,8 @@ mkdir -p "$out" "$corpus" "$regressions"
 # swiftc for our modules, because SwiftPM renames an executable's main,
 # which libFuzzer provides. The modules are the fuzz target's dependencies
 # in the package's own order (swift package describe), each rebuilt only
-# when a source of it is newer than its library; `--where` expressions
+# when a source of it, or a library built before it, is newer than its
+# library; `--where` expressions
 # are one file of the umbrella module, compiled into the harness.
 flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out")
 fuzz=(-sanitize=fuzzer,address)
@@ -55,9 +56,12 @@ PY
 )
 : >"$out/module.modulemap.new"
 libraries=()
+built_libraries=()
 while read -r module kind; do
   library="$out/lib$module.a"
   fresh=$([ -f "$library" ] && [ -z "$(find "Sources/$module" -newer "$library" -type f | head -1)" ] && echo yes || true)
+  # A library built before this one (a dependency, or a module the order puts first) newer than it: stale too.
+  for built in "${built_libraries[@]}"; do [ "$built" -nt "$library" ] && fresh=""; done
   if [ "$kind" = ClangTarget ]; then
     extra=()
     [ "$module" = CLibXML2 ] && extra=($(pkg-config --cflags libxml-2.0))
@@ -75,6 +79,7 @@ while read -r module kind; do
       $(find "Sources/$module" -name '*.swift')
   fi
   libraries=("-l$module" "${libraries[@]}")
+  built_libraries+=("$library")
 done <<<"$order"
 mv "$out/module.modulemap.new" "$out/module.modulemap"
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')

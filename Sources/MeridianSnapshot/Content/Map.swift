@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlaces
 import MeridianLibC
 
 /// Where a map looks, as MapKit for SwiftUI's `MapCameraPosition`.

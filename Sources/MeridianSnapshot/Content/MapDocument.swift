@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlaces
 import MeridianLibC
 
 /// A map described in one JSON document, modelled on the parameters of

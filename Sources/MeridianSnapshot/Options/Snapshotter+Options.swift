@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlaces
 
 extension Snapshotter {
     /// What to draw and how, as `MKMapSnapshotter.Options`.

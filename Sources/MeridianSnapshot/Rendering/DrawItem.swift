@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlaces
 
 /// One feature (or overlay) broken into what the renderer draws: areas,
 /// lines and points, with the properties that style and label it.

@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianPlaces
 import MeridianLibC
 import MeridianPlatform
 

@@ -1,3 +1,5 @@
+import MeridianCore
+
 /// Which points of interest to keep, by MapKit category, as
 /// `MKPointOfInterestFilter` (and SwiftUI's `PointOfInterestCategories`):
 /// the one filter of search, completion, rendering and the preview.

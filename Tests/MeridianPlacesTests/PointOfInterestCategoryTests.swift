@@ -2,7 +2,8 @@ import Foundation
 import MeridianTestSupport
 import Testing
 
-@testable import MeridianCore
+import MeridianCore
+@testable import MeridianPlaces
 
 /// MapKit's point-of-interest categories and the mapping of IMDF, OpenStreetMap
 /// and Maki category words to them (see ../shared/docs/places.md).
