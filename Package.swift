@@ -80,18 +80,21 @@ let package = Package(
             name: "LibXML2", path: "Sources/LibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev", "pkg-config"]), .brew(["libxml2"])]
         ),
+        // The one loader of the C libraries opened at first use instead of
+        // linked (zlib, SQLite, GEOS, libxml2): dlopen, each function by name.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
-            name: "CLibXML2", dependencies: [.target(name: "LibXML2", condition: .when(platforms: [.macOS]))],
+            name: "CLibXML2",
+            dependencies: ["CLibraryLoader", .target(name: "LibXML2", condition: .when(platforms: [.macOS]))],
             exclude: ["libxml2-headers"],
-            cSettings: [.headerSearchPath("libxml2-headers", .when(platforms: [.linux]))],
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+            cSettings: [.headerSearchPath("libxml2-headers", .when(platforms: [.linux]))]),
         // GEOS (libgeos-dev): geometry validity. Its headers are read at
         // build time; the library is opened when first used (CGEOS.c).
-        .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CGEOS", dependencies: ["CLibraryLoader"]),
         .target(name: "MeridianValidity", dependencies: ["MeridianPlatform", "MeridianCore", "CGEOS"]),
         // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
         // time; the library is opened when first used (CSQLite.c).
-        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
         .target(
             name: "MeridianGeoPackage",
             dependencies: [
@@ -104,7 +107,7 @@ let package = Package(
         // zlib (zlib1g-dev), which inflates and deflates zip entries. Its
         // headers are read at build time; the library is opened when the
         // first zip entry is read or written (CLibZ.c).
-        .target(name: "CLibZ", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CLibZ", dependencies: ["CLibraryLoader"]),
         // The one zip guard every zipped format reads and writes through
         // (KMZ, IMDF): its own zip structures over zlib, without Foundation.
         .target(name: "MeridianArchive", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "CLibZ"]),

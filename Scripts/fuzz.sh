@@ -57,6 +57,9 @@ PY
 : >"$out/module.modulemap.new"
 libraries=()
 built_libraries=()
+# A C module includes its own header and those of the C modules it uses.
+c_includes=()
+for folder in Sources/*/include; do c_includes+=(-I"$folder"); done
 while read -r module kind; do
   library="$out/lib$module.a"
   fresh=$([ -f "$library" ] && [ -z "$(find "Sources/$module" -newer "$library" -type f | head -1)" ] && echo yes || true)
@@ -66,7 +69,7 @@ while read -r module kind; do
     extra=()
     [ "$module" = CLibXML2 ] && extra=($(pkg-config --cflags libxml-2.0))
     [ -n "$fresh" ] || {
-      clang -O1 -g -fsanitize=fuzzer-no-link,address "${extra[@]}" -I"Sources/$module/include" \
+      clang -O1 -g -fsanitize=fuzzer-no-link,address "${extra[@]}" "${c_includes[@]}" \
         -c "Sources/$module/$module.c" -o "$out/$module.o"
       ar rcs "$library" "$out/$module.o"
     }

@@ -1,9 +1,8 @@
 #include "CGEOS.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
 #include <errno.h>
 #include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,30 +17,13 @@
 // loads GEOS and the C++ runtime at every start of every command.
 
 static MRGEOS api;
-static char missing[200];
-static pthread_once_t loaded = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-#ifdef __APPLE__
-    const char *name = "libgeos_c.dylib";
-#else
-    const char *name = "libgeos_c.so.1";
-#endif
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(missing, sizeof missing, "%s", name);
-        return;
-    }
-#define MR_GEOS_BIND(function)                                                   \
-    *(void **)&api.function = dlsym(library, #function);                         \
-    if (!api.function && !missing[0]) snprintf(missing, sizeof missing, "%s in %s", #function, name);
-    MR_GEOS_FUNCTIONS(MR_GEOS_BIND)
-#undef MR_GEOS_BIND
-}
+static const char *const symbols[] = {MR_GEOS_FUNCTIONS(MR_LIBRARY_SYMBOL)};
+_Static_assert(sizeof api == sizeof symbols / sizeof *symbols * sizeof(void *), "a pointer for each function");
+static MRLibrary geos = MR_LIBRARY("libgeos_c.so.1", "libgeos_c.dylib", symbols, api);
 
 const MRGEOS *mr_geos(char *error, size_t errorLength) {
-    pthread_once(&loaded, load);
-    if (missing[0]) {
+    const char *missing = mr_library_load(&geos);
+    if (missing) {
         snprintf(error, errorLength, "GEOS cannot be opened (apt-get install libgeos-c1v5): %s is missing", missing);
         return NULL;
     }

@@ -7,10 +7,10 @@
 // billion-laughs documents cannot blow up). Errors are captured through
 // structured handlers so that nothing is printed.
 #include "CLibXML2.h"
+#include "CLibraryLoader.h"
 
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -37,30 +37,18 @@ static struct {
     MX_XML_FUNCTIONS(MX_XML_FIELD)
 #undef MX_XML_FIELD
 } mx_xml;
-static char mx_xml_missing[200];
+static const char *const mx_xml_symbols[] = {MX_XML_FUNCTIONS(MR_LIBRARY_SYMBOL)};
+_Static_assert(sizeof mx_xml == sizeof mx_xml_symbols / sizeof *mx_xml_symbols * sizeof(void *),
+               "a pointer for each function");
+static MRLibrary mx_xml_library = MR_LIBRARY("libxml2.so.2", "libxml2.2.dylib", mx_xml_symbols, mx_xml);
 static char mx_xml_error[300];
 static pthread_once_t mx_xml_loaded = PTHREAD_ONCE_INIT;
 
 static void mx_xml_load(void) {
-#ifdef __APPLE__
-    const char *name = "libxml2.2.dylib";
-#else
-    const char *name = "libxml2.so.2";
-#endif
-    void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(mx_xml_missing, sizeof mx_xml_missing, "%s", name);
-    } else {
-#define MX_XML_BIND(function)                                               \
-    *(void **)&mx_xml.function = dlsym(library, #function);                 \
-    if (!mx_xml.function && !mx_xml_missing[0])                             \
-        snprintf(mx_xml_missing, sizeof mx_xml_missing, "%s in %s", #function, name);
-        MX_XML_FUNCTIONS(MX_XML_BIND)
-#undef MX_XML_BIND
-    }
-    if (mx_xml_missing[0]) {
-        snprintf(mx_xml_error, sizeof mx_xml_error,
-                 "libxml2 cannot be opened (apt-get install libxml2): %s is missing", mx_xml_missing);
+    const char *missing = mr_library_load(&mx_xml_library);
+    if (missing) {
+        snprintf(mx_xml_error, sizeof mx_xml_error, "libxml2 cannot be opened (apt-get install libxml2): %s is missing",
+                 missing);
     }
 }
 

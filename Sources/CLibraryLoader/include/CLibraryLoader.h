@@ -1,0 +1,48 @@
+// One loader for the C libraries Meridian opens at first use instead of
+// linking (zlib, SQLite, GEOS, libxml2): linking them would load them, and
+// what they pull in, at every start of every command.
+//
+//     static MRZlib api;
+//     static const char *const symbols[] = {MR_ZLIB_FUNCTIONS(MR_LIBRARY_SYMBOL)};
+//     static MRLibrary zlib = MR_LIBRARY("libz.so.1", "libz.1.dylib", symbols, api);
+//     ...
+//     const char *missing = mr_library_load(&zlib);   // NULL: api is filled
+#ifndef MERIDIAN_CLIBRARYLOADER_H
+#define MERIDIAN_CLIBRARYLOADER_H
+
+#include <pthread.h>
+#include <stddef.h>
+
+/// A library and the functions it must have, to fill a table of function
+/// pointers laid out in the order of `symbols`.
+typedef struct {
+    const char *_Nonnull name;
+    const char *_Nonnull const *_Nonnull symbols;
+    size_t count;
+    void *_Nullable *_Nonnull table;
+    pthread_mutex_t lock;
+    int tried;
+    char missing[200];
+} MRLibrary;
+
+/// A function's name, for a list of symbols made from a table's X-macro.
+#define MR_LIBRARY_SYMBOL(function) #function,
+
+#ifdef __APPLE__
+#define MR_LIBRARY_NAME(linux, apple) apple
+#else
+#define MR_LIBRARY_NAME(linux, apple) linux
+#endif
+
+/// A library named `linux` or `apple` (the platform's) whose functions
+/// `symbols` fill `table`, a struct of as many function pointers.
+#define MR_LIBRARY(linux, apple, symbols, table)                                                                  \
+    {MR_LIBRARY_NAME(linux, apple), symbols, sizeof(symbols) / sizeof(*(symbols)), (void **)&(table),            \
+     PTHREAD_MUTEX_INITIALIZER, 0, ""}
+
+/// Opens the library and fills its table, once, whichever thread asks
+/// first; NULL when it did, else what is missing: the library's file
+/// name, or "FUNCTION in LIBRARY".
+const char *_Nullable mr_library_load(MRLibrary *_Nonnull library);
+
+#endif
