@@ -69,9 +69,14 @@ while read -r module kind; do
     extra=()
     [ "$module" = CLibXML2 ] && extra=($(pkg-config --cflags libxml-2.0))
     [ -n "$fresh" ] || {
-      clang -O1 -g -fsanitize=fuzzer-no-link,address "${extra[@]}" "${c_includes[@]}" \
-        -c "Sources/$module/$module.c" -o "$out/$module.o"
-      ar rcs "$library" "$out/$module.o"
+      objects=()
+      for source in "Sources/$module"/*.c; do
+        object="$out/$module-$(basename "$source" .c).o"
+        clang -O1 -g -fsanitize=fuzzer-no-link,address "${extra[@]}" "${c_includes[@]}" -c "$source" -o "$object"
+        objects+=("$object")
+      done
+      rm -f "$library"
+      ar rcs "$library" "${objects[@]}"
     }
     echo "module $module { header \"$PWD/Sources/$module/include/$module.h\" export * }" >>"$out/module.modulemap.new"
   else
