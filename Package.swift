@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianIO", targets: ["MeridianIO"]),
         .library(name: "MeridianValidity", targets: ["MeridianValidity"]),
+        .library(name: "MeridianCRS", targets: ["MeridianCRS"]),
         .library(name: "MeridianArchive", targets: ["MeridianArchive"]),
         .library(name: "MeridianTOML", targets: ["MeridianTOML"]),
         .library(name: "MeridianJSON", targets: ["MeridianJSON"]),
@@ -92,6 +93,10 @@ let package = Package(
         // build time; the library is opened when first used (CGEOS.c).
         .target(name: "CGEOS", dependencies: ["CLibraryLoader"]),
         .target(name: "MeridianValidity", dependencies: ["MeridianPlatform", "MeridianCore", "CGEOS"]),
+        // PROJ (libproj-dev): coordinate reference systems. Its headers are
+        // read at build time; the library is opened when first used (CPROJ.c).
+        .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
+        .target(name: "MeridianCRS", dependencies: ["MeridianCore", "CPROJ"]),
         // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
         // time; the library is opened when first used (CSQLite.c).
         .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
@@ -132,7 +137,7 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform",
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
-                "MeridianSnapshot",
+                "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
                 "MeridianTOML",
             ]
@@ -227,6 +232,7 @@ let package = Package(
             name: "MeridianGeoPackageTests",
             dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianJSONTests", dependencies: ["MeridianJSON", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianCRSTests", dependencies: ["MeridianCRS", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(

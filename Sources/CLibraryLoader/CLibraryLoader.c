@@ -2,21 +2,33 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *mr_library_load(MRLibrary *library) {
     // Once tried, the table and message never change again: no lock.
     if (__atomic_load_n(&library->tried, __ATOMIC_ACQUIRE)) return library->missing[0] ? library->missing : NULL;
     pthread_mutex_lock(&library->lock);
     if (!library->tried) {
-        void *handle = dlopen(library->name, RTLD_NOW | RTLD_LOCAL);
+        // The name may list alternatives, "|" between them (the sonames of
+        // several releases), tried in order; the first names what is missing.
+        void *handle = NULL;
+        char candidate[128];
+        for (const char *start = library->name; !handle && *start;) {
+            const char *end = strchr(start, '|');
+            size_t length = end ? (size_t)(end - start) : strlen(start);
+            snprintf(candidate, sizeof candidate, "%.*s", (int)length, start);
+            handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
+            start += end ? length + 1 : length;
+        }
+        size_t first = strcspn(library->name, "|");
         if (!handle) {
-            snprintf(library->missing, sizeof library->missing, "%s", library->name);
+            snprintf(library->missing, sizeof library->missing, "%.*s", (int)first, library->name);
         } else {
             for (size_t index = 0; index < library->count; index++) {
                 library->table[index] = dlsym(handle, library->symbols[index]);
                 if (!library->table[index] && !library->missing[0]) {
                     snprintf(library->missing, sizeof library->missing, "%s in %s", library->symbols[index],
-                             library->name);
+                             candidate);
                 }
             }
         }

@@ -3,8 +3,9 @@
 //     import Meridian
 //
 // brings in the shared model and map math (MeridianCore), JSON reading and
-// writing (MeridianJSON) and every format module, plus the cross-format
-// glue that lives in this folder.
+// writing (MeridianJSON), coordinate systems (MeridianCRS) and every format
+// module, plus the cross-format glue that lives in this folder.
+@_exported import MeridianCRS
 @_exported import MeridianCSV
 @_exported import MeridianCore
 @_exported import MeridianGeoJSON

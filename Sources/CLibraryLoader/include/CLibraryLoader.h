@@ -34,7 +34,8 @@ typedef struct {
 #define MR_LIBRARY_NAME(linux, apple) linux
 #endif
 
-/// A library named `linux` or `apple` (the platform's) whose functions
+/// A library named `linux` or `apple` (the platform's; alternatives with
+/// "|" between them, tried in order) whose functions
 /// `symbols` fill `table`, a struct of as many function pointers.
 #define MR_LIBRARY(linux, apple, symbols, table)                                                                  \
     {MR_LIBRARY_NAME(linux, apple), symbols, sizeof(symbols) / sizeof(*(symbols)), (void **)&(table),            \
