@@ -40,7 +40,8 @@ public final class CoordinateTransformation {
     public init(from source: String, to target: String = "EPSG:4326") throws(CoordinateSystemError) {
         var message = [CChar](repeating: 0, count: 256)
         guard let proj = mr_proj(&message, message.count)?.pointee else {
-            throw CoordinateSystemError(message: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            throw CoordinateSystemError(message: String(decoding: text, as: UTF8.self))
         }
         guard let context = proj.proj_context_create() else { throw CoordinateSystemError(message: "PROJ failed") }
         func failure(_ what: String) -> CoordinateSystemError {

@@ -84,6 +84,10 @@ import Testing
         toMercator.transform(&positions)
         #expect(abs(positions[0].longitude - -13_358.34) < 0.01)  // x: easting, from the longitude
         #expect(abs(positions[0].latitude - 6_710_219.08) < 0.01)  // y: northing, from the latitude
+        var x = [-0.12]
+        var y = [51.5]
+        toMercator.transform(x: &x, y: &y)
+        #expect(x[0] == positions[0].longitude && y[0] == positions[0].latitude)
     }
 
     @Test func namesAndCodes() throws {
