@@ -22,12 +22,7 @@ _Static_assert(sizeof api == sizeof symbols / sizeof *symbols * sizeof(void *), 
 static MRLibrary geos = MR_LIBRARY("libgeos_c.so.1", "libgeos_c.dylib", symbols, api);
 
 const MRGEOS *mr_geos(char *error, size_t errorLength) {
-    const char *missing = mr_library_load(&geos);
-    if (missing) {
-        snprintf(error, errorLength, "GEOS cannot be opened (apt-get install libgeos-c1v5): %s is missing", missing);
-        return NULL;
-    }
-    return &api;
+    return mr_library_table(&geos, "GEOS", "libgeos-c1v5", error, errorLength);
 }
 
 // The address space this process has mapped now (Linux: /proc/self/statm's

@@ -18,11 +18,7 @@ static char mx_xml_error[300];
 static pthread_once_t mx_xml_loaded = PTHREAD_ONCE_INIT;
 
 static void mx_xml_load(void) {
-    const char *missing = mr_library_load(&mx_xml_library);
-    if (missing) {
-        snprintf(mx_xml_error, sizeof mx_xml_error, "libxml2 cannot be opened (apt-get install libxml2): %s is missing",
-                 missing);
-    }
+    mr_library_table(&mx_xml_library, "libxml2", "libxml2", mx_xml_error, sizeof mx_xml_error);
 }
 
 const char *mx_library_error(void) {

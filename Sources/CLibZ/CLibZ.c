@@ -2,8 +2,6 @@
 
 #include "CLibraryLoader.h"
 
-#include <stdio.h>
-
 // zlib is opened when the first zip entry is read or written, not linked:
 // linking it loads it at every start of every command.
 
@@ -13,10 +11,5 @@ _Static_assert(sizeof api == sizeof symbols / sizeof *symbols * sizeof(void *), 
 static MRLibrary zlib = MR_LIBRARY("libz.so.1", "libz.1.dylib", symbols, api);
 
 const MRZlib *mr_zlib(char *error, size_t errorLength) {
-    const char *missing = mr_library_load(&zlib);
-    if (missing) {
-        snprintf(error, errorLength, "zlib cannot be opened (apt-get install zlib1g): %s is missing", missing);
-        return NULL;
-    }
-    return &api;
+    return mr_library_table(&zlib, "zlib", "zlib1g", error, errorLength);
 }

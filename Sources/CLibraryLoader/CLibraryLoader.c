@@ -37,3 +37,13 @@ const char *mr_library_load(MRLibrary *library) {
     pthread_mutex_unlock(&library->lock);
     return library->missing[0] ? library->missing : NULL;
 }
+
+const void *mr_library_table(MRLibrary *library, const char *what, const char *package, char *error,
+                             size_t errorLength) {
+    const char *missing = mr_library_load(library);
+    if (missing) {
+        snprintf(error, errorLength, "%s cannot be opened (apt-get install %s): %s is missing", what, package, missing);
+        return NULL;
+    }
+    return library->table;
+}

@@ -2,8 +2,6 @@
 
 #include "CLibraryLoader.h"
 
-#include <stdio.h>
-
 // PROJ is opened when the first transformation is made, not linked:
 // linking it loads PROJ, SQLite, libtiff and libcurl at every start of
 // every command. Its soname changes with each release: Debian 12's 9.1
@@ -16,10 +14,5 @@ static MRLibrary proj = MR_LIBRARY("libproj.so.25|libproj.so.26|libproj.so.22|li
                                    "libproj.25.dylib|libproj.dylib", symbols, api);
 
 const MRPROJ *mr_proj(char *error, size_t errorLength) {
-    const char *missing = mr_library_load(&proj);
-    if (missing) {
-        snprintf(error, errorLength, "PROJ cannot be opened (apt-get install libproj25): %s is missing", missing);
-        return NULL;
-    }
-    return &api;
+    return mr_library_table(&proj, "PROJ", "libproj25", error, errorLength);
 }

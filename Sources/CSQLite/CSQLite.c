@@ -2,8 +2,6 @@
 
 #include "CLibraryLoader.h"
 
-#include <stdio.h>
-
 // SQLite is opened when the first database is, not linked: linking it
 // loads it at every start of every command.
 
@@ -13,10 +11,5 @@ _Static_assert(sizeof api == sizeof symbols / sizeof *symbols * sizeof(void *), 
 static MRLibrary sqlite = MR_LIBRARY("libsqlite3.so.0", "libsqlite3.dylib", symbols, api);
 
 const MRSQLite *mr_sqlite(char *error, size_t errorLength) {
-    const char *missing = mr_library_load(&sqlite);
-    if (missing) {
-        snprintf(error, errorLength, "SQLite cannot be opened (apt-get install libsqlite3-0): %s is missing", missing);
-        return NULL;
-    }
-    return &api;
+    return mr_library_table(&sqlite, "SQLite", "libsqlite3-0", error, errorLength);
 }

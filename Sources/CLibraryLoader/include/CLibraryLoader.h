@@ -6,7 +6,7 @@
 //     static const char *const symbols[] = {MR_ZLIB_FUNCTIONS(MR_LIBRARY_SYMBOL)};
 //     static MRLibrary zlib = MR_LIBRARY("libz.so.1", "libz.1.dylib", symbols, api);
 //     ...
-//     const char *missing = mr_library_load(&zlib);   // NULL: api is filled
+//     const MRZlib *table = mr_library_table(&zlib, "zlib", "zlib1g", error, sizeof error);
 #ifndef MERIDIAN_CLIBRARYLOADER_H
 #define MERIDIAN_CLIBRARYLOADER_H
 
@@ -45,5 +45,11 @@ typedef struct {
 /// first; NULL when it did, else what is missing: the library's file
 /// name, or "FUNCTION in LIBRARY".
 const char *_Nullable mr_library_load(MRLibrary *_Nonnull library);
+
+/// The library's table, loaded; NULL when it cannot be, with "WHAT cannot
+/// be opened (apt-get install PACKAGE): ... is missing" in `error` (at most
+/// `errorLength` bytes, NUL included).
+const void *_Nullable mr_library_table(MRLibrary *_Nonnull library, const char *_Nonnull what,
+                                       const char *_Nonnull package, char *_Nonnull error, size_t errorLength);
 
 #endif
