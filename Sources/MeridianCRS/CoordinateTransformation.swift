@@ -44,34 +44,26 @@ public final class CoordinateTransformation {
             throw CoordinateSystemError(message: String(decoding: text, as: UTF8.self))
         }
         guard let context = proj.proj_context_create() else { throw CoordinateSystemError(message: "PROJ failed") }
-        func failure(_ what: String) -> CoordinateSystemError {
-            let code = proj.proj_context_errno(context)
-            let reason = proj.proj_context_errno_string(context, code).map { String(cString: $0) }
-            return CoordinateSystemError(message: reason.map { "\(what): \($0)" } ?? what)
+        // Declared first, so run last: PROJ's objects go before their context.
+        var made = false
+        defer { if !made { proj.proj_context_destroy(context) } }
+        func make(_ object: OpaquePointer?, _ what: String) throws(CoordinateSystemError) -> OpaquePointer {
+            if let object { return object }
+            let reason = proj.proj_context_errno_string(context, proj.proj_context_errno(context))
+            throw CoordinateSystemError(message: reason.map { "\(what): \(String(cString: $0))" } ?? what)
         }
-        guard let sourceSystem = proj.proj_create(context, source) else {
-            let error = failure("PROJ cannot read the coordinate system \(Self.quoted(source))")
-            proj.proj_context_destroy(context)
-            throw error
-        }
+        let (from, to) = (Self.quoted(source), Self.quoted(target))
+        let sourceSystem = try make(proj.proj_create(context, source), "PROJ cannot read the coordinate system \(from)")
         defer { proj.proj_destroy(sourceSystem) }
-        guard let targetSystem = proj.proj_create(context, target) else {
-            let error = failure("PROJ cannot read the coordinate system \(Self.quoted(target))")
-            proj.proj_context_destroy(context)
-            throw error
-        }
+        let targetSystem = try make(proj.proj_create(context, target), "PROJ cannot read the coordinate system \(to)")
         defer { proj.proj_destroy(targetSystem) }
-        guard let raw = proj.proj_create_crs_to_crs_from_pj(context, sourceSystem, targetSystem, nil, nil) else {
-            let error = failure("PROJ has no transformation from \(Self.quoted(source)) to \(Self.quoted(target))")
-            proj.proj_context_destroy(context)
-            throw error
-        }
+        let raw = try make(
+            proj.proj_create_crs_to_crs_from_pj(context, sourceSystem, targetSystem, nil, nil),
+            "PROJ has no transformation from \(from) to \(to)")
         defer { proj.proj_destroy(raw) }
-        guard let operation = proj.proj_normalize_for_visualization(context, raw) else {
-            let error = failure("PROJ cannot order the axes of \(Self.quoted(source)) to \(Self.quoted(target))")
-            proj.proj_context_destroy(context)
-            throw error
-        }
+        let operation = try make(
+            proj.proj_normalize_for_visualization(context, raw), "PROJ cannot order the axes of \(from) to \(to)")
+        made = true
         self.proj = proj
         self.context = context
         self.operation = operation

@@ -105,6 +105,13 @@ import Testing
         } catch {
             #expect(error.message.contains("PROJ cannot read the coordinate system \"not a system\""))
         }
+        // The source read, the target not: what was made goes before PROJ's context.
+        do {
+            _ = try CoordinateTransformation(from: "EPSG:27700", to: "EPSG:0")
+            Issue.record("no error")
+        } catch {
+            #expect(error.message.hasPrefix("PROJ cannot read the coordinate system \"EPSG:0\""))
+        }
     }
 
     @Test func aPositionOutsideTheDomainBecomesInfinite() throws {
