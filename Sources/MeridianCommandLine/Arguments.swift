@@ -128,10 +128,16 @@ package final class Arguments {
     /// Reads a group of shared options, listed under `title` in help (or
     /// with the command's own options when nil).
     package func group<Group: ArgumentGroup>(_ type: Group.Type, title: String? = nil) throws -> Group {
+        try group(title: title) { try Group($0) }
+    }
+
+    /// Reads a group made with settings of the command's own (help texts,
+    /// ranges), listed under `title` in help.
+    package func group<Group: ArgumentGroup>(title: String? = nil, _ make: (Arguments) throws -> Group) throws -> Group {
         let outer = group
         group = title
         defer { group = outer }
-        let value = try Group(self)
+        let value = try make(self)
         if isReading { groupChecks.append { try value.validate() } }
         return value
     }

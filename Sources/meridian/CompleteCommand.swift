@@ -12,17 +12,15 @@ struct CompleteCommand: Command {
         NSRange). Exit status: 0 completions, 1 none, 2 usage, 3 an input that cannot be read.
         """
 
-    let fragment: String
     let places: PlacesArguments
 
     init(_ arguments: Arguments) throws {
-        fragment = try arguments.argument("fragment", help: "What has been typed so far.")
-        places = try arguments.group(PlacesArguments.self)
+        places = try arguments.group { try PlacesArguments($0, query: "fragment", help: "What has been typed so far.") }
     }
 
     func run() throws {
         let options = try places.options(defaultLimit: 10)
-        let fragment = try PlacesArguments.checked(fragment)
+        let fragment = try PlacesArguments.checked(places.query)
         let completions = try places.index().completions(for: fragment, options: options)
         switch places.format {
         case .text:
@@ -49,12 +47,7 @@ struct CompleteCommand: Command {
             let object = JSONObject([("fragment", .string(fragment)), ("results", .array(results))])
             printJSON(object)
         case .geojson:
-            let features = completions.compactMap {
-                $0.place?.feature(languages: places.languages, distance: $0.distance)
-            }
-            Console.out(
-                String(decoding: GeoJSONWriter().encode(FeatureCollection(features: features)), as: UTF8.self),
-                terminator: "")
+            printGeoJSON(completions.compactMap { $0.place?.feature(languages: places.languages, distance: $0.distance) })
         }
         finish(found: !completions.isEmpty)
     }

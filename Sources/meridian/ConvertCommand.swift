@@ -16,10 +16,7 @@ struct ConvertCommand: ReportingCommand {
         """
 
     let input: String
-    let output: String
-    let to: OutputFormat?
-    let precision: Int?
-    let pretty: Bool
+    let out: OutputArguments
     let rewind: Bool
     let cutAntimeridian: Bool
     let fix: Bool
@@ -33,16 +30,7 @@ struct ConvertCommand: ReportingCommand {
 
     init(_ arguments: Arguments) throws {
         input = try arguments.argument("input", help: "The input file, or - for standard input.")
-        output = try arguments.option(
-            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
-        to = try arguments.option(
-            "to",
-            help:
-                "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output's extension)."
-        )
-        precision = try arguments.option(
-            "precision", help: "Decimal places for coordinates (default: full round-trip precision).")
-        pretty = arguments.flag("pretty", help: "Indent the output.")
+        out = try arguments.group(OutputArguments.self)
         rewind = arguments.flag("rewind", help: "Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).")
         cutAntimeridian = arguments.flag(
             "cut-antimeridian", help: "Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).")
@@ -74,9 +62,6 @@ struct ConvertCommand: ReportingCommand {
     }
 
     func validate() throws {
-        if let precision, !(0...17).contains(precision) {
-            throw UsageError("--precision must be between 0 and 17")
-        }
         if let threads, !(1...256).contains(threads) {
             throw UsageError("--threads must be between 1 and 256")
         }
@@ -85,8 +70,8 @@ struct ConvertCommand: ReportingCommand {
     func run() throws {
         let console = Console.shared
         let start = monotonicSeconds()
-        let format = to ?? OutputFormat(path: output)
-        try OutputDestination.checkNotInput(output, inputs: [input])
+        let format = out.to ?? OutputFormat(path: out.output)
+        try OutputDestination.checkNotInput(out.output, inputs: [input])
         let progress = ProgressBar.forInput(input, label: "convert")
         let summary: FeatureConverter.Summary
         do throws(DiagnosticError) {
@@ -96,11 +81,11 @@ struct ConvertCommand: ReportingCommand {
             let settings = ConversionSettings(
                 format: format, reading: reading,
                 writing: WritingOptions(
-                    precision: precision, pretty: pretty, rewind: rewind, cutAntimeridian: cutAntimeridian),
-                repair: fix ? FeatureRepairer.Options(precision: precision) : nil, shaping: try shaping.options(),
+                    precision: out.precision, pretty: out.pretty, rewind: rewind, cutAntimeridian: cutAntimeridian),
+                repair: fix ? FeatureRepairer.Options(precision: out.precision) : nil, shaping: try shaping.options(),
                 threads: threads)
             summary = try FeatureConverter.convert(
-                input: input, output: output, settings: settings, progress: { progress?.update(done: $0) })
+                input: input, output: out.output, settings: settings, progress: { progress?.update(done: $0) })
         } catch {
             progress?.finish()
             throw error
@@ -127,7 +112,7 @@ struct ConvertCommand: ReportingCommand {
             }
         }
         console.note(
-            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(output == "-" ? "standard output" : output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
+            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(out.output == "-" ? "standard output" : out.output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
         )
     }
 }

@@ -25,25 +25,19 @@ struct FixCommand: ReportingCommand {
         """
 
     let input: String
-    let output: String
-    let to: OutputFormat?
-    let precision: Int?
-    let pretty: Bool
+    let out: OutputArguments
     let timeLimit: Double
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
         input = try arguments.argument("input", help: "The input file, or - for standard input.")
-        output = try arguments.option(
-            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
-        to = try arguments.option(
-            "to",
-            help:
-                "Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input's, or the output's extension)."
-        )
-        precision = try arguments.option(
-            "precision", help: "Snap coordinates to this many decimal places, keeping every geometry valid.")
-        pretty = arguments.flag("pretty", help: "Indent the output.")
+        out = try arguments.group {
+            try OutputArguments(
+                $0, formats: "geojson, geojsonseq, ndjson, kml, kmz, gpx or csv",
+                formatDefault: "the input's, or the output's extension",
+                precisionHelp: "Snap coordinates to this many decimal places, keeping every geometry valid.",
+                largestPrecision: 15)
+        }
         timeLimit = try arguments.option(
             "time-limit", default: GeometryValidator.RepairOptions.defaultTimeLimit,
             help: "The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.")
@@ -51,18 +45,16 @@ struct FixCommand: ReportingCommand {
     }
 
     func validate() throws {
-        if let precision, !(0...15).contains(precision) {
-            throw UsageError("--precision must be between 0 and 15")
-        }
         if !(timeLimit >= 0) { throw UsageError("--time-limit must be 0 or more seconds") }
     }
 
     func run() throws {
         let start = monotonicSeconds()
-        let format = to ?? (output == "-" ? nil : OutputFormat(imdfAwarePath: output))
-        try OutputDestination.checkNotInput(output, inputs: [input])
-        let summary = try InputRepairer(precision: precision, pretty: pretty, timeLimit: timeLimit > 0 ? timeLimit : nil).repair(
-            input: input, output: output, format: format)
+        let format = out.to ?? (out.output == "-" ? nil : OutputFormat(imdfAwarePath: out.output))
+        try OutputDestination.checkNotInput(out.output, inputs: [input])
+        let summary = try InputRepairer(
+            precision: out.precision, pretty: out.pretty, timeLimit: timeLimit > 0 ? timeLimit : nil
+        ).repair(input: input, output: out.output, format: format)
         Console.shared.warn(summary.warnings)
         Console.shared.reportRepairs(
             summary.changes, changedFeatures: summary.changedFeatures, featureCount: summary.featureCount, file: input)

@@ -11,15 +11,13 @@ struct GeocodeCommand: Command {
         1 none, 2 usage, 3 an input that cannot be read.
         """
 
-    let address: String
     let places: PlacesArguments
 
     init(_ arguments: Arguments) throws {
-        address = try arguments.argument("address", help: "The address text.")
-        places = try arguments.group(PlacesArguments.self)
+        places = try arguments.group { try PlacesArguments($0, query: "address", help: "The address text.") }
     }
 
     func run() throws {
-        try places.answer(address, defaultLimit: 10) { $0.geocode($1, options: $2) }
+        try places.answer(defaultLimit: 10) { $0.geocode($1, options: $2) }
     }
 }

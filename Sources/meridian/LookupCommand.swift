@@ -12,13 +12,13 @@ struct LookupCommand: Command {
         0 every id found, 1 some not found, 2 usage, 3 an input that cannot be read.
         """
 
-    let ids: String
     let places: PlacesArguments
 
     init(_ arguments: Arguments) throws {
-        ids = try arguments.argument("ids", help: "The ids, comma-separated.")
-        places = try arguments.group(PlacesArguments.self)
+        places = try arguments.group { try PlacesArguments($0, query: "ids", help: "The ids, comma-separated.") }
     }
+
+    var ids: String { places.query }
 
     func validate() throws {
         if !ids.split(separator: ",").contains(where: { !$0.isEmpty }) {

@@ -19,22 +19,16 @@ struct MergeCommand: ReportingCommand {
         """
 
     let inputs: [String]
-    let output: String
-    let to: OutputFormat?
+    let out: OutputArguments
     let alternatesProperty: String
     let idProperty: String?
     let reportFile: String?
-    let precision: Int?
-    let pretty: Bool
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments(
             "inputs", required: true, help: "The inputs, in order of precedence (- for standard input; globs allowed).")
-        output = try arguments.option(
-            "output", short: "o", default: "-", help: "The output file, or - for standard output.")
-        to = try arguments.option(
-            "to", help: "Output format: geojson, geojsonseq or ndjson (default: from the output's extension).")
+        out = try arguments.group { try OutputArguments($0, formats: "geojson, geojsonseq or ndjson") }
         alternatesProperty = try arguments.option(
             "alternates-property", default: "alternate_ids",
             help: "The property listing a place's alternate ids (an array, or one string).")
@@ -42,9 +36,6 @@ struct MergeCommand: ReportingCommand {
             "id-property", help: "Take each place's id from this property instead of the feature's id.")
         reportFile = try arguments.option(
             "report-file", help: "Write the report of dropped duplicates to this file instead of standard error.")
-        precision = try arguments.option(
-            "precision", help: "Decimal places for coordinates (default: full round-trip precision).")
-        pretty = arguments.flag("pretty", help: "Indent the output.")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -54,21 +45,18 @@ struct MergeCommand: ReportingCommand {
     func validate() throws {
         if inputs.isEmpty { throw UsageError("give at least one input") }
         if inputs.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input can be read only once") }
-        if let precision, !(0...17).contains(precision) {
-            throw UsageError("--precision must be between 0 and 17")
-        }
     }
 
     func run() throws {
         let console = Console.shared
         let paths = try InputExpansion.expand(inputs)
-        let format = to ?? OutputFormat(path: output)
-        try OutputDestination.checkDistinct([output] + (reportFile.map { [$0] } ?? []))
-        for written in [output] + (reportFile.map { [$0] } ?? []) {
+        let format = out.to ?? OutputFormat(path: out.output)
+        try OutputDestination.checkDistinct([out.output] + (reportFile.map { [$0] } ?? []))
+        for written in [out.output] + (reportFile.map { [$0] } ?? []) {
             try OutputDestination.checkNotInput(written, inputs: paths)
         }
         let sink = try FeatureSink(
-            path: output, format: format, options: WritingOptions(precision: precision, pretty: pretty))
+            path: out.output, format: format, options: WritingOptions(precision: out.precision, pretty: out.pretty))
         let reportDestination: OutputDestination?
         do throws(DiagnosticError) {
             reportDestination = try reportFile.map { path throws(DiagnosticError) in try OutputDestination(path: path) }

@@ -13,15 +13,16 @@ struct ReverseCommand: Command {
         out of range), 3 an input that cannot be read.
         """
 
-    let coordinate: String
     let places: PlacesArguments
 
     init(_ arguments: Arguments) throws {
-        coordinate = try arguments.argument("coordinate", help: "The coordinate: LAT,LON in degrees.")
-        places = try arguments.group(PlacesArguments.self)
+        places = try arguments.group {
+            try PlacesArguments($0, query: "coordinate", help: "The coordinate: LAT,LON in degrees.")
+        }
     }
 
     func run() throws {
+        let coordinate = places.query
         let point = try PlacesArguments.coordinate(coordinate, option: "the coordinate")
         let (containing, nearby) = try places.index().reverse(point, nearest: places.limit ?? 5)
         let containers = containing.map { SearchResult(place: $0) }

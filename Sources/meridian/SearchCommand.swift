@@ -14,15 +14,11 @@ struct SearchCommand: Command {
         be read.
         """
 
-    let query: String
     let places: PlacesArguments
 
-    init(_ arguments: Arguments) throws {
-        query = try arguments.argument("query", help: "The query.")
-        places = try arguments.group(PlacesArguments.self)
-    }
+    init(_ arguments: Arguments) throws { places = try arguments.group(PlacesArguments.self) }
 
     func run() throws {
-        try places.answer(query, defaultLimit: 25) { $0.search($1, options: $2) }
+        try places.answer(defaultLimit: 25) { $0.search($1, options: $2) }
     }
 }

@@ -68,11 +68,11 @@ complete -c meridian -n '__fish_use_subcommand' -a merge -d 'Combine collections
 complete -c meridian -n '__fish_seen_subcommand_from merge' -F
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -s o -l output -d 'The output file, or - for standard output.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg' -l to -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
+complete -c meridian -n '__fish_seen_subcommand_from merge' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l alternates-property -d 'The property listing a place\'s alternate ids (an array, or one string).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l id-property -d 'Take each place\'s id from this property instead of the feature\'s id.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l report-file -d 'Write the report of dropped duplicates to this file instead of standard error.'
-complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
-complete -c meridian -n '__fish_seen_subcommand_from merge' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'

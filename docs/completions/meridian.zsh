@@ -108,11 +108,11 @@ _meridian() {
                 '*:inputs:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
                 '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \
                 '--id-property''[Take each place'\''s id from this property instead of the feature'\''s id.]:id-property:_files' \
                 '--report-file''[Write the report of dropped duplicates to this file instead of standard error.]:report-file:_files' \
-                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
-                --pretty'[Indent the output.]' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

@@ -2,9 +2,11 @@ import Meridian
 import MeridianCommandLine
 import MeridianPlatform
 
-/// The options every places command shares: where to look, what to keep,
-/// how to print.
+/// The arguments every places command shares: what is asked, where to look,
+/// what to keep, how to print.
 struct PlacesArguments: ArgumentGroup {
+    /// The first argument: the query, typed fragment, address, coordinate or ids.
+    let query: String
     let inputs: [String]
     let rebuild: Bool
     let near: String?
@@ -18,7 +20,10 @@ struct PlacesArguments: ArgumentGroup {
     let language: String?
     let format: PlacesFormat
 
-    init(_ arguments: Arguments) throws {
+    /// Reads the first argument as `name`, described by `help`, then the
+    /// inputs and options.
+    init(_ arguments: Arguments, query name: String, help: String) throws {
+        query = try arguments.argument(name, help: help)
         inputs = try arguments.arguments(
             "inputs",
             help:
@@ -48,6 +53,8 @@ struct PlacesArguments: ArgumentGroup {
             "format", default: .text,
             help: "Output: text, json or geojson (a FeatureCollection of the results in rank order).")
     }
+
+    init(_ arguments: Arguments) throws { try self.init(arguments, query: "query", help: "The query.") }
 
     func validate() throws {
         if inputs.isEmpty { throw UsageError("give at least one input after the query") }
@@ -136,9 +143,9 @@ struct PlacesArguments: ArgumentGroup {
 
     var languages: [String] { language.map { $0.split(separator: ",").map(String.init) } ?? [] }
 
-    /// Runs a query against the inputs' index and prints the places found.
+    /// Runs the query against the inputs' index and prints the places found.
     func answer(
-        _ query: String, defaultLimit: Int, _ find: (PlaceIndex, String, SearchOptions) -> [SearchResult]
+        defaultLimit: Int, _ find: (PlaceIndex, String, SearchOptions) -> [SearchResult]
     ) throws(DiagnosticError) {
         let options = try options(defaultLimit: defaultLimit)
         let query = try Self.checked(query)
