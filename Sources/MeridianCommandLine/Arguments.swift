@@ -133,7 +133,8 @@ package final class Arguments {
 
     /// Reads a group made with settings of the command's own (help texts,
     /// ranges), listed under `title` in help.
-    package func group<Group: ArgumentGroup>(title: String? = nil, _ make: (Arguments) throws -> Group) throws -> Group {
+    package func group<Group: ArgumentGroup>(title: String? = nil, _ make: (Arguments) throws -> Group) throws -> Group
+    {
         let outer = group
         group = title
         defer { group = outer }

@@ -47,7 +47,8 @@ struct CompleteCommand: Command {
             let object = JSONObject([("fragment", .string(fragment)), ("results", .array(results))])
             printJSON(object)
         case .geojson:
-            printGeoJSON(completions.compactMap { $0.place?.feature(languages: places.languages, distance: $0.distance) })
+            printGeoJSON(
+                completions.compactMap { $0.place?.feature(languages: places.languages, distance: $0.distance) })
         }
         finish(found: !completions.isEmpty)
     }

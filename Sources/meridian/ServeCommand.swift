@@ -40,7 +40,8 @@ struct ServeCommand: Command {
 
     /// `meridian-serve` in the folder this executable is in.
     static func serverPath() -> String {
-        let folder = Platform.executablePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder = Platform.executablePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(
+            separator: "/")
         return (folder.isEmpty ? "." : folder) + "/meridian-serve"
     }
 }
