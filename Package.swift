@@ -96,7 +96,7 @@ let package = Package(
         // PROJ (libproj-dev): coordinate reference systems. Its headers are
         // read at build time; the library is opened when first used (CPROJ.c).
         .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
-        .target(name: "MeridianCRS", dependencies: ["MeridianCore", "CPROJ"]),
+        .target(name: "MeridianCRS", dependencies: ["MeridianCore", "MeridianPlatform", "CPROJ"]),
         // SQLite (libsqlite3-dev): GeoPackage. Its headers are read at build
         // time; the library is opened when first used (CSQLite.c).
         .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),

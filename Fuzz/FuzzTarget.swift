@@ -75,7 +75,9 @@ enum Harness: String, CaseIterable {
             exerciseGeoPackage(bytes)
             return true
         case .csv:
-            if let reader = try? CSVFeatureReader(bytes: Array(bytes), fileName: "fuzz.csv") { _ = try? reader.readAll() }
+            if let reader = try? CSVFeatureReader(bytes: Array(bytes), fileName: "fuzz.csv") {
+                _ = try? reader.readAll()
+            }
             return true
         case .gpx: return exerciseGPX(Array(bytes))
         case .where:
@@ -134,7 +136,7 @@ func exerciseGeoPackage(_ bytes: UnsafeBufferPointer<UInt8>) {
     var template = Array("/tmp/meridian-fuzz-gpkg-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return }
-    let path = String(cString: template)
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer {
         unlink(path)
         close(descriptor)

@@ -41,28 +41,38 @@ public final class CoordinateTransformation {
         var message = [CChar](repeating: 0, count: 256)
         guard let proj = mr_proj(&message, message.count)?.pointee else {
             let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            throw CoordinateSystemError(message: String(decoding: text, as: UTF8.self))
+            throw CoordinateSystemError(.libraryMissing, String(decoding: text, as: UTF8.self))
         }
-        guard let context = proj.proj_context_create() else { throw CoordinateSystemError(message: "PROJ failed") }
+        guard let context = proj.proj_context_create() else {
+            throw CoordinateSystemError(.libraryMissing, "PROJ cannot make a context")
+        }
+        // PROJ's reasons come back in the errors thrown, not on standard error.
+        _ = proj.proj_log_level(context, PJ_LOG_NONE)
         // Declared first, so run last: PROJ's objects go before their context.
         var made = false
-        defer { if !made { proj.proj_context_destroy(context) } }
-        func make(_ object: OpaquePointer?, _ what: String) throws(CoordinateSystemError) -> OpaquePointer {
+        defer { if !made { _ = proj.proj_context_destroy(context) } }
+        func make(
+            _ object: OpaquePointer?, _ kind: CoordinateSystemError.Kind, _ what: String
+        ) throws(CoordinateSystemError) -> OpaquePointer {
             if let object { return object }
             let reason = proj.proj_context_errno_string(context, proj.proj_context_errno(context))
-            throw CoordinateSystemError(message: reason.map { "\(what): \(String(cString: $0))" } ?? what)
+            throw CoordinateSystemError(kind, reason.map { "\(what): \(String(cString: $0))" } ?? what)
         }
         let (from, to) = (Self.quoted(source), Self.quoted(target))
-        let sourceSystem = try make(proj.proj_create(context, source), "PROJ cannot read the coordinate system \(from)")
-        defer { proj.proj_destroy(sourceSystem) }
-        let targetSystem = try make(proj.proj_create(context, target), "PROJ cannot read the coordinate system \(to)")
-        defer { proj.proj_destroy(targetSystem) }
+        let sourceSystem = try make(
+            proj.proj_create(context, Self.system(source)), .unreadable,
+            "PROJ cannot read the coordinate system \(from)")
+        defer { _ = proj.proj_destroy(sourceSystem) }
+        let targetSystem = try make(
+            proj.proj_create(context, Self.system(target)), .unreadable, "PROJ cannot read the coordinate system \(to)")
+        defer { _ = proj.proj_destroy(targetSystem) }
         let raw = try make(
-            proj.proj_create_crs_to_crs_from_pj(context, sourceSystem, targetSystem, nil, nil),
+            proj.proj_create_crs_to_crs_from_pj(context, sourceSystem, targetSystem, nil, nil), .noTransformation,
             "PROJ has no transformation from \(from) to \(to)")
-        defer { proj.proj_destroy(raw) }
+        defer { _ = proj.proj_destroy(raw) }
         let operation = try make(
-            proj.proj_normalize_for_visualization(context, raw), "PROJ cannot order the axes of \(from) to \(to)")
+            proj.proj_normalize_for_visualization(context, raw), .noTransformation,
+            "PROJ cannot order the axes of \(from) to \(to)")
         made = true
         self.proj = proj
         self.context = context
@@ -72,8 +82,8 @@ public final class CoordinateTransformation {
     }
 
     deinit {
-        proj.proj_destroy(operation)
-        proj.proj_context_destroy(context)
+        _ = proj.proj_destroy(operation)
+        _ = proj.proj_context_destroy(context)
     }
 
     /// Transforms `positions` in place (x in `longitude`, y in `latitude`,
@@ -114,6 +124,14 @@ public final class CoordinateTransformation {
         return (name, String(cString: authority) + ":" + String(cString: code))
     }
 
+    /// A PROJ string names a system, as GDAL reads one, without
+    /// `+type=crs` (which PROJ asks for, to tell it from an operation).
+    private static func system(_ definition: String) -> String {
+        let trimmed = definition.drop { $0 == " " }
+        guard trimmed.hasPrefix("+proj="), !definition.contains("+type=crs") else { return definition }
+        return definition + " +type=crs"
+    }
+
     private static func quoted(_ definition: String) -> String {
         let line = definition.prefix { $0 != "\n" }
         return line.count > 60 ? "\"\(line.prefix(57))...\"" : "\"\(line)\""
@@ -123,6 +141,21 @@ public final class CoordinateTransformation {
 /// Why a coordinate system or a transformation between two cannot be made,
 /// in PROJ's words.
 public struct CoordinateSystemError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// PROJ's library or its database cannot be opened.
+        case libraryMissing
+        /// A definition PROJ cannot read as a coordinate system.
+        case unreadable
+        /// Two systems PROJ knows no operation between.
+        case noTransformation
+    }
+
+    public var kind: Kind
     public var message: String
     public var description: String { message }
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
 }

@@ -169,7 +169,10 @@ public enum GeoPackageGeometry {
             case .success(let parts):
                 // A multi-geometry's members are all of its one type: any
                 // other makes the blob corrupt, not a geometry with parts missing.
-                let wrong = Failure(reason: "a \(["MultiPoint", "MultiLineString", "MultiPolygon"][min(type - 4, 2)]) holds a member of another type")
+                let wrong = Failure(
+                    reason:
+                        "a \(["MultiPoint", "MultiLineString", "MultiPolygon"][min(type - 4, 2)]) holds a member of another type"
+                )
                 switch type {
                 case 4:
                     let points = parts.compactMap { if case .point(let p) = $0 { p } else { nil } }

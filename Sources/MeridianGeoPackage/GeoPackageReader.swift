@@ -12,11 +12,12 @@ import MeridianCore
 /// while let feature = try reader.next() { ... }   // layer after layer
 /// ```
 ///
-/// Only WGS 84 longitude/latitude is read (srs 4326, or an SRS whose
-/// organisation says EPSG 4326, or the undefined geographic SRS 0): a
-/// layer in another SRS is refused with `gpkg.srs.unsupported` naming it,
-/// as Meridian does not reproject; a geometry whose blob names another
-/// SRS than its column's is read as null (`gpkg.geometry.srs`). A geometry blob that cannot be read
+/// Positions are read as stored, in each layer's system
+/// (``coordinateSystem(ofLayer:)``: nil for WGS 84 longitude/latitude,
+/// which srs 4326, an SRS whose organisation says EPSG 4326, and the
+/// undefined geographic SRSs 0 and -1 are); ``FeatureSource`` carries them
+/// to WGS 84. A geometry whose blob names another SRS than its column's
+/// is read as null (`gpkg.geometry.srs`). A geometry blob that cannot be read
 /// gives the feature a null geometry and a `gpkg.geometry.corrupt`
 /// warning; an envelope that does not contain its geometry, a
 /// `gpkg.envelope.mismatch` warning. Table and column names are quoted,
@@ -51,8 +52,15 @@ public final class GeoPackageReader {
     /// going round a loop in a damaged file's pages.
     private var rowsRead = 0
     private var rowLimit = Int.max
-    /// SRS ids looked up so far: nil for WGS 84, else the SRS's name.
-    private var srsNames: [Int32: String?] = [:]
+    /// SRS ids looked up so far: nil for WGS 84, else the system.
+    private var systems: [Int32: SpatialReference?] = [:]
+
+    /// A spatial reference system of `gpkg_spatial_ref_sys`: its name for
+    /// messages, and its definition as PROJ reads one.
+    struct SpatialReference: Hashable {
+        var name: String
+        var definition: String
+    }
 
     /// Opens the GeoPackage at `path`; diagnostics name it `displayName`
     /// (standard input's file is opened as `/dev/fd/0` and named `<stdin>`).
@@ -130,42 +138,54 @@ public final class GeoPackageReader {
                         "layer \"\(view)\" is a view, computed by the file's own SQL: it was not read (views are read only when asked for)",
                     location: SourceLocation(file: name)))
         }
-        for layer in layers where layer.geometryColumn != nil { try checkSRS(layer) }
+        for layer in layers { if let srs = layer.srsID { _ = try system(srs) } }
         let size = try database.prepare("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size")
         if try size.step() { rowLimit = Int(size.int(0)) / 4 + 1 }
     }
 
-    /// Refuses a layer whose SRS is not WGS 84 longitude/latitude.
-    private func checkSRS(_ layer: Layer) throws(DiagnosticError) {
-        guard let srs = layer.srsID, let name = try otherSRS(srs) else { return }
-        throw DiagnosticError(
-            code: "gpkg.srs.unsupported",
-            message:
-                "layer \(layer.table) is in \(name), not WGS 84 longitude/latitude (EPSG 4326): reproject it first (ogr2ogr -t_srs EPSG:4326)",
-            location: SourceLocation(file: path))
+    /// The system of a layer (by table name), as PROJ reads it: nil for
+    /// WGS 84 longitude/latitude and for a table without geometry.
+    public func coordinateSystem(ofLayer table: String?) -> String? {
+        guard let srs = layers.first(where: { $0.table == table })?.srsID else { return nil }
+        return (systems[srs] ?? nil)?.definition
     }
 
     /// Nil when `srs` is WGS 84 longitude/latitude (4326, an SRS whose
     /// organisation says EPSG 4326, or the undefined geographic 0 and -1);
-    /// else its name, as the file gives it. Each id is looked up once.
-    private func otherSRS(_ srs: Int32) throws(DiagnosticError) -> String? {
-        if let known = srsNames[srs] { return known }
-        var name: String?
+    /// else the system as the file defines it: `EPSG:n` for an EPSG code,
+    /// else its WKT, else the organisation's code. Each id is looked up
+    /// once; an id the file does not define is refused
+    /// (`gpkg.srs.undefined`).
+    private func system(_ srs: Int32) throws(DiagnosticError) -> SpatialReference? {
+        if let known = systems[srs] { return known }
+        var system: SpatialReference?
         if srs != 4326, srs != 0, srs != -1 {
             let query = try database.prepare(
-                "SELECT srs_name, organization, organization_coordsys_id FROM gpkg_spatial_ref_sys WHERE srs_id = ?")
+                """
+                SELECT srs_name, organization, organization_coordsys_id, definition
+                FROM gpkg_spatial_ref_sys WHERE srs_id = ?
+                """)
             query.bind(Int64(srs), at: 1)
-            name = "srs_id \(srs)"
-            if try query.step() {
-                let organization = query.text(1) ?? ""
-                let code = query.int(2)
-                name =
-                    organization.uppercased() == "EPSG" && code == 4326
-                    ? nil : "\(query.text(0) ?? "unnamed") (\(organization) \(code), srs_id \(srs))"
+            guard try query.step() else {
+                throw DiagnosticError(
+                    code: "gpkg.srs.undefined",
+                    message: "srs_id \(srs) is used by \(path) but not defined in its gpkg_spatial_ref_sys",
+                    location: SourceLocation(file: path))
+            }
+            let organization = query.text(1) ?? ""
+            let code = query.int(2)
+            let definition = query.text(3) ?? ""
+            let name = "\(query.text(0) ?? "unnamed") (\(organization) \(code), srs_id \(srs))"
+            if organization.uppercased() == "EPSG", code > 0 {
+                system = code == 4326 ? nil : SpatialReference(name: name, definition: "EPSG:\(code)")
+            } else if !definition.isEmpty, definition.lowercased() != "undefined" {
+                system = SpatialReference(name: name, definition: definition)
+            } else {
+                system = SpatialReference(name: name, definition: "\(organization):\(code)")
             }
         }
-        srsNames[srs] = .some(name)
-        return name
+        systems[srs] = .some(system)
+        return system
     }
 
     /// The next feature, layer after layer; nil at the end.
@@ -263,9 +283,38 @@ public final class GeoPackageReader {
         return feature
     }
 
-    /// Nil when a blob's SRS is WGS 84, else its name.
-    private func blobSRS(_ srs: Int32) -> String? {
-        do { return try otherSRS(srs) } catch { return "srs_id \(srs)" }
+    /// Whether a layer's positions are WGS 84 longitude and latitude.
+    private func isGeographic(_ layer: Layer) -> Bool {
+        guard let srs = layer.srsID else { return true }
+        return (systems[srs] ?? nil) == nil
+    }
+
+    /// The first position of a geometry in a projected system that is
+    /// infinite or not a number.
+    private static func firstPositionNotFinite(_ geometry: Geometry) -> Coordinate? {
+        var found: Coordinate?
+        geometry.forEachCoordinate { position in
+            if found == nil,
+                !position.longitude.isFinite || !position.latitude.isFinite
+                    || !(position.altitude?.isFinite ?? true)
+            {
+                found = position
+            }
+        }
+        return found
+    }
+
+    /// The name of a blob's SRS when it is not its layer's, nil when it is.
+    private func foreignSRS(_ srs: Int32, layer: Layer) -> String? {
+        guard srs != layer.srsID else { return nil }
+        let layerSystem = layer.srsID.flatMap { try? system($0) } ?? nil
+        do {
+            let blobSystem = try system(srs)
+            return blobSystem?.definition == layerSystem?.definition
+                ? nil : blobSystem?.name ?? "WGS 84 longitude/latitude (srs_id \(srs))"
+        } catch {
+            return "srs_id \(srs), which the file does not define"
+        }
     }
 
     private func geometry(_ blob: [UInt8], layer: Layer, id: FeatureIdentifier?) -> Geometry? {
@@ -281,19 +330,21 @@ public final class GeoPackageReader {
             return nil
         case .success(let decoded):
             // A blob names its own SRS, which should be its column's: one in
-            // another is not read as longitude and latitude.
-            if decoded.geometry != nil, decoded.srsID != layer.srsID, let other = blobSRS(decoded.srsID) {
+            // another is not read in the column's system.
+            if decoded.geometry != nil, let other = foreignSRS(decoded.srsID, layer: layer) {
                 found.append(
                     Diagnostic(
                         severity: .warning, code: "gpkg.geometry.srs",
                         message:
-                            "the geometry of \(layer.table) row \(id?.description ?? "?") is in \(other), not its column's WGS 84 longitude/latitude: it is read as null",
+                            "the geometry of \(layer.table) row \(id?.description ?? "?") is in \(other), not its column's system: it is read as null",
                         location: location))
                 return nil
             }
-            // Longitude and latitude (the only SRS read): a position off the
-            // globe, infinite or NaN is no place, and no valid GeoJSON.
-            if let off = decoded.geometry?.firstPositionOffTheGlobe {
+            // A position off the globe (in longitude and latitude), infinite
+            // or NaN is no place, and no valid GeoJSON.
+            if let off = isGeographic(layer)
+                ? decoded.geometry?.firstPositionOffTheGlobe : decoded.geometry.flatMap(Self.firstPositionNotFinite)
+            {
                 found.append(
                     Diagnostic(
                         severity: .warning, code: "gpkg.geometry.out-of-range",

@@ -54,7 +54,8 @@ extension Routes {
         }
         defer { unlink(kept) }
         guard let worker = options.validateWorker else {
-            return Reply.bytes(ValidateWorker.report(path: kept, name: name, geometry: geometry), type: "application/json")
+            return Reply.bytes(
+                ValidateWorker.report(path: kept, name: name, geometry: geometry), type: "application/json")
         }
         let outcome = WorkerProcess.run(
             executable: worker,
@@ -89,7 +90,7 @@ extension Routes {
         guard descriptor >= 0 else {
             return .failure(DiagnosticError(code: "serve.io", message: "the body could not be kept for checking"))
         }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { Platform.close(descriptor) }
         if bytes.withUnsafeBytes({ Platform.write(descriptor, all: $0) }) != nil {
             unlink(path)

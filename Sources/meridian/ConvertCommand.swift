@@ -25,6 +25,7 @@ struct ConvertCommand: ReportingCommand {
     let gpkgViews: Bool
     let threads: Int?
     let shaping: ShapingArguments
+    let systems: CoordinateSystemArguments
     let csv: CSVArguments
     let report: ReportOptions
 
@@ -57,6 +58,7 @@ struct ConvertCommand: ReportingCommand {
                 "Threads to decode and encode on (default: one per core; 1 keeps everything on one thread). The output is the same whatever the number."
         )
         shaping = try arguments.group(ShapingArguments.self, title: "Shaping")
+        systems = try arguments.group(CoordinateSystemArguments.self, title: "Coordinate systems")
         csv = try arguments.group(CSVArguments.self, title: "CSV input")
         report = try arguments.group(ReportOptions.self)
     }
@@ -78,6 +80,7 @@ struct ConvertCommand: ReportingCommand {
             var reading = ReadingOptions(level: level, skippingBadRecords: onError == .skip)
             reading.csv = csv.options
             reading.readsGeoPackageViews = gpkgViews
+            systems.apply(to: &reading)
             let settings = ConversionSettings(
                 format: format, reading: reading,
                 writing: WritingOptions(

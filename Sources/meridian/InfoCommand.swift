@@ -14,12 +14,14 @@ struct InfoCommand: ReportingCommand {
         """
 
     let inputs: [String]
+    let systems: CoordinateSystemArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments(
             "inputs", required: true,
             help: "The files, IMDF folders or archives to summarise (- for standard input; globs allowed).")
+        systems = try arguments.group(CoordinateSystemArguments.self)
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -30,12 +32,13 @@ struct InfoCommand: ReportingCommand {
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var reports: [JSONValue] = []
         var failed = false
+        let options = systems.readingOptions
         OrderedWorkers.run(count: paths.count) {
             index -> Result<(text: String, json: JSONValue, seconds: Double, features: Int), DiagnosticError> in
             let start = monotonicSeconds()
             defer { progress.advance() }
             do throws(DiagnosticError) {
-                let summary = try InputSummary(input: Input(path: paths[index]))
+                let summary = try InputSummary(input: Input(path: paths[index]), options: options)
                 return .success((summary.text, summary.json, monotonicSeconds() - start, summary.featureCount))
             } catch {
                 return .failure(error)

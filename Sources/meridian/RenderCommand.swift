@@ -44,6 +44,7 @@ struct RenderCommand: ReportingCommand {
     let title: String?
     let attribution: String?
     let level: Int?
+    let systems: CoordinateSystemArguments
     let language: String?
     let svgData: String?
     let precision: Int
@@ -109,6 +110,7 @@ struct RenderCommand: ReportingCommand {
         precision = try arguments.option("precision", default: 2, help: "Decimals of SVG coordinates (0-6).")
         tolerance = try arguments.option(
             "tolerance", default: 0.15, help: "Simplification tolerance in pixels (0 keeps every visible vertex).")
+        systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -142,7 +144,7 @@ struct RenderCommand: ReportingCommand {
         let indoor = Layer.IndoorOptions(level: level, theme: chosenTheme, languages: language.map { [$0] } ?? [])
         var warnings: [Diagnostic] = []
         let layers = try opened.map { input throws(DiagnosticError) in
-            try Layer(input: input, indoor: indoor, warnings: &warnings)
+            try Layer(input: input, indoor: indoor, reading: systems.readingOptions, warnings: &warnings)
         }
         Console.shared.warn(warnings)
         var options: Snapshotter.Options

@@ -114,21 +114,44 @@ import Testing
         }
     }
 
+    /// A layer in another system reads as stored and names its system as
+    /// PROJ reads it: by EPSG code, else by the file's WKT; an srs_id the
+    /// file does not define is refused.
     @Test(.requires(tool: "ogr2ogr"))
-    func anotherSRSIsRefusedByName() throws {
+    func eachLayerNamesItsSystem() throws {
         try withTemporaryFolder { folder in
             let json = folder.appendingPathComponent("p.geojson").path
             try
                 #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1,2]}}]}"#
                 .write(toFile: json, atomically: true, encoding: .utf8)
-            let path = folder.appendingPathComponent("mercator.gpkg").path
-            _ = try Tool.run("ogr2ogr", ["-f", "GPKG", "-t_srs", "EPSG:3857", path, json])
-            let result = Result { () throws(DiagnosticError) in try GeoPackageReader(path: path) }
+            let mercator = folder.appendingPathComponent("mercator.gpkg").path
+            _ = try Tool.run("ogr2ogr", ["-f", "GPKG", "-t_srs", "EPSG:3857", "-nln", "m", mercator, json])
+            do {
+                let reader = try GeoPackageReader(path: mercator)
+                #expect(reader.coordinateSystem(ofLayer: "m") == "EPSG:3857")
+                let point = try #require(try reader.next()?.geometry)
+                guard case .point(let position) = point else {
+                    Issue.record("not a point: \(point)")
+                    return
+                }
+                #expect(
+                    abs(position.longitude - 111_319.490_793) < 1e-3 && abs(position.latitude - 222_684.208_507) < 1e-3)
+            }
+
+            let custom = folder.appendingPathComponent("custom.gpkg").path
+            let laea = "+proj=laea +lat_0=52 +lon_0=10 +x_0=4321000 +y_0=3210000 +ellps=GRS80 +units=m +no_defs"
+            _ = try Tool.run("ogr2ogr", ["-f", "GPKG", "-t_srs", laea, "-nln", "c", custom, json])
+            let definition = try GeoPackageReader(path: custom).coordinateSystem(ofLayer: "c")
+            #expect(definition?.contains("Lambert_Azimuthal_Equal_Area") == true, "\(definition ?? "nil")")
+
+            let database = try SQLiteDatabase(file: mercator, readOnly: false)
+            try database.execute("DELETE FROM gpkg_spatial_ref_sys WHERE srs_id = 3857")
+            let result = Result { () throws(DiagnosticError) in try GeoPackageReader(path: mercator) }
             guard case .failure(let error) = result else {
-                Issue.record("a Web Mercator layer was read")
+                Issue.record("an undefined srs_id was read")
                 return
             }
-            #expect(error.diagnostic.code == "gpkg.srs.unsupported" && error.diagnostic.message.contains("3857"))
+            #expect(error.diagnostic.code == "gpkg.srs.undefined" && error.diagnostic.message.contains("3857"))
         }
     }
 

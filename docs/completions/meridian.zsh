@@ -33,6 +33,8 @@ _meridian() {
         info)
             _arguments -s \
                 '*:inputs:_files' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
+                '--t-srs''[The coordinate reference system to write positions in, in its traditional GIS order, x (easting, longitude) first (default\: WGS 84 longitude/latitude, as GeoJSON has them).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -65,6 +67,8 @@ _meridian() {
                 '--simplify''[Simplify lines and rings, dropping detail smaller than this many degrees (0.01 is about 1 km).]:degrees:_files' \
                 '--simplify-method''[dp (Douglas-Peucker; each feature kept valid, as ogr2ogr -simplify) or visvalingam.]:simplify-method:(dp visvalingam)' \
                 --keep-shared-borders'[With --simplify\: keep borders shared by neighbouring polygons shared, with no gaps or overlaps (the whole layer is held in memory).]' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
+                '--t-srs''[The coordinate reference system to write positions in, in its traditional GIS order, x (easting, longitude) first (default\: WGS 84 longitude/latitude, as GeoJSON has them).]:srs:_files' \
                 '--csv-lon''[CSV input\: the longitude column (default\: lon, lng, long, longitude or x).]:csv-lon:_files' \
                 '--csv-lat''[CSV input\: the latitude column (default\: lat, latitude or y).]:csv-lat:_files' \
                 '--csv-wkt''[CSV input\: a column of WKT geometry (default\: wkt, geometry, geom, the_geom or shape).]:csv-wkt:_files' \
@@ -147,6 +151,7 @@ _meridian() {
                 '--svg-data''[Properties to write on each drawn element as data- attributes, KEY,KEY (as mapshaper'\''s svg-data).]:svg-data:_files' \
                 '--precision''[Decimals of SVG coordinates (0-6).]:precision:_files' \
                 '--tolerance''[Simplification tolerance in pixels (0 keeps every visible vertex).]:tolerance:_files' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

@@ -53,10 +53,22 @@ public enum FeatureConverter {
         let shaping = settings.shaping
         var reading = settings.reading
         reading.layer = reading.layer ?? shaping?.layer
+        let format = settings.format ?? OutputFormat(matching: input)
+        if let target = reading.coordinateSystem, !settings.formats.writesAnyCoordinateSystem(format) {
+            throw DiagnosticError(
+                code: "crs.output.unsupported",
+                message:
+                    "\(format.rawValue) is always WGS 84 longitude/latitude: it cannot be written in \(target) (leave out --t-srs)",
+                location: SourceLocation(file: output))
+        }
+        // Repair and shaping work in longitude and latitude: features are
+        // carried to the system asked for after them, just before writing.
+        let isReshaped = settings.repair != nil || shaping.map { !$0.isEmpty } == true
+        let outputSystem =
+            isReshaped ? reading.coordinateSystem.map { FeatureReprojector(target: $0, file: input.name) } : nil
+        if isReshaped { reading.coordinateSystem = nil }
         let source = try FeatureSource(input: input, options: reading)
-        let sink = try FeatureSink(
-            path: output, format: settings.format ?? OutputFormat(matching: source.input), options: settings.writing,
-            formats: settings.formats)
+        let sink = try FeatureSink(path: output, format: format, options: settings.writing, formats: settings.formats)
         let repairer = settings.repair.map { FeatureRepairer(file: source.input.name, options: $0) }
         var index = 0
         var layout: String?  // known once the first feature is read
@@ -83,6 +95,20 @@ public enum FeatureConverter {
                 try sink.finish(collection: source.collection)
                 return summary(source, sink: sink, shaper: nil, repairer: nil)
             }
+            // Carried to the system asked for after repair and shaping.
+            let carry = try outputSystem?.transformation(declared: nil)
+            var written = 0
+            func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
+                guard let outputSystem, let carry else {
+                    return try sink.write(feature, collection: collection, layer: layer)
+                }
+                var features = [feature]
+                if let failure = outputSystem.transform(&features, with: carry) {
+                    throw outputSystem.error(failure, first: written)
+                }
+                written += 1
+                try sink.write(features[0], collection: outputSystem.collection(collection), layer: layer)
+            }
             // --limit: enough written, reading stops.
             let isFull = { shaper?.isFull == true }
             let collection = try FeaturePipeline.run(source, threads: threads, progress: progress, until: isFull) {
@@ -93,23 +119,23 @@ public enum FeatureConverter {
                     repairer.repair(&feature, index: index, layout: layout!)
                     index += 1
                 }
-                guard let shaper else { return try sink.write(feature, collection: collection, layer: layerName) }
+                guard let shaper else { return try write(feature, collection: collection, layer: layerName) }
                 for shaped in shaper.shape(feature, layer: layerName) {
                     if topology != nil {
                         layer.append(shaped)
                         layerNames.append(layerName)
                         layerCollection = collection
                     } else {
-                        try sink.write(shaped, collection: collection, layer: layerName)
+                        try write(shaped, collection: collection, layer: layerName)
                     }
                 }
             }
             if let topology {
                 for (feature, name) in zip(topology.simplify(layer), layerNames) {
-                    try sink.write(feature, collection: layerCollection, layer: name)
+                    try write(feature, collection: layerCollection, layer: name)
                 }
             }
-            try sink.finish(collection: collection)
+            try sink.finish(collection: outputSystem?.collection(collection) ?? collection)
         } catch {
             sink.discard()
             throw error

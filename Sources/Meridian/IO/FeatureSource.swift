@@ -1,3 +1,4 @@
+import MeridianCRS
 import MeridianCore
 import MeridianIO
 
@@ -37,6 +38,13 @@ public final class FeatureSource {
     private var pendingError: DiagnosticError?
     /// How many features of a reader that reads on one thread make a batch.
     static let batchSize = 256
+    /// Carries features to the system asked for.
+    private let reprojector: FeatureReprojector
+    /// Features handed out so far, to name one in a reprojection error.
+    private var handedOut = 0
+    /// The decoder that reprojects on the decoding threads, made for the
+    /// caller's decoder and kept with it (its threads stay with it).
+    private var reprojectingDecoder: (caller: ObjectIdentifier, decoder: AnyObject)?
 
     /// Opens an input; `level` keeps one level (by ordinal) of a format
     /// with levels (IMDF) and is an error for other formats.
@@ -55,12 +63,52 @@ public final class FeatureSource {
         }
         reader = try input.reader(options: options)
         batchReader = reader as? any BatchFeatureReader
+        reprojector = FeatureReprojector(options: options, file: input.name)
     }
 
     /// The next feature, or nil at the end.
     public func next() throws(DiagnosticError) -> Feature? {
-        try reader.next()
+        guard let feature = try reader.next() else { return nil }
+        var features = [feature]
+        try reproject(&features, layers: [reader.layer(of: feature)])
+        handedOut += 1
+        return features[0]
     }
+
+    /// Carries features just read, of the layers given, to the system
+    /// asked for; on a position that cannot be carried, the features
+    /// before it are kept and the error is thrown, or kept for the next
+    /// call when there are some (`holdingError`).
+    private func reproject(
+        _ features: inout [Feature], layers: [String?], holdingError: Bool = false
+    ) throws(DiagnosticError) {
+        var start = 0
+        while start < features.count {
+            var end = start + 1
+            while end < features.count, layers[end] == layers[start] { end += 1 }
+            let declared = reader.coordinateSystem(ofLayer: layers[start])
+            if let transformation = try reprojector.transformation(declared: declared),
+                let failure = reprojector.transform(&features, range: start..<end, with: transformation)
+            {
+                let error = reprojector.error(failure, first: handedOut)
+                features.removeSubrange(failure.index...)
+                guard holdingError, !features.isEmpty else { throw error }
+                pendingError = error
+                return
+            }
+            start = end
+        }
+    }
+
+    /// The coordinate reference systems the features handed out so far
+    /// were read in (as declared, or as ``ReadingOptions/sourceCoordinateSystem``
+    /// says), each by name and code: `OSGB36 / British National Grid (EPSG:27700)`,
+    /// `WGS 84 (EPSG:4326)`.
+    public var sourceCoordinateSystems: [String] { reprojector.sources }
+
+    /// The system features are handed out in, as asked for
+    /// (``ReadingOptions/coordinateSystem``); nil for WGS 84.
+    public var coordinateSystem: String? { reprojector.target }
 
     /// The threads a feature read by ``next()`` may be read on
     /// (``FeatureReader/threads``).
@@ -76,19 +124,67 @@ public final class FeatureSource {
     /// reading fails, the features before the failure come first, and the
     /// error with the next call.
     public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
-        if let batchReader { return try batchReader.nextBatch(using: decoder) }
         if let error = pendingError {
             pendingError = nil
             throw error
         }
+        if let batchReader {
+            // Its features are all in the system of its nil layer, carried
+            // on the decoding threads.
+            try reader.readHeader()
+            let declared = reader.coordinateSystem(ofLayer: nil)
+            guard let transformation = try reprojector.transformation(declared: declared) else {
+                return try batchReader.nextBatch(using: decoder)
+            }
+            let reprojecting = reprojectingDecoder(for: decoder, transformation: transformation)
+            guard let (batch, count, failure) = try batchReader.nextBatch(using: reprojecting) else { return nil }
+            if let failure {
+                let error = reprojector.error(failure, first: handedOut)
+                guard count > 0 else { throw error }
+                pendingError = error
+            }
+            handedOut += count
+            return batch
+        }
         var features: [Feature] = []
+        var layers: [String?] = []
         do throws(DiagnosticError) {
-            while features.count < Self.batchSize, let feature = try reader.next() { features.append(feature) }
+            while features.count < Self.batchSize, let feature = try reader.next() {
+                features.append(feature)
+                layers.append(reader.layer(of: feature))
+            }
+            try reproject(&features, layers: layers, holdingError: true)
         } catch {
             guard !features.isEmpty else { throw error }
             pendingError = error
         }
+        handedOut += features.count
         return features.isEmpty ? nil : decoder.process(features)
+    }
+
+    /// A decoder that reprojects each run on the decoding threads before
+    /// `decoder` makes its batch, and says how many features the batch
+    /// holds and where a position could not be carried (the run is cut
+    /// before that feature).
+    private func reprojectingDecoder<Batch>(
+        for decoder: FeatureBatchDecoder<Batch>, transformation: SharedCoordinateTransformation
+    ) -> FeatureBatchDecoder<(Batch, Int, FeatureReprojector.Failure?)> {
+        typealias Reprojecting = FeatureBatchDecoder<(Batch, Int, FeatureReprojector.Failure?)>
+        if let made = reprojectingDecoder, made.caller == ObjectIdentifier(decoder),
+            let reprojecting = made.decoder as? Reprojecting
+        {
+            return reprojecting
+        }
+        let reprojector = reprojector
+        let process = decoder.process
+        let reprojecting = Reprojecting(threads: decoder.threads, runSize: decoder.runSize) { features in
+            var features = features
+            let failure = reprojector.transform(&features, with: transformation)
+            if let failure { features.removeSubrange(failure.index...) }
+            return (process(features), features.count, failure)
+        }
+        reprojectingDecoder = (ObjectIdentifier(decoder), reprojecting)
+        return reprojecting
     }
 
     /// The layer of a feature this source read (``FeatureReader/layer(of:)``),
@@ -119,7 +215,9 @@ public final class FeatureSource {
 
     /// A GeoJSON FeatureCollection's own members (bbox, foreign members),
     /// to carry into a converted collection; empty for other formats.
-    public var collection: FeatureCollection { reader.collection }
+    /// Once features are carried to another system (``ReadingOptions/coordinateSystem``),
+    /// its box is left out and its `crs` member names the new system.
+    public var collection: FeatureCollection { reprojector.collection(reader.collection) }
 
     /// The layout read (`featureCollection`, `geoJSONSeq`, `kmz (doc.kml)`...)
     /// once the first feature is read; otherwise the format's name.

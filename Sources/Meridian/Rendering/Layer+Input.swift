@@ -21,10 +21,12 @@ extension Layer {
     /// becomes one level's features styled as Apple's indoor sample draws
     /// them (``IMDFLevelLayer``); KML and KMZ become features whose styles
     /// are simplestyle properties; GeoJSON in any layout is read as is.
-    /// `warnings` receives what the reader worked around (KML).
-    public init(input: Input, indoor: IndoorOptions = IndoorOptions(), warnings: inout [Diagnostic])
-        throws(DiagnosticError)
-    {
+    /// `warnings` receives what the reader worked around (KML); `reading`
+    /// says how the input is read (the system it is in, for one).
+    public init(
+        input: Input, indoor: IndoorOptions = IndoorOptions(), reading: ReadingOptions = ReadingOptions(),
+        warnings: inout [Diagnostic]
+    ) throws(DiagnosticError) {
         let name = Self.name(of: input.path)
         if input.format == .imdf {
             let level = try IMDFLevelLayer(
@@ -34,7 +36,7 @@ extension Layer {
             id = name + "-" + id
             return
         }
-        let source = try FeatureSource(input: input)
+        let source = try FeatureSource(input: input, options: reading)
         let features = try source.readAll()
         warnings += source.warnings
         self.init(id: name, features: features)

@@ -17,6 +17,14 @@ extension DiagnosticCatalogue {
         "config.syntax": "Fix the TOML at the line given (a missing bracket or quote is the usual cause).",
         "config.value.type":
             "Give the value the type shown: ignore, warn and error take arrays of strings, strict a boolean.",
+        "crs.library.missing": "Install PROJ (apt-get install libproj-dev, or your system's proj package).",
+        "crs.definition.invalid":
+            "Name the system as PROJ reads it: EPSG:27700, WKT, PROJJSON or a PROJ string (projinfo EPSG:27700 checks one).",
+        "crs.transformation.none":
+            "Go through WGS 84 (convert once with --t-srs EPSG:4326, then again), or give the systems with datums PROJ can relate.",
+        "crs.position.out-of-domain":
+            "Check the system the input declares (meridian info prints it); give the right one with --s-srs, or leave the feature out.",
+        "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
         "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
         "csv.column.duplicate": "Give each column its own name in the header.",
         "csv.columns.missing":
@@ -112,7 +120,7 @@ extension DiagnosticCatalogue {
         "gpx.extensions.too-many": "Keep the extension values a track needs; split the others into a separate file.",
         "gpx.line.too-short": "Record at least two points, or delete the empty route or segment.",
         "gpx.point.invalid": "Give the point numeric lat and lon attributes (WGS 84 degrees), or remove it.",
-        "gpkg.geometry.srs": "Write every geometry of the layer in the layer's SRS (ogr2ogr -t_srs EPSG:4326 rewrites them).",
+        "gpkg.geometry.srs": "Write every geometry of the layer in the layer's SRS (meridian convert in.gpkg -o out.gpkg rewrites them).",
         "gpkg.envelope.mismatch": "Rewrite the layer (meridian convert in.gpkg -o out.gpkg recomputes every envelope).",
         "gpkg.geometry.corrupt":
             "Re-export the layer from its source; the blob was damaged or written by a broken tool.",
@@ -126,7 +134,7 @@ extension DiagnosticCatalogue {
             "Read it with convert --gpkg-views if you trust the file's SQL, or save the view as a table.",
         "gpkg.query.budget": "Save the view's rows as a table with a tool you trust, or leave the layer out.",
         "gpkg.value.too-large": "Check the layer's SQL; no map value needs 256 MiB.",
-        "gpkg.srs.unsupported": "Reproject to WGS 84 first: ogr2ogr -t_srs EPSG:4326 out.gpkg in.gpkg.",
+        "gpkg.srs.undefined": "Define the system in gpkg_spatial_ref_sys (organization, code and WKT), or give it with --s-srs.",
         "imdf.FeatureIdMustBeString": "Write the id as a string UUID.",
         "imdf.FeatureIdMustBeUnique": "Give each feature its own UUID and update references to it.",
         "imdf.FeatureIdMustNotBeEmpty": "Give the feature a UUID.",

@@ -1,4 +1,5 @@
 import MeridianArchive
+import MeridianCRS
 import MeridianCSV
 import MeridianCore
 import MeridianGeoPackage
@@ -44,7 +45,7 @@ public enum DiagnosticCatalogue {
     /// Every rule, sorted by code.
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
-            + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules
+            + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

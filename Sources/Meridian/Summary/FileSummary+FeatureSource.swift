@@ -24,6 +24,8 @@ extension FileSummary {
             }
         }
         layout = source.layout
+        coordinateSystems = source.sourceCoordinateSystems
+        extentSystem = source.coordinateSystem
     }
 }
 
@@ -33,12 +35,15 @@ public enum InputSummary: Sendable {
     case features(FileSummary)
     case venue(VenueSummary)
 
-    /// Summarises an opened input, streaming it when it streams.
-    public init(input: Input, progress: ((Int) -> Void)? = nil) throws(DiagnosticError) {
+    /// Summarises an opened input, read as `options` say (its coordinate
+    /// systems, for one), streaming it when it streams.
+    public init(
+        input: Input, options: ReadingOptions = ReadingOptions(), progress: ((Int) -> Void)? = nil
+    ) throws(DiagnosticError) {
         if input.format == .imdf {
             self = .venue(VenueSummary(archive: try input.imdfArchive(), path: input.path))
         } else {
-            self = .features(try FileSummary(source: FeatureSource(input: input), progress: progress))
+            self = .features(try FileSummary(source: FeatureSource(input: input, options: options), progress: progress))
         }
     }
 

@@ -22,6 +22,12 @@ public struct FileSummary: Sendable {
     public var boundingBox: BoundingBox?
     /// Property key -> number of features that have it, in order of first appearance.
     public var propertyKeys: [(name: String, count: Int)] = []
+    /// The coordinate reference systems the features are in, by name and
+    /// code (``FeatureSource/sourceCoordinateSystems``); the extent is in
+    /// WGS 84 longitude and latitude unless `extentSystem` says otherwise.
+    public var coordinateSystems: [String] = []
+    /// The system of the extent when it is not WGS 84 (`info --t-srs`).
+    public var extentSystem: String?
 
     /// Summarises any file Meridian reads (see ``init(source:progress:)``).
     public init(path: String) throws(DiagnosticError) {
@@ -98,10 +104,15 @@ public struct FileSummary: Sendable {
             + (nullGeometryCount > 0 ? ["none \(nullGeometryCount)"] : [])
         row("geometries", counts.isEmpty ? "none" : counts.joined(separator: ", "))
         row("positions", String(positionCount))
+        if !coordinateSystems.isEmpty { row("crs", coordinateSystems.joined(separator: ", ")) }
         if let box = boundingBox {
-            row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
+            if let extentSystem {
+                row("extent", "x \(box.west) to \(box.east), y \(box.south) to \(box.north) (\(extentSystem))")
+            } else {
+                row("extent", "west \(box.west), south \(box.south), east \(box.east), north \(box.north)")
+            }
         }
-        if let mapsURL { row("maps", mapsURL.string) }
+        if extentSystem == nil, let mapsURL { row("maps", mapsURL.string) }
         // The text lists the first 100 keys (a file can have hundreds of
         // thousands); the JSON form lists them all.
         let listed = propertyKeys.prefix(100).map { "\($0.name) (\($0.count))" }
@@ -122,7 +133,9 @@ public struct FileSummary: Sendable {
         if let box = boundingBox {
             object["bbox"] = .array([.double(box.west), .double(box.south), .double(box.east), .double(box.north)])
         }
-        if let mapsURL { object["maps"] = .string(mapsURL.string) }
+        if !coordinateSystems.isEmpty { object["crs"] = .array(coordinateSystems.map(JSONValue.string)) }
+        if let extentSystem { object["bboxCrs"] = .string(extentSystem) }
+        if extentSystem == nil, let mapsURL { object["maps"] = .string(mapsURL.string) }
         object["properties"] = .object(JSONObject(propertyKeys.map { ($0.name, JSONValue.integer(Int64($0.count))) }))
         return .object(object)
     }

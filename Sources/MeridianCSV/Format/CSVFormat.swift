@@ -91,6 +91,8 @@ extension CSVFeatureReader: FeatureReader {
 public struct CSVOutputFormat: FeatureOutputFormat {
     public let format = OutputFormat.csv
     public let extensions = [".csv"]
+    /// The x and y columns hold whatever system the positions are in.
+    public let writesAnyCoordinateSystem = true
 
     public init() {}
 

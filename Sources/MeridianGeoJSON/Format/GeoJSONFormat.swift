@@ -1,6 +1,6 @@
 import MeridianCore
-import MeridianJSON
 import MeridianIO
+import MeridianJSON
 
 extension InputFormat {
     /// GeoJSON in any layout: a FeatureCollection, Feature or geometry, a
@@ -88,6 +88,13 @@ final class GeoJSONInputReader: BatchFeatureReader {
     var threads: Int {
         get { reader.threads }
         set { reader.threads = newValue }
+    }
+
+    func readHeader() throws(DiagnosticError) { try reader.readHeader() }
+
+    /// The system a collection's `crs` member (GeoJSON 2008) names.
+    func coordinateSystem(ofLayer layer: String?) -> String? {
+        reader.collection.foreignMembers["crs"].flatMap(GeoJSONFeatureReader.coordinateSystem(named:))
     }
 
     var bytesConsumed: Int? { reader.bytesConsumed }

@@ -1,6 +1,6 @@
 import MeridianCore
-import MeridianJSON
 import MeridianIO
+import MeridianJSON
 
 extension OutputFormat {
     /// One RFC 7946 FeatureCollection.
@@ -31,6 +31,10 @@ public struct GeoJSONOutputFormat: FeatureOutputFormat {
     public let format: OutputFormat
     public let extensions: [String]
     public let layout: Layout
+    /// RFC 7946 asks for WGS 84; positions in another system are written
+    /// when asked for (`--t-srs`), with the system named in a collection's
+    /// `crs` member, as GeoJSON 2008 and GDAL write it.
+    public let writesAnyCoordinateSystem = true
 
     /// The FeatureCollection layout.
     public static let featureCollection = GeoJSONOutputFormat(

@@ -158,6 +158,33 @@ public final class GeoJSONFeatureReader {
         }
     }
 
+    /// Reads up to the first feature: a collection's members before its
+    /// `features`, or a document small enough to be parsed whole.
+    public func readHeader() throws(DiagnosticError) {
+        if state == .start { try start() }
+    }
+
+    /// The system a `crs` member of GeoJSON 2008 names, as PROJ reads it:
+    /// `{"type": "name", "properties": {"name": "urn:ogc:def:crs:EPSG::27700"}}`
+    /// is `EPSG:27700`; nil for WGS 84 longitude/latitude (`CRS84`, and
+    /// EPSG 4326, which GeoJSON writers give in longitude, latitude order),
+    /// and for a member that names nothing (a `link`).
+    public static func coordinateSystem(named crs: JSONValue) -> String? {
+        guard crs["type"]?.stringValue == "name", let name = crs["properties"]?["name"]?.stringValue else {
+            return nil
+        }
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        var system = name
+        if name.lowercased().hasPrefix("urn:ogc:def:crs:"), parts.count >= 7 {
+            // urn:ogc:def:crs:AUTHORITY:[VERSION]:CODE
+            system = "\(parts[4]):\(parts[parts.count - 1])"
+        }
+        switch system.uppercased() {
+        case "OGC:CRS84", "CRS84", "EPSG:4326": return nil
+        default: return system
+        }
+    }
+
     // MARK: - Detecting the layout
 
     func start() throws(DiagnosticError) {

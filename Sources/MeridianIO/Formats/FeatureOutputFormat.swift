@@ -9,10 +9,18 @@ public protocol FeatureOutputFormat: Sendable {
     /// The endings of file names that choose this format, lower case with
     /// their dot (`.kml`).
     var extensions: [String] { get }
+    /// Whether positions may be written in any coordinate reference
+    /// system (`--t-srs`), not only WGS 84 longitude and latitude (which
+    /// KML and GPX are by definition).
+    var writesAnyCoordinateSystem: Bool { get }
     /// A writer of features into `destination`, which it writes but never
     /// commits.
     func writer(to destination: OutputDestination, options: WritingOptions) throws(DiagnosticError)
         -> any FeatureWriter
+}
+
+extension FeatureOutputFormat {
+    public var writesAnyCoordinateSystem: Bool { false }
 }
 
 /// Writes features one at a time into a destination: what a

@@ -16,6 +16,18 @@ public protocol FeatureReader: AnyObject {
     /// table, a GPX's `tracks`); nil for a format without layers.
     func layer(of feature: Feature) -> String?
 
+    /// The coordinate reference system of a layer's positions
+    /// (``layer(of:)``), as PROJ reads a system: `EPSG:27700`, WKT,
+    /// PROJJSON or a PROJ string; nil for WGS 84 longitude and latitude,
+    /// as GeoJSON has them (RFC 7946). A reader that decodes on many
+    /// threads (``BatchFeatureReader``) is asked for the nil layer only.
+    func coordinateSystem(ofLayer layer: String?) -> String?
+
+    /// Reads what the input declares before its first feature (a
+    /// collection's members), so that ``coordinateSystem(ofLayer:)`` can
+    /// answer before any feature is read.
+    func readHeader() throws(DiagnosticError)
+
     /// Problems the reader worked around (malformed coordinates, styles
     /// that resolve nowhere), as warnings.
     var warnings: [Diagnostic] { get }
@@ -50,6 +62,8 @@ public protocol BatchFeatureReader: FeatureReader {
 
 extension FeatureReader {
     public func layer(of feature: Feature) -> String? { nil }
+    public func coordinateSystem(ofLayer layer: String?) -> String? { nil }
+    public func readHeader() throws(DiagnosticError) {}
     public var warnings: [Diagnostic] { [] }
     public var layout: String? { nil }
     public var collection: FeatureCollection { FeatureCollection() }

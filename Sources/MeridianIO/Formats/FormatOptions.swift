@@ -42,6 +42,14 @@ public struct ReadingOptions: Sendable {
     /// Skip a record of a record stream (a GeoJSON text sequence, NDJSON)
     /// that cannot be decoded, counting it, instead of stopping.
     public var skippingBadRecords: Bool
+    /// The coordinate reference system the input's positions are in,
+    /// whatever the input declares (`--s-srs`), as PROJ reads a system
+    /// (`EPSG:27700`, WKT, PROJJSON, a PROJ string); nil: what each layer
+    /// declares (``FeatureReader/coordinateSystem(ofLayer:)``).
+    public var sourceCoordinateSystem: String?
+    /// The system features are handed out in; nil: WGS 84 longitude and
+    /// latitude, as GeoJSON has them.
+    public var coordinateSystem: String?
     /// Settings of one format's own.
     public var formatOptions = FormatOptions()
 

@@ -47,6 +47,12 @@ public struct FormatRegistry: Sendable {
         }
     }
 
+    /// Whether `format` may be written in any coordinate reference system
+    /// (``FeatureOutputFormat/writesAnyCoordinateSystem``).
+    public func writesAnyCoordinateSystem(_ format: OutputFormat) -> Bool {
+        writer(for: format)?.writesAnyCoordinateSystem == true
+    }
+
     /// The writer of `format`, if registered.
     public func writer(for format: OutputFormat) -> (any FeatureOutputFormat)? {
         writers.first { $0.format == format }

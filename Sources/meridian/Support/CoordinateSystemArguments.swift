@@ -1,0 +1,42 @@
+import Meridian
+import MeridianCommandLine
+
+/// `--s-srs` and `--t-srs`: the coordinate reference system an input is in
+/// whatever it declares, and the one features are written or reported in,
+/// as ogr2ogr's `-s_srs` and `-t_srs`.
+struct CoordinateSystemArguments: ArgumentGroup {
+    let source: String?
+    let target: String?
+
+    /// With `target` false, only `--s-srs` (a command that draws on a map,
+    /// always in WGS 84).
+    init(_ arguments: Arguments, target hasTarget: Bool) throws {
+        source = try arguments.option(
+            "s-srs", valueName: "srs",
+            help:
+                "The coordinate reference system the input is in, whatever it declares: EPSG:n, WKT, PROJJSON or a PROJ string (default: what the input declares, else WGS 84 longitude/latitude)."
+        )
+        target =
+            hasTarget
+            ? try arguments.option(
+                "t-srs", valueName: "srs",
+                help:
+                    "The coordinate reference system to write positions in, in its traditional GIS order, x (easting, longitude) first (default: WGS 84 longitude/latitude, as GeoJSON has them)."
+            ) : nil
+    }
+
+    init(_ arguments: Arguments) throws { try self.init(arguments, target: true) }
+
+    /// Sets the reading options' systems.
+    func apply(to options: inout ReadingOptions) {
+        options.sourceCoordinateSystem = source
+        options.coordinateSystem = target
+    }
+
+    /// Reading options with these systems and nothing else.
+    var readingOptions: ReadingOptions {
+        var options = ReadingOptions()
+        apply(to: &options)
+        return options
+    }
+}
