@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "Meridian", package: meridian),
                 .product(name: "MeridianArchive", package: meridian),
                 .product(name: "MeridianTOML", package: meridian),
+                .product(name: "MeridianCRS", package: meridian),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -13,6 +13,7 @@ import CSV
 //     meridian-benchmark toml FILE       TOML text -> tables (MeridianTOML)
 //     meridian-benchmark toml-tomlkit FILE   the same with TOMLKit (toml++; the race)
 //     meridian-benchmark places DATA QUERIES   places index build and query latencies (Places.swift)
+//     meridian-benchmark crs SOURCE COUNT THREADS   positions carried to WGS 84 per second (Reprojection.swift)
 //
 // Reads the file once, repeats the work for at least a second, and prints
 // the best rate in MB/s (1 MB = 10^6 bytes) on one line.
@@ -29,6 +30,10 @@ import ZIPFoundation
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "places" {
     try runPlacesBenchmark(arguments)
+    exit(0)
+}
+if arguments.count > 1, arguments[1] == "crs" {
+    try runReprojectionBenchmark(arguments)
     exit(0)
 }
 if arguments.count == 3, arguments[1] == "decode-file" {
