@@ -7,7 +7,7 @@ include points at, showing up in any output).
 
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
-Categories: json, values, kml, zip, imdf, nesting, places, gpkg, csv, gpx,
+Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, csv, gpx,
 fix, streams, outputs (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
@@ -347,6 +347,43 @@ for kept in sorted(os.listdir(os.path.join(ROOT, "Tests", "FuzzRegressions", "gp
     categories["gpkg"].append(("file", os.path.join(ROOT, "Tests", "FuzzRegressions", "gpkg", kept), None))
 for name in ("off-globe.gpkg", "other-srs-blob.gpkg", "multipoint-with-line.gpkg"):
     MUST_FAIL.add(name + ":validate")
+
+# --- Coordinate systems: what inputs declare, and what PROJ is asked ----------------
+def crs_collection(name, positions):
+    return json.dumps({
+        "type": "FeatureCollection", "crs": {"type": "name", "properties": {"name": name}},
+        "features": [{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [x, y]}}
+                     for x, y in positions]})
+
+
+CRS = [("info", []), ("convert", ["-o", "OUT.geojson"]), ("validate", []), ("render", ["-o", "OUT.svg"]),
+       ("convert", ["--t-srs", "EPSG:3857", "-o", "OUT.geojson"])]
+add("crs", "unknown-code.geojson", crs_collection("urn:ogc:def:crs:EPSG::999999", [(1, 2)]), CRS)
+add("crs", "nested-wkt.geojson", crs_collection("GEOGCS[" * 200_000, [(1, 2)]), CRS)
+add("crs", "long-wkt.geojson", crs_collection('PROJCS["x",' + 'PARAMETER["a",1],' * 300_000 + "]", [(1, 2)]), CRS)
+add("crs", "an-operation-not-a-system.geojson",
+    crs_collection("+proj=pipeline +step +proj=axisswap +order=2,1", [(1, 2)]), CRS)
+add("crs", "far-side-of-a-globe.geojson",
+    crs_collection("+proj=ortho +lat_0=52 +lon_0=0 +ellps=WGS84", [(0, 0), (1e7, 1e7), (float("inf"), 0)])
+    .replace("Infinity", "1e999"), CRS)
+add("crs", "grid-beyond-the-earth.geojson", crs_collection("EPSG:27700", [(530000, 180000), (1e300, -1e300)]), CRS)
+add("crs", "link-member.geojson", json.dumps({"type": "FeatureCollection", "crs": {
+    "type": "link", "properties": {"href": "file:///etc/passwd", "type": "proj4"}}, "features": [
+    {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [1, 2]}}]}), CRS)
+for name in ("unknown-code.geojson", "nested-wkt.geojson", "long-wkt.geojson", "an-operation-not-a-system.geojson",
+             "far-side-of-a-globe.geojson", "grid-beyond-the-earth.geojson"):
+    MUST_FAIL.add(name)
+geopackage("undefined-srs.gpkg", "UPDATE gpkg_geometry_columns SET srs_id = 31337; INSERT INTO places VALUES (1, %s, 'a');"
+           % gpkg_point(1, 2, 31337))
+geopackage("garbage-wkt-srs.gpkg", "INSERT INTO gpkg_spatial_ref_sys VALUES ('odd', 9, 'NONE', 9, '%s', NULL); "
+           "UPDATE gpkg_geometry_columns SET srs_id = 9; INSERT INTO places VALUES (1, %s, 'a');"
+           % ("PROJCS[" * 100_000, gpkg_point(1, 2, 9)))
+geopackage("grid-beyond-the-earth.gpkg", "UPDATE gpkg_geometry_columns SET srs_id = 27700; "
+           "INSERT INTO places VALUES (1, %s, 'fine'), (2, %s, 'beyond');"
+           % (gpkg_point(530000, 180000, 27700), gpkg_point(1e300, -1e300, 27700)))
+for name in ("undefined-srs.gpkg", "garbage-wkt-srs.gpkg", "grid-beyond-the-earth.gpkg"):
+    categories["crs"].append(categories["gpkg"].pop())
+    MUST_FAIL.add(name)
 
 # --- CSV and WKT --------------------------------------------------------------------
 wide = ",".join("c%d" % i for i in range(100_000))

@@ -29,6 +29,10 @@ public final class CoordinateTransformation {
     /// The target system's name, and its code when it has one.
     public let targetName: String
     public let targetCode: String?
+    /// Where the source system is meant to be used, in longitude and
+    /// latitude (west may be east of east across the antimeridian); nil
+    /// when PROJ does not know.
+    public let sourceArea: BoundingBox?
 
     private let proj: MRPROJ
     private let context: OpaquePointer
@@ -79,6 +83,10 @@ public final class CoordinateTransformation {
         self.operation = operation
         (sourceName, sourceCode) = Self.identity(of: sourceSystem, proj)
         (targetName, targetCode) = Self.identity(of: targetSystem, proj)
+        var (west, south, east, north) = (-1000.0, -1000.0, -1000.0, -1000.0)
+        sourceArea =
+            proj.proj_get_area_of_use(context, sourceSystem, &west, &south, &east, &north, nil) == 1 && west > -1000
+            ? BoundingBox(west: west, south: south, east: east, north: north) : nil
     }
 
     deinit {

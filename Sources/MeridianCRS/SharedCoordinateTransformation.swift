@@ -1,3 +1,4 @@
+import MeridianCore
 import MeridianPlatform
 
 /// One transformation for many threads at once: each call borrows a
@@ -19,6 +20,9 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
     /// The target system's name, and its code when it has one.
     public let targetName: String
     public let targetCode: String?
+    /// Where the source system is meant to be used
+    /// (``CoordinateTransformation/sourceArea``).
+    public let sourceArea: BoundingBox?
 
     private let condition = Condition()
     private var idle: [CoordinateTransformation]
@@ -31,6 +35,7 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
         self.target = target
         (sourceName, sourceCode) = (first.sourceName, first.sourceCode)
         (targetName, targetCode) = (first.targetName, first.targetCode)
+        sourceArea = first.sourceArea
         idle = [first]
     }
 

@@ -58,7 +58,7 @@ final class FeatureReprojector: @unchecked Sendable {
         }
         made[from] = .some(transformation)
         sources.append(
-            transformation.map { Self.describe($0.sourceName, $0.sourceCode) }
+            transformation.map { Self.describe($0.sourceName, $0.sourceCode, $0.source) }
                 ?? (from == nil ? "WGS 84 (EPSG:4326)" : from!))
         return transformation
     }
@@ -101,7 +101,7 @@ final class FeatureReprojector: @unchecked Sendable {
         return DiagnosticError(
             code: "crs.position.out-of-domain",
             message:
-                "\(failure.id.map { "feature \($0.description)" } ?? "feature \(number)"): position \(failure.position + 1) cannot be carried from \(Self.describe(shared.sourceName, shared.sourceCode)) to \(Self.describe(shared.targetName, shared.targetCode)) (it is outside either system's domain)",
+                "\(failure.id.map { "feature \($0.description)" } ?? "feature \(number)"): position \(failure.position + 1) cannot be carried from \(Self.describe(shared.sourceName, shared.sourceCode, shared.source)) to \(Self.describe(shared.targetName, shared.targetCode, shared.target)) (it is outside either system's domain)",
             location: SourceLocation(file: file, featureID: failure.id?.description ?? "#\(number)"))
     }
 
@@ -130,7 +130,11 @@ final class FeatureReprojector: @unchecked Sendable {
         return made.values.lazy.compactMap { $0?.targetCode }.first
     }
 
-    static func describe(_ name: String, _ code: String?) -> String {
-        code.map { "\(name) (\($0))" } ?? name
+    /// `name (code)`; a system without either, by its definition.
+    static func describe(_ name: String, _ code: String?, _ definition: String) -> String {
+        if let code { return "\(name) (\(code))" }
+        guard name == "unknown" || name == "unnamed" else { return name }
+        let line = definition.prefix { $0 != "\n" }
+        return line.count > 60 ? "\"\(line.prefix(57))...\"" : "\"\(line)\""
     }
 }

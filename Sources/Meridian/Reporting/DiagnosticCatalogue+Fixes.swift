@@ -24,6 +24,8 @@ extension DiagnosticCatalogue {
             "Go through WGS 84 (convert once with --t-srs EPSG:4326, then again), or give the systems with datums PROJ can relate.",
         "crs.position.out-of-domain":
             "Check the system the input declares (meridian info prints it); give the right one with --s-srs, or leave the feature out.",
+        "crs.position.outside-area":
+            "Declare the system the positions are in (or give it with --s-srs); check that x is easting and y northing.",
         "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
         "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
         "csv.column.duplicate": "Give each column its own name in the header.",

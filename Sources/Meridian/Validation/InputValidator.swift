@@ -45,27 +45,56 @@ public struct InputValidator: Sendable {
 
     public func validate(_ input: Input) -> Result {
         let options = ValidationOptions(maximumPerCode: maximumPerCode, geometry: geometry)
-        let diagnostics =
-            input.recognisedFormat.validate(input, options: options) ?? Self.validateFeatures(input, geometry: geometry)
+        guard var diagnostics = input.recognisedFormat.validate(input, options: options) else {
+            let (diagnostics, _) = Self.validateFeatures(
+                input, validity: ValidityCollector(level: geometry), maximumPerCode: maximumPerCode)
+            return Result(diagnostics: diagnostics, isIMDF: false)
+        }
+        // A GeoJSON collection that declares a system of its own (RFC 7946
+        // removed the member, but GDAL still writes it): read again, its
+        // positions checked in that system, where longitude and latitude
+        // ranges and decimal places mean nothing.
+        if diagnostics.contains(where: { $0.code == "geojson.crs.obsolete" }), input.path != "-",
+            let again = try? Input(path: input.path)
+        {
+            let (found, metOtherSystem) = Self.validateFeatures(again, validity: nil, maximumPerCode: maximumPerCode)
+            if metOtherSystem { diagnostics.removeAll { Self.meaningfulInWGS84Only.contains($0.code) } }
+            diagnostics += found
+        }
         return Result(diagnostics: diagnostics, isIMDF: input.format == .imdf)
     }
 
+    /// GeoJSON's checks that hold of longitude and latitude only.
+    static let meaningfulInWGS84Only: Set<String> = [
+        "geojson.position.out-of-range", "geojson.precision.excessive", "geojson.precision.truncated",
+    ]
+
     /// What reading every feature finds (a GeoPackage's corrupt geometries
-    /// and envelopes), and the validity of the geometries, located by feature.
-    static func validateFeatures(_ input: Input, geometry: GeometryValidityLevel) -> [Diagnostic] {
-        var validity = ValidityCollector(level: geometry)
+    /// and envelopes), the systems the input declares
+    /// (``CoordinateSystemCheck``), and, with `validity`, the validity of
+    /// the geometries, located by feature; and whether a system other than
+    /// WGS 84 was declared.
+    static func validateFeatures(
+        _ input: Input, validity: ValidityCollector?, maximumPerCode: Int
+    ) -> (diagnostics: [Diagnostic], metOtherSystem: Bool) {
+        var validity = validity
+        var systems = CoordinateSystemCheck(file: input.name, maximumPerCode: maximumPerCode)
+        var warnings: [Diagnostic] = []
         do throws(DiagnosticError) {
-            let source = try FeatureSource(input: input)
+            let reader = try input.reader(options: ReadingOptions())
             var index = 0
-            while let feature = try source.next() {
+            while var feature = try reader.next() {
+                let declared = reader.coordinateSystem(ofLayer: reader.layer(of: feature))
+                try systems.carry(&feature, declared: declared, index: index)
                 index += 1
-                validity.check(
+                validity?.check(
                     feature.geometry,
                     at: SourceLocation(file: input.name, featureID: feature.id?.description, record: index))
             }
-            return input.recognisedFormat.asValidationFindings(source.warnings) + validity.diagnostics
+            warnings = validity == nil ? [] : input.recognisedFormat.asValidationFindings(reader.warnings)
         } catch {
-            return validity.diagnostics + [error.diagnostic]
+            return (systems.diagnostics.diagnostics + (validity?.diagnostics ?? []) + [error.diagnostic], true)
         }
+        return (warnings + systems.diagnostics.diagnostics + (validity?.diagnostics ?? []), systems.metOtherSystem)
     }
 }
