@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MeridianIMDF", targets: ["MeridianIMDF"]),
         .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
+        .library(name: "MeridianShapefile", targets: ["MeridianShapefile"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
@@ -120,6 +121,10 @@ let package = Package(
         .target(
             name: "MeridianCSV",
             dependencies: ["MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianValidity"]),
+        // ESRI shapefiles: .shp, .shx, .dbf, .prj, .cpg; text through iconv.
+        .target(
+            name: "MeridianShapefile",
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive"]),
         .target(
             name: "MeridianKML",
             dependencies: [
@@ -138,7 +143,8 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform",
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
-                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianPlaces", "CRasterizer",
+                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianPlaces",
+                "CRasterizer",
                 "MeridianTOML",
             ]
         ),
@@ -200,7 +206,7 @@ let package = Package(
             name: "meridian-fuzz",
             dependencies: [
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
-                "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "Meridian",
+                "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile", "Meridian",
             ],
             path: "Fuzz"
         ),
@@ -226,6 +232,7 @@ let package = Package(
         .testTarget(name: "MeridianCommandLineTests", dependencies: ["MeridianCommandLine"]),
         .testTarget(name: "MeridianTOMLTests", dependencies: ["MeridianTOML", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianShapefileTests", dependencies: ["MeridianShapefile", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianPlacesTests", dependencies: ["MeridianLibC", "MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(

@@ -14,6 +14,7 @@ import MeridianIMDF
 import MeridianKML
 import MeridianLibC
 import MeridianPlaces
+import MeridianShapefile
 import MeridianTOML
 
 // `--where` expressions live in the umbrella module; the fuzzing build
@@ -51,6 +52,9 @@ enum Harness: String, CaseIterable {
     case gpx
     /// `--where` expressions, parsed and matched against features.
     case `where`
+    /// The shapefile reader, over a .shp, .shx and .dbf given as sections
+    /// of one input (see ``exerciseShapefile(_:)``).
+    case shp
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -80,6 +84,9 @@ enum Harness: String, CaseIterable {
             }
             return true
         case .gpx: return exerciseGPX(Array(bytes))
+        case .shp:
+            exerciseShapefile(bytes)
+            return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
@@ -144,6 +151,35 @@ func exerciseGeoPackage(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard write(descriptor, bytes.baseAddress, bytes.count) == bytes.count else { return }
     guard let reader = try? GeoPackageReader(path: path) else { return }
     _ = try? reader.readAll()
+}
+
+/// A shapefile set from one input: two little-endian 32-bit lengths, of
+/// the .shp and the .shx (0: none), then the .shp, the .shx, and the rest
+/// as the .dbf; written to a folder of its own and read whole.
+func exerciseShapefile(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count >= 8 else { return }
+    let shpLength = Int(UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+    let shxLength = Int(UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24)
+    guard shpLength <= bytes.count - 8, shxLength <= bytes.count - 8 - shpLength else { return }
+    var template = Array("/tmp/meridian-fuzz-shp-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return }
+    let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let parts = [
+        ("a.shp", 8..<(8 + shpLength)), ("a.shx", (8 + shpLength)..<(8 + shpLength + shxLength)),
+        ("a.dbf", (8 + shpLength + shxLength)..<bytes.count),
+    ]
+    defer {
+        for (name, _) in parts { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
+    for (name, range) in parts where !(name == "a.shx" && range.isEmpty) {
+        let descriptor = open(folder + "/" + name, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { return }
+        _ = write(descriptor, bytes.baseAddress! + range.lowerBound, range.count)
+        close(descriptor)
+    }
+    guard let reader = try? ShapefileReader(path: folder + "/a.shp") else { return }
+    while let feature = try? reader.next() { _ = feature }
 }
 
 /// Features read from GPX or TCX must be writable as GPX, and that readable.

@@ -12,6 +12,7 @@
 #   toml      the TOML reader (meridian.toml, the server's configuration)
 #   places    the place index reader (each input resealed, then queried)
 #   gpkg      the GeoPackage reader (SQLite, as the tool reads it)
+#   shp       the shapefile reader (.shp, .shx and .dbf as sections of one input)
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -21,7 +22,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -174,6 +175,22 @@ case $harness in
     find "$fixtures" Samples \( -name '*.gpx' -o -name '*.tcx' \) -size -64k -exec cp {} "$out/seeds-gpx/" \; \
       2>/dev/null || true
     seeds+=("$out/seeds-gpx") ;;
+  shp)
+    # Shapefiles GDAL writes from the samples and a fixture, each packed as
+    # the harness reads it: the .shp and .shx lengths, then the three files.
+    max_len=65536
+    mkdir -p "$out/seeds-shp" "$out/shp-made"
+    for source in Samples/cambridge-landmarks.geojson "$fixtures/geojson/real/ne_110m_admin_0_countries.json"; do
+      [ -f "$source" ] || continue
+      ogr2ogr -f "ESRI Shapefile" -lco SHPT=POLYGON -skipfailures "$out/shp-made" "$source" >/dev/null 2>&1 || true
+    done
+    for shp in "$out"/shp-made/*.shp; do
+      [ -f "$shp" ] || continue
+      stem=${shp%.shp}
+      python3 -c 'import struct, sys; a, b, c = (open(p, "rb").read() for p in sys.argv[1:4]); sys.stdout.buffer.write(struct.pack("<II", len(a), len(b)) + a + b + c)' \
+        "$shp" "$stem.shx" "$stem.dbf" >"$out/seeds-shp/$(basename "$stem")"
+    done
+    seeds+=("$out/seeds-shp") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

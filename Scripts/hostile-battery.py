@@ -7,7 +7,7 @@ include points at, showing up in any output).
 
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
-Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, csv, gpx,
+Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, csv, gpx,
 fix, streams, outputs (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
@@ -384,6 +384,86 @@ geopackage("grid-beyond-the-earth.gpkg", "UPDATE gpkg_geometry_columns SET srs_i
 for name in ("undefined-srs.gpkg", "garbage-wkt-srs.gpkg", "grid-beyond-the-earth.gpkg"):
     categories["crs"].append(categories["gpkg"].pop())
     MUST_FAIL.add(name)
+
+# --- Shapefiles: counts and lengths that lie, across .shp, .shx and .dbf --------------
+def shp_set(name, records, shape_type=5, dbf=None, shx=True, prj=None, cpg=None, commands=None):
+    """A folder holding NAME.shp (records: raw contents), NAME.shx, NAME.dbf."""
+    folder = os.path.join(inputs_dir, name)
+    os.makedirs(folder)
+    body, index = b"", b""
+    for number, content in enumerate(records):
+        index += struct.pack(">ii", (100 + len(body)) // 2, len(content) // 2)
+        body += struct.pack(">ii", number + 1, len(content) // 2) + content
+    def header(length):
+        return struct.pack(">i", 9994) + b"\0" * 20 + struct.pack(">i", length // 2) + struct.pack("<ii", 1000, shape_type) \
+            + b"\0" * 64
+    with open(os.path.join(folder, name + ".shp"), "wb") as f:
+        f.write(header(100 + len(body)) + body)
+    if shx:
+        with open(os.path.join(folder, name + ".shx"), "wb") as f:
+            f.write(header(100 + len(index)) + (index if shx is True else shx))
+    if dbf is None:
+        dbf = dbf_table(len(records))
+    with open(os.path.join(folder, name + ".dbf"), "wb") as f:
+        f.write(dbf)
+    for ext, text in (("prj", prj), ("cpg", cpg)):
+        if text is not None:
+            with open(os.path.join(folder, name + "." + ext), "wb") as f:
+                f.write(text if isinstance(text, bytes) else text.encode())
+    categories.setdefault("shp", []).append(("file", folder, commands))
+
+
+def dbf_table(count, claimed=None, header_length=None, value=b"Ely       "):
+    fields = b"NAME" + b"\0" * 7 + b"C" + b"\0" * 4 + bytes([10, 0]) + b"\0" * 14
+    length = header_length or 32 + 32 + 1
+    return bytes([3, 126, 1, 1]) + struct.pack("<IHH", claimed if claimed is not None else count, length, 11) \
+        + b"\0" * 20 + fields + b"\r" + (b" " + value) * count + b"\x1a"
+
+
+def polygon(rings, parts=None, points=None):
+    count = sum(len(r) for r in rings)
+    content = struct.pack("<i", 5) + b"\0" * 32 + struct.pack("<ii", parts if parts is not None else len(rings),
+                                                            points if points is not None else count)
+    start = 0
+    for ring in rings:
+        content += struct.pack("<i", start)
+        start += len(ring)
+    for ring in rings:
+        for x, y in ring:
+            content += struct.pack("<dd", x, y)
+    return content
+
+
+square = [(0, 0), (0, 1), (1, 1), (1, 0), (0, 0)]
+shp_set("lying-parts", [polygon([square], parts=0x7FFFFFFF)])
+shp_set("lying-points", [polygon([square], points=100_000_000)])
+shp_set("shx-past-the-end", [polygon([square])], shx=struct.pack(">ii", 0x7FFFFFF0, 0x7FFFFFF0))
+shp_set("record-length-lies", [polygon([square])], shx=False)
+with open(os.path.join(inputs_dir, "record-length-lies", "record-length-lies.shp"), "r+b") as f:
+    f.seek(104)
+    f.write(struct.pack(">i", 0x7FFFFFFF))
+shp_set("dbf-count-lies", [polygon([square])], dbf=dbf_table(1, claimed=0xFFFFFFFF))
+shp_set("dbf-header-lies", [polygon([square])], dbf=dbf_table(1, header_length=0xFFFF))
+shp_set("counts-disagree", [polygon([square])] * 3, dbf=dbf_table(2))
+shp_set("multipatch", [struct.pack("<i", 31) + b"\0" * 40], shape_type=31)
+shp_set("unknown-shape", [struct.pack("<i", 77) + b"\0" * 16])
+shp_set("open-rings", [polygon([square[:-1]])])
+shp_set("many-parts", [polygon([[(i, 0)] for i in range(200_000)])])
+shp_set("lying-cpg", [polygon([square])], dbf=dbf_table(1, value="Zürich".encode("cp1252").ljust(10)), cpg="UTF-8")
+shp_set("huge-cpg", [polygon([square])], cpg="x" * 900_000)
+shp_set("garbage-prj", [polygon([square])], prj="PROJCS[" * 100_000)
+for name in ("lying-parts", "lying-points", "shx-past-the-end", "record-length-lies", "dbf-count-lies",
+             "dbf-header-lies", "counts-disagree", "multipatch", "unknown-shape", "garbage-prj"):
+    MUST_FAIL.add(name + ":validate")
+MUST_FAIL.add("multipatch")
+MUST_FAIL.add("garbage-prj")
+zip_path = os.path.join(inputs_dir, "escaping-shapefile.zip")
+with zipfile.ZipFile(zip_path, "w") as archive:
+    for ext in ("shp", "shx", "dbf"):
+        with open(os.path.join(inputs_dir, "open-rings", "open-rings." + ext), "rb") as f:
+            archive.writestr("../../escape." + ext, f.read())
+categories["shp"].append(("file", zip_path, None))
+MUST_FAIL.add("escaping-shapefile.zip")
 
 # --- CSV and WKT --------------------------------------------------------------------
 wide = ",".join("c%d" % i for i in range(100_000))

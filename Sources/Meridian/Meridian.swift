@@ -15,6 +15,7 @@
 @_exported import MeridianJSON
 @_exported import MeridianKML
 @_exported import MeridianPlaces
+@_exported import MeridianShapefile
 @_exported import MeridianSnapshot
 
 /// The library's version, printed by `meridian --version`.

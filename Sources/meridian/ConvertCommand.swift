@@ -26,6 +26,7 @@ struct ConvertCommand: ReportingCommand {
     let threads: Int?
     let shaping: ShapingArguments
     let systems: CoordinateSystemArguments
+    let shapefile: ShapefileArguments
     let csv: CSVArguments
     let report: ReportOptions
 
@@ -60,6 +61,7 @@ struct ConvertCommand: ReportingCommand {
         shaping = try arguments.group(ShapingArguments.self, title: "Shaping")
         systems = try arguments.group(CoordinateSystemArguments.self, title: "Coordinate systems")
         csv = try arguments.group(CSVArguments.self, title: "CSV input")
+        shapefile = try arguments.group(ShapefileArguments.self, title: "Shapefile input")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -81,6 +83,7 @@ struct ConvertCommand: ReportingCommand {
             reading.csv = csv.options
             reading.readsGeoPackageViews = gpkgViews
             systems.apply(to: &reading)
+            reading.shapefileEncoding = shapefile.encoding
             let settings = ConversionSettings(
                 format: format, reading: reading,
                 writing: WritingOptions(

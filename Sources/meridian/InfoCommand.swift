@@ -15,6 +15,7 @@ struct InfoCommand: ReportingCommand {
 
     let inputs: [String]
     let systems: CoordinateSystemArguments
+    let shapefile: ShapefileArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -22,6 +23,7 @@ struct InfoCommand: ReportingCommand {
             "inputs", required: true,
             help: "The files, IMDF folders or archives to summarise (- for standard input; globs allowed).")
         systems = try arguments.group(CoordinateSystemArguments.self)
+        shapefile = try arguments.group(ShapefileArguments.self)
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -32,7 +34,11 @@ struct InfoCommand: ReportingCommand {
         if paths.count > 1 { KMLFeatureReader.prepareForThreads() }
         var reports: [JSONValue] = []
         var failed = false
-        let options = systems.readingOptions
+        let options = {
+            var options = systems.readingOptions
+            options.shapefileEncoding = shapefile.encoding
+            return options
+        }()
         OrderedWorkers.run(count: paths.count) {
             index -> Result<(text: String, json: JSONValue, seconds: Double, features: Int), DiagnosticError> in
             let start = monotonicSeconds()

@@ -11,6 +11,7 @@ extension FormatRegistry {
     /// |---|---|
     /// | `imdf` | a folder, or a zip, with `manifest.json` at its top or one folder down; or a `manifest.json` |
     /// | `gpkg` | an SQLite database (`SQLite format 3`), given as a file |
+    /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
     /// | `gpx`, `tcx` | XML whose root element is `<gpx>` or `<TrainingCenterDatabase>` |
     /// | `kml` | other XML (UTF-8 or UTF-16) |
     /// | `kmz` | any other zip |
@@ -19,7 +20,7 @@ extension FormatRegistry {
     /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
-            IMDFFormat(), GeoPackageFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml, KMLFormat.kmz, CSVFormat(),
+            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml, KMLFormat.kmz, CSVFormat(),
             GeoJSONFormat(), PlaceIndexInput(),
         ],
         writers: [

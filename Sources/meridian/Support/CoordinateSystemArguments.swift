@@ -40,3 +40,17 @@ struct CoordinateSystemArguments: ArgumentGroup {
         return options
     }
 }
+
+/// `--encoding`: the encoding of a shapefile's text, whatever its `.cpg`
+/// and language driver say.
+struct ShapefileArguments: ArgumentGroup {
+    let encoding: String?
+
+    init(_ arguments: Arguments) throws {
+        encoding = try arguments.option(
+            "encoding",
+            help:
+                "Shapefile input: the encoding of the .dbf's text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say."
+        )
+    }
+}
