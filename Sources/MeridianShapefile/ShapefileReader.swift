@@ -92,13 +92,47 @@ public final class ShapefileReader {
     }
 
     /// The `.prj`'s system of a layer, as PROJ reads it (ESRI's WKT); nil
-    /// without a `.prj`.
+    /// without a `.prj`, and for WGS 84 longitude and latitude as ArcGIS
+    /// and GDAL write it (which needs no PROJ, whose start costs more than
+    /// reading a file of some megabytes).
     public func coordinateSystem(ofLayer layer: String?) -> String? {
         guard let set = sets.first(where: { $0.parts.name == layer }) ?? (layer == nil ? sets.first : nil),
             let prj = set.parts.prj
         else { return nil }
         let text = String(decoding: prj, as: UTF8.self).trimmingCharacters(in: " \r\n\t\0")
-        return text.isEmpty ? nil : text
+        return text.isEmpty || Self.isWGS84(text) ? nil : text
+    }
+
+    /// Whether a `.prj` is WGS 84 in degrees east and north of Greenwich:
+    /// `GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",
+    /// 6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",
+    /// 0.0174532925199433]]`, in any case and spacing, with or without an
+    /// EPSG 4326 authority; anything more (axes, a datum shift) goes to PROJ.
+    static func isWGS84(_ text: String) -> Bool {
+        let squeezed = String(text.uppercased().filter { !$0.isWhitespace })
+        let parts = [
+            #"GEOGCS[""#, #"DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137"#, ",298.257223563",
+            #"PRIMEM["GREENWICH",0"#, #"UNIT["DEGREE",0.01745329251994"#,
+        ]
+        guard squeezed.hasPrefix(#"GEOGCS[""#), parts.allSatisfy(squeezed.contains) else { return false }
+        let allowed = ["GEOGCS", "DATUM", "SPHEROID", "PRIMEM", "UNIT", "AUTHORITY"]
+        var keywords: [Substring] = []
+        var word = Substring()
+        var inQuotes = false
+        for character in squeezed {
+            if character == "\"" { inQuotes.toggle() }
+            if inQuotes { continue }
+            if character.isLetter || character == "_" { word.append(character) } else {
+                if character == "[" { keywords.append(word) }
+                word = ""
+            }
+        }
+        // Authorities only of WGS 84's parts: 4326 itself, its datum,
+        // ellipsoid, prime meridian and unit.
+        let codes = ["4326", "6326", "7030", "8901", "9122"].map { #""EPSG",""# + $0 + #""]"# }
+        let authorities = squeezed.split(separator: "AUTHORITY[", omittingEmptySubsequences: false).dropFirst()
+        return keywords.allSatisfy { allowed.contains(String($0)) }
+            && authorities.allSatisfy { authority in codes.contains { authority.hasPrefix($0) } }
     }
 
     /// The next feature, layer after layer; nil at the end.

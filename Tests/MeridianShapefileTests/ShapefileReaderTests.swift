@@ -183,3 +183,17 @@ import Testing
         #expect(moscow.withUnsafeBufferPointer { utf8.decode($0) } == nil)
     }
 }
+
+/// WGS 84 as ArcGIS and GDAL write it needs no PROJ; anything more does.
+@Test func aPrjOfWGS84IsKnownWithoutPROJ() {
+    let esri =
+        #"GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]"#
+    #expect(ShapefileReader.isWGS84(esri))
+    #expect(
+        ShapefileReader.isWGS84(
+            #"GEOGCS["WGS 84", DATUM["D_WGS_1984", SPHEROID["WGS_1984",6378137,298.257223563, AUTHORITY["EPSG","7030"]]], PRIMEM["Greenwich",0], UNIT["degree",0.0174532925199433], AUTHORITY["EPSG","4326"]]"#))
+    #expect(!ShapefileReader.isWGS84(esri.replacingOccurrences(of: "]]", with: "],TOWGS84[1,2,3]]")))
+    #expect(!ShapefileReader.isWGS84(#"PROJCS["x",\#(esri),PROJECTION["Mercator"]]"#))
+    #expect(!ShapefileReader.isWGS84(esri.dropLast() + #",AXIS["Lat",NORTH],AXIS["Lon",EAST]]"#))
+    #expect(!ShapefileReader.isWGS84(esri.replacingOccurrences(of: "6378137.0", with: "6378388.0")))
+}
