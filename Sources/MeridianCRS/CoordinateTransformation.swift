@@ -136,7 +136,7 @@ public final class CoordinateTransformation {
     /// `+type=crs` (which PROJ asks for, to tell it from an operation).
     private static func system(_ definition: String) -> String {
         let trimmed = definition.drop { $0 == " " }
-        guard trimmed.hasPrefix("+proj="), !definition.contains("+type=crs") else { return definition }
+        guard trimmed.hasPrefix("+proj="), !definition.containsText("+type=crs") else { return definition }
         return definition + " +type=crs"
     }
 

@@ -42,7 +42,8 @@ struct DBFTable {
         guard header >= 33, header <= bytes.count, length >= 1 else {
             throw DiagnosticError(
                 code: "shp.dbf.invalid",
-                message: "\(file)'s header says it is \(header) bytes with records of \(length), which the file (\(bytes.count) bytes) cannot be",
+                message:
+                    "\(file)'s header says it is \(header) bytes with records of \(length), which the file (\(bytes.count) bytes) cannot be",
                 location: SourceLocation(file: file, byteOffset: 8))
         }
         var fields: [Field] = []
@@ -76,7 +77,8 @@ struct DBFTable {
             problems.append(
                 Diagnostic(
                     severity: .warning, code: "shp.dbf.truncated",
-                    message: "\(file) says it has \(count) records, but holds \(fits): the rest are read without attributes",
+                    message:
+                        "\(file) says it has \(count) records, but holds \(fits): the rest are read without attributes",
                     location: SourceLocation(file: file, byteOffset: 4)))
             recordCount = fits
         }
@@ -141,7 +143,8 @@ struct DBFTable {
                 return .integer(Int64(Int32(bitPattern: stored ^ 0x8000_0000)))
             }
             return .integer(Int64(value))
-        case UInt8(ascii: "O"), UInt8(ascii: "B") where field.length == 8:
+        case UInt8(ascii: "O"),
+            UInt8(ascii: "B") where field.length == 8:
             guard let value = reader.double(at: 0) else { return nil }
             return value.isFinite ? .double(value) : .null
         case UInt8(ascii: "Y"):

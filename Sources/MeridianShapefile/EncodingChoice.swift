@@ -29,7 +29,8 @@ enum EncodingChoice {
                 found.append(
                     Diagnostic(
                         severity: .warning, code: "shp.encoding.unknown",
-                        message: "\(parts.dbfFile) declares the encoding \(name) (\(source)), which iconv does not know",
+                        message:
+                            "\(parts.dbfFile) declares the encoding \(name) (\(source)), which iconv does not know",
                         location: SourceLocation(file: parts.dbfFile)))
             }
         }
@@ -41,7 +42,8 @@ enum EncodingChoice {
                 found.append(
                     Diagnostic(
                         severity: .info, code: "shp.encoding.assumed",
-                        message: "\(parts.dbfFile) declares no encoding (no .cpg, no language driver); its text is valid UTF-8 and is read as such",
+                        message:
+                            "\(parts.dbfFile) declares no encoding (no .cpg, no language driver); its text is valid UTF-8 and is read as such",
                         location: SourceLocation(file: parts.dbfFile)))
                 return utf8
             }
@@ -60,7 +62,8 @@ enum EncodingChoice {
                     severity: .warning, code: "shp.encoding.mismatch",
                     message:
                         "\(parts.dbfFile) declares UTF-8 (\(source)), but record \(record + 1), field \(field), is not UTF-8: its text is read as \(fallback.name) (give the encoding with --encoding)",
-                    location: SourceLocation(file: parts.dbfFile, featureID: "#\(record + 1)", property: field, record: record + 1)))
+                    location: SourceLocation(
+                        file: parts.dbfFile, featureID: "#\(record + 1)", property: field, record: record + 1)))
             return fallback
         }
         if declared.isSingleByte, scan.hasNonASCII, scan.firstInvalidUTF8 == nil {
@@ -78,7 +81,9 @@ enum EncodingChoice {
     /// Whether any text field holds bytes beyond ASCII, and the first
     /// record and field whose text is not valid UTF-8.
     static func scanText(_ table: DBFTable) -> (hasNonASCII: Bool, firstInvalidUTF8: (Int, String)?) {
-        let textFields = table.fields.filter { [UInt8(ascii: "C"), UInt8(ascii: "V"), UInt8(ascii: "M")].contains($0.type) }
+        let textFields = table.fields.filter {
+            [UInt8(ascii: "C"), UInt8(ascii: "V"), UInt8(ascii: "M")].contains($0.type)
+        }
         var hasNonASCII = false
         for index in 0..<table.recordCount {
             let record = table.record(index)

@@ -64,7 +64,8 @@ enum PolygonAssembler {
 
     private static func box(_ ring: [Coordinate]) -> BoundingBox? {
         guard let first = ring.first else { return nil }
-        var box = BoundingBox(west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
+        var box = BoundingBox(
+            west: first.longitude, south: first.latitude, east: first.longitude, north: first.latitude)
         for position in ring {
             box.west = min(box.west, position.longitude)
             box.east = max(box.east, position.longitude)

@@ -15,9 +15,19 @@ struct ShapeDecoder {
 
     /// The shape types, by number.
     enum Kind: Int32 {
-        case null = 0, point = 1, polyline = 3, polygon = 5, multiPoint = 8
-        case pointZ = 11, polylineZ = 13, polygonZ = 15, multiPointZ = 18
-        case pointM = 21, polylineM = 23, polygonM = 25, multiPointM = 28
+        case null = 0
+        case point = 1
+        case polyline = 3
+        case polygon = 5
+        case multiPoint = 8
+        case pointZ = 11
+        case polylineZ = 13
+        case polygonZ = 15
+        case multiPointZ = 18
+        case pointM = 21
+        case polylineM = 23
+        case polygonM = 25
+        case multiPointM = 28
         case multiPatch = 31
 
         var name: String {
@@ -72,7 +82,9 @@ struct ShapeDecoder {
             guard partCount <= (content.count - partsStart) / 4 else {
                 throw Failure(
                     code: "shp.record.count",
-                    reason: "the \(kind.name) says it has \(partCount) parts, more than its \(content.count)-byte record holds")
+                    reason:
+                        "the \(kind.name) says it has \(partCount) parts, more than its \(content.count)-byte record holds"
+                )
             }
             var starts: [Int] = []
             starts.reserveCapacity(partCount)
@@ -81,7 +93,9 @@ struct ShapeDecoder {
                 guard start >= 0, start <= pointCount, start >= (starts.last ?? 0) else {
                     throw Failure(
                         code: "shp.record.count",
-                        reason: "part \(part + 1) of the \(kind.name) starts at point \(start), outside 0...\(pointCount) or before the part it follows")
+                        reason:
+                            "part \(part + 1) of the \(kind.name) starts at point \(start), outside 0...\(pointCount) or before the part it follows"
+                    )
                 }
                 starts.append(start)
             }
@@ -109,7 +123,9 @@ struct ShapeDecoder {
         guard available >= 0, count <= available / 16 else {
             throw Failure(
                 code: "shp.record.count",
-                reason: "the \(kind.name) says it has \(count) points, more than its \(reader.bytes.count)-byte record holds")
+                reason:
+                    "the \(kind.name) says it has \(count) points, more than its \(reader.bytes.count)-byte record holds"
+            )
         }
         let zStart = start + 16 * count + 16
         let hasZ = kind.hasZ && zStart + 8 * count <= reader.bytes.count
@@ -158,7 +174,8 @@ struct LittleEndianReader {
     func double(at offset: Int) -> Double? {
         guard offset >= 0, offset <= bytes.count - 8 else { return nil }
         return Double(
-            bitPattern: UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)))
+            bitPattern: UInt64(
+                littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)))
     }
 
     /// A count: an int32 that is not negative.

@@ -48,7 +48,8 @@ public struct ShapefileFormat: FeatureFormat {
             guard probe.isRegularFile, probe.path != "-" else {
                 throw DiagnosticError(
                     code: "io.open",
-                    message: "\(probe.name) is a shapefile's .shp: give its path, so that the .dbf beside it is read too",
+                    message:
+                        "\(probe.name) is a shapefile's .shp: give its path, so that the .dbf beside it is read too",
                     location: SourceLocation(file: probe.name))
             }
             return .certain

@@ -27,7 +27,9 @@ final class ShapefileBytes: @unchecked Sendable {
         }
         mapped = MappedFile(descriptor: descriptor, count: Int(status.st_size))
         owned = nil
-        bytes = mapped.map { UnsafeBufferPointer(start: $0.base, count: $0.count) } ?? UnsafeBufferPointer(start: nil, count: 0)
+        bytes =
+            mapped.map { UnsafeBufferPointer(start: $0.base, count: $0.count) }
+            ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// Holds a copy of `contents` (a zip entry).
@@ -94,7 +96,9 @@ struct ShapefileParts {
     ) throws(DiagnosticError) -> ShapefileParts {
         func sibling(_ ext: String) -> String? {
             if ext == "shp", let shp { return shp }
-            return siblings.first { $0.count == stem.count + 4 && $0.hasPrefix(stem) && $0.lowercased().hasSuffix("." + ext) }
+            return siblings.first {
+                $0.count == stem.count + 4 && $0.hasPrefix(stem) && $0.lowercased().hasSuffix("." + ext)
+            }
                 ?? siblings.first { $0.lowercased() == (stem + "." + ext).lowercased() }
         }
         let shpName = sibling("shp") ?? stem + ".shp"
@@ -127,7 +131,9 @@ struct ShapefileParts {
         return try shapes.map { shape throws(DiagnosticError) in
             let stem = String(shape.path.dropLast(4))
             func entry(_ ext: String) -> ZipArchive.Entry? {
-                zip.entries.first { $0.path.count == stem.count + 4 && $0.path.lowercased() == (stem + "." + ext).lowercased() }
+                zip.entries.first {
+                    $0.path.count == stem.count + 4 && $0.path.lowercased() == (stem + "." + ext).lowercased()
+                }
             }
             func contents(_ ext: String) throws(DiagnosticError) -> [UInt8]? {
                 guard let found = entry(ext) else { return nil }

@@ -114,7 +114,7 @@ public final class ShapefileReader {
             #"GEOGCS[""#, #"DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137"#, ",298.257223563",
             #"PRIMEM["GREENWICH",0"#, #"UNIT["DEGREE",0.01745329251994"#,
         ]
-        guard squeezed.hasPrefix(#"GEOGCS[""#), parts.allSatisfy(squeezed.contains) else { return false }
+        guard squeezed.hasPrefix(#"GEOGCS["#), parts.allSatisfy({ squeezed.containsText($0) }) else { return false }
         let allowed = ["GEOGCS", "DATUM", "SPHEROID", "PRIMEM", "UNIT", "AUTHORITY"]
         var keywords: [Substring] = []
         var word = Substring()
@@ -122,7 +122,9 @@ public final class ShapefileReader {
         for character in squeezed {
             if character == "\"" { inQuotes.toggle() }
             if inQuotes { continue }
-            if character.isLetter || character == "_" { word.append(character) } else {
+            if character.isLetter || character == "_" {
+                word.append(character)
+            } else {
                 if character == "[" { keywords.append(word) }
                 word = ""
             }
@@ -130,7 +132,7 @@ public final class ShapefileReader {
         // Authorities only of WGS 84's parts: 4326 itself, its datum,
         // ellipsoid, prime meridian and unit.
         let codes = ["4326", "6326", "7030", "8901", "9122"].map { #""EPSG",""# + $0 + #""]"# }
-        let authorities = squeezed.split(separator: "AUTHORITY[", omittingEmptySubsequences: false).dropFirst()
+        let authorities = squeezed.split(separatorText: "AUTHORITY[").dropFirst()
         return keywords.allSatisfy { allowed.contains(String($0)) }
             && authorities.allSatisfy { authority in codes.contains { authority.hasPrefix($0) } }
     }
@@ -158,7 +160,8 @@ public final class ShapefileReader {
             found.append(
                 Diagnostic(
                     severity: .info, code: "shp.index.missing",
-                    message: "\(parts.file) has no .shx beside it: its records are read in order, as if it were rebuilt",
+                    message:
+                        "\(parts.file) has no .shx beside it: its records are read in order, as if it were rebuilt",
                     location: SourceLocation(file: parts.file)))
         }
         if let count = set.shapeCount, let table = set.table, count != table.recordCount {
@@ -189,7 +192,8 @@ public final class ShapefileReader {
             found.append(
                 Diagnostic(
                     severity: .info, code: "shp.measure.dropped",
-                    message: "\(parts.file) holds \(kind.name)s with measures (M), which GeoJSON cannot hold: they are left out",
+                    message:
+                        "\(parts.file) holds \(kind.name)s with measures (M), which GeoJSON cannot hold: they are left out",
                     location: SourceLocation(file: parts.file, byteOffset: 32)))
         }
         if parts.prj == nil {
@@ -204,7 +208,10 @@ public final class ShapefileReader {
                         location: SourceLocation(file: parts.file)))
             }
         }
-        if let table = set.table { set.encoding = try EncodingChoice.decide(for: parts, table: table, override: encodingOverride, found: &found) }
+        if let table = set.table {
+            set.encoding = try EncodingChoice.decide(
+                for: parts, table: table, override: encodingOverride, found: &found)
+        }
     }
 
     private func finish(_ set: LayerState) {
@@ -212,7 +219,8 @@ public final class ShapefileReader {
             found.append(
                 Diagnostic(
                     severity: .warning, code: "shp.ring.unclosed",
-                    message: "\(set.unclosedRings) polygon rings of \(set.parts.file) do not end where they start: they are closed",
+                    message:
+                        "\(set.unclosedRings) polygon rings of \(set.parts.file) do not end where they start: they are closed",
                     location: SourceLocation(file: set.parts.file)))
             set.unclosedRings = 0
         }
@@ -248,7 +256,9 @@ public final class ShapefileReader {
             set.record += 1
             if index % 4096 == 0 {
                 set.parts.shp.release(upTo: set.offset)
-                if let table = set.table { set.parts.dbf?.release(upTo: table.headerLength + index * table.recordLength) }
+                if let table = set.table {
+                    set.parts.dbf?.release(upTo: table.headerLength + index * table.recordLength)
+                }
             }
             if let table = set.table, table.isDeleted(index) { continue }
             var feature = Feature()
@@ -258,7 +268,8 @@ public final class ShapefileReader {
                 found.append(
                     Diagnostic(
                         severity: .warning, code: failure.code,
-                        message: "shape \(index + 1) of \(set.parts.file) cannot be read (\(failure.reason)): it is read as null",
+                        message:
+                            "shape \(index + 1) of \(set.parts.file) cannot be read (\(failure.reason)): it is read as null",
                         location: location))
             case .success(let bytes):
                 do throws(ShapeDecoder.Failure) {
@@ -267,7 +278,8 @@ public final class ShapefileReader {
                     found.append(
                         Diagnostic(
                             severity: .warning, code: error.code,
-                            message: "shape \(index + 1) of \(set.parts.file) cannot be read (\(error.reason)): it is read as null",
+                            message:
+                                "shape \(index + 1) of \(set.parts.file) cannot be read (\(error.reason)): it is read as null",
                             location: location))
                 }
             }
@@ -291,7 +303,9 @@ public final class ShapefileReader {
                 return .failure(
                     ShapeDecoder.Failure(
                         code: "shp.record.truncated",
-                        reason: "the .shx puts it at byte \(Int(words) * 2), \(count) bytes long, past the .shp's \(shp.count) bytes"))
+                        reason:
+                            "the .shx puts it at byte \(Int(words) * 2), \(count) bytes long, past the .shp's \(shp.count) bytes"
+                    ))
             }
             set.offset = start + count
             return .success(UnsafeBufferPointer(rebasing: shp[start..<(start + count)]))
@@ -332,7 +346,8 @@ public final class ShapefileReader {
                             location: location)
                         : Diagnostic(
                             severity: .warning, code: "shp.value.invalid",
-                            message: "record \(index + 1), field \(name): not a value of a \(Character(UnicodeScalar(field.type))) field: read as null",
+                            message:
+                                "record \(index + 1), field \(name): not a value of a \(Character(UnicodeScalar(field.type))) field: read as null",
                             location: location))
             }
             properties.appendUnchecked(key: name, value: value ?? .null)

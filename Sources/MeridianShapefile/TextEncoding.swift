@@ -27,8 +27,9 @@ final class TextEncoding {
     /// Whether the encoding has one byte a character, so that any bytes
     /// decode (which makes UTF-8 text in it garbled rather than invalid).
     var isSingleByte: Bool {
-        !isUTF8 && !["SHIFT_JIS", "CP932", "GBK", "CP936", "GB18030", "BIG5", "CP950", "EUC-KR", "CP949", "EUC-JP"]
-            .contains(name)
+        !isUTF8
+            && !["SHIFT_JIS", "CP932", "GBK", "CP936", "GB18030", "BIG5", "CP950", "EUC-KR", "CP949", "EUC-JP"]
+                .contains(name)
     }
 
     /// The text of `bytes`, or nil when they are not valid in the encoding.

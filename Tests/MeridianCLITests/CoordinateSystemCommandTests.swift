@@ -174,20 +174,25 @@ struct CoordinateSystemCommandTests {
                 "ogr2ogr", ["-f", "GeoJSON", "-t_srs", "EPSG:27700", grid, Samples.path("cambridge-landmarks.geojson")])
             let fine = try CLI.run(["validate", grid])
             #expect(fine.status == 0 && !fine.stdout.contains("out-of-range") && !fine.stdout.contains("precision"))
-            #expect(fine.stdout.contains("[geojson.crs.obsolete]") && !fine.stdout.contains("crs.position"), "\(fine.stdout)")
+            #expect(
+                fine.stdout.contains("[geojson.crs.obsolete]") && !fine.stdout.contains("crs.position"),
+                "\(fine.stdout)")
 
             // Eastings 3 000 km too large: still a place, but not in Britain.
             let text = try String(contentsOfFile: grid, encoding: .utf8)
             let shifted = folder.appendingPathComponent("shifted.geojson").path
-            try text.replacingOccurrences(of: "[ 54", with: "[ 354").write(toFile: shifted, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: "[ 54", with: "[ 354").write(
+                toFile: shifted, atomically: true, encoding: .utf8)
             let outside = try CLI.run(["validate", shifted, "--format", "json"])
             #expect(outside.stdout.contains("crs.position.outside-area"), "\(outside.stdout)")
 
             // 9 500 km from the centre of an orthographic view: off its globe.
             let far = folder.appendingPathComponent("far.geojson").path
-            try text.replacingOccurrences(of: "[ 54", with: "[ 954").write(toFile: far, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: "[ 54", with: "[ 954").write(
+                toFile: far, atomically: true, encoding: .utf8)
             let package = folder.appendingPathComponent("beyond.gpkg").path
-            _ = try Tool.run("ogr2ogr", ["-f", "GPKG", "-a_srs", "+proj=ortho +lat_0=52 +lon_0=0 +ellps=WGS84", package, far])
+            _ = try Tool.run(
+                "ogr2ogr", ["-f", "GPKG", "-a_srs", "+proj=ortho +lat_0=52 +lon_0=0 +ellps=WGS84", package, far])
             let beyond = try CLI.run(["validate", package])
             #expect(beyond.status == 1 && beyond.stdout.contains("[crs.position.out-of-domain]"), "\(beyond.stdout)")
         }

@@ -29,7 +29,9 @@ struct ShapefileCommandTests {
     /// Ours and GDAL's read of one shapefile agree: count, geometry types,
     /// every position to 1e-9, every property (GDAL reads a logical as "T"
     /// or "F", we as a boolean).
-    static func expectSameAsGDAL(_ shapefile: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectSameAsGDAL(_ shapefile: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let ours = folder.appendingPathComponent("ours.geojson").path
         let gdal = folder.appendingPathComponent("gdal.geojson").path
         try? FileManager.default.removeItem(atPath: gdal)
@@ -37,10 +39,13 @@ struct ShapefileCommandTests {
         #expect(read.status == 0, "\(read.stderr)", sourceLocation: sourceLocation)
         _ = try Tool.run("ogr2ogr", ["-f", "GeoJSON", gdal, shapefile])
         let (a, b) = (try features(ours), try features(gdal))
-        #expect(a.count == b.count && !a.isEmpty, "\(a.count) features against GDAL's \(b.count)", sourceLocation: sourceLocation)
+        #expect(
+            a.count == b.count && !a.isEmpty, "\(a.count) features against GDAL's \(b.count)",
+            sourceLocation: sourceLocation)
         for (index, (x, y)) in zip(a, b).enumerated() {
             let (gx, gy) = (x["geometry"] as? [String: Any], y["geometry"] as? [String: Any])
-            #expect(gx?["type"] as? String == gy?["type"] as? String, "feature \(index)", sourceLocation: sourceLocation)
+            #expect(
+                gx?["type"] as? String == gy?["type"] as? String, "feature \(index)", sourceLocation: sourceLocation)
             let (px, py) = (positions(gx), positions(gy))
             let apart = zip(px, py).map { max(abs($0[0] - $1[0]), abs($0[1] - $1[1])) }.max() ?? 0
             #expect(px.count == py.count && apart < 1e-9, "feature \(index): \(apart)", sourceLocation: sourceLocation)
@@ -57,7 +62,8 @@ struct ShapefileCommandTests {
                     } else {
                         "\(mine ?? "nil")" == "\(value)"
                     }
-                #expect(same, "feature \(index), \(key): \(mine ?? "nil") against \(value)", sourceLocation: sourceLocation)
+                #expect(
+                    same, "feature \(index), \(key): \(mine ?? "nil") against \(value)", sourceLocation: sourceLocation)
             }
         }
     }
@@ -65,7 +71,9 @@ struct ShapefileCommandTests {
     @Test(.requiresFixtures)
     func naturalEarthReadsAsGDALReadsIt() throws {
         try withTemporaryFolder { folder in
-            for name in ["ne_50m_admin_1_states_provinces", "ne_50m_land", "ne_50m_populated_places", "ne_10m_rivers_europe"] {
+            for name in [
+                "ne_50m_admin_1_states_provinces", "ne_50m_land", "ne_50m_populated_places", "ne_10m_rivers_europe",
+            ] {
                 let shapefile = folder.appendingPathComponent("\(name).shp").path
                 let made = try Tool.run(
                     "ogr2ogr", ["-f", "ESRI Shapefile", shapefile, Fixtures.url("geojson/real/\(name).json").path])
@@ -105,7 +113,9 @@ struct ShapefileCommandTests {
             // Z is kept as altitudes; M is left out, with a note.
             let points = try CLI.run(["convert", folder.appendingPathComponent("points.shp").path, "--to", "ndjson"])
             #expect(points.stdout.contains("[1.0,2.0,3.0]"), "\(points.stdout)")
-            let lines = try CLI.run(["convert", folder.appendingPathComponent("lines.shp").path, "-o", "/dev/null", "-v"])
+            let lines = try CLI.run([
+                "convert", folder.appendingPathComponent("lines.shp").path, "-o", "/dev/null", "-v",
+            ])
             #expect(lines.stderr.contains("[shp.measure.dropped]"), "\(lines.stderr)")
         }
     }
@@ -136,14 +146,16 @@ struct ShapefileCommandTests {
                     to: folder.appendingPathComponent("\(encoding)-lying.cpg"), atomically: true, encoding: .utf8)
                 func name(_ file: String, _ options: [String] = []) throws -> (String?, String) {
                     let result = try CLI.run(
-                        ["convert", folder.appendingPathComponent("\(encoding)-\(file).shp").path, "--to", "ndjson"] + options)
+                        ["convert", folder.appendingPathComponent("\(encoding)-\(file).shp").path, "--to", "ndjson"]
+                            + options)
                     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
                     return ((object?["properties"] as? [String: Any])?["name"] as? String, result.stderr)
                 }
                 // A right .cpg: the text, as GDAL reads it.
                 #expect(try name("right").0 == text, "\(encoding) with its .cpg")
                 let gdal = try Tool.run(
-                    "ogr2ogr", ["-f", "GeoJSONSeq", "/vsistdout/", folder.appendingPathComponent("\(encoding)-right.shp").path])
+                    "ogr2ogr",
+                    ["-f", "GeoJSONSeq", "/vsistdout/", folder.appendingPathComponent("\(encoding)-right.shp").path])
                 #expect(gdal.output.contains(text), "GDAL reads \(encoding) otherwise: \(gdal.output)")
                 // None: UTF-8 found as UTF-8; Latin text read as ISO-8859-1, as GDAL does.
                 if encoding == "utf-8" || encoding == "cp1252" {
@@ -154,7 +166,9 @@ struct ShapefileCommandTests {
                 if encoding == "utf-8" || encoding == "cp1252" {
                     #expect(lying.0 == text && lying.1.contains("[shp.encoding.mismatch]"), "\(encoding): \(lying)")
                 } else {
-                    #expect(lying.1.contains("[shp.encoding.mismatch]") || lying.1.contains("[shp.encoding.invalid]"), "\(encoding): \(lying.1)")
+                    #expect(
+                        lying.1.contains("[shp.encoding.mismatch]") || lying.1.contains("[shp.encoding.invalid]"),
+                        "\(encoding): \(lying.1)")
                 }
                 // --encoding wins over every file.
                 #expect(try name("lying", ["--encoding", codePage]).0 == text, "\(encoding) with --encoding")
@@ -171,30 +185,42 @@ struct ShapefileCommandTests {
             let set = folder.appendingPathComponent("set")
             try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
             let places = Fixtures.url("geojson/real/ne_50m_populated_places.json").path
-            _ = try Tool.run("ogr2ogr", ["-f", "ESRI Shapefile", set.appendingPathComponent("places.shp").path, places])
+            _ = try Tool.run(
+                "ogr2ogr", ["-f", "ESRI Shapefile", set.appendingPathComponent("places.shp").path, places])
             // The places of Britain, on the British National Grid.
             let made = try Tool.run(
-                "ogr2ogr", ["-f", "ESRI Shapefile", "-t_srs", "EPSG:27700", "-spat", "-8", "50", "2", "59",
-                            set.appendingPathComponent("grid.shp").path, places])
+                "ogr2ogr",
+                [
+                    "-f", "ESRI Shapefile", "-t_srs", "EPSG:27700", "-spat", "-8", "50", "2", "59",
+                    set.appendingPathComponent("grid.shp").path, places,
+                ])
             #expect(made.status == 0, "\(made.output)")
             let zip = folder.appendingPathComponent("set.zip").path
-            let zipped = try Tool.run("python3", ["-m", "zipfile", "-c", zip, set.appendingPathComponent("grid.shp").path,
-                set.appendingPathComponent("grid.shx").path, set.appendingPathComponent("grid.dbf").path,
-                set.appendingPathComponent("grid.prj").path])
+            let zipped = try Tool.run(
+                "python3",
+                [
+                    "-m", "zipfile", "-c", zip, set.appendingPathComponent("grid.shp").path,
+                    set.appendingPathComponent("grid.shx").path, set.appendingPathComponent("grid.dbf").path,
+                    set.appendingPathComponent("grid.prj").path,
+                ])
             #expect(zipped.status == 0, "\(zipped.output)")
             let info = try CLI.run(["info", set.path])
             #expect(info.status == 0 && info.stdout.contains("shapefile (2 layers)"), "\(info.stdout)")
             #expect(info.stdout.contains("British National Grid"), "\(info.stdout)")
             let fromZip = try CLI.run(["convert", zip, "--to", "ndjson"])
             let fromFile = try CLI.run(["convert", set.appendingPathComponent("grid.shp").path, "--to", "ndjson"])
-            #expect(fromZip.status == 0 && fromZip.stdout == fromFile.stdout && !fromZip.stdout.isEmpty, "\(fromZip.stderr)")
+            #expect(
+                fromZip.status == 0 && fromZip.stdout == fromFile.stdout && !fromZip.stdout.isEmpty, "\(fromZip.stderr)"
+            )
             let layer = try CLI.run(["convert", set.path, "--layer", "grid", "--to", "ndjson"])
             #expect(layer.stdout == fromFile.stdout)
             // Back from the British grid, as GDAL carries it.
             let gdal = folder.appendingPathComponent("grid-gdal.geojson").path
-            _ = try Tool.run("ogr2ogr", ["-f", "GeoJSON", "-t_srs", "EPSG:4326", gdal, set.appendingPathComponent("grid.shp").path])
+            _ = try Tool.run(
+                "ogr2ogr", ["-f", "GeoJSON", "-t_srs", "EPSG:4326", gdal, set.appendingPathComponent("grid.shp").path])
             let ours = fromFile.stdout.split(separator: "\n").map { line in
-                Self.positions((try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["geometry"])
+                Self.positions(
+                    (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["geometry"])
             }
             let theirs = try Self.features(gdal).map { Self.positions($0["geometry"]) }
             #expect(ours.count == theirs.count && ours.count >= 5, "\(ours.count) places")

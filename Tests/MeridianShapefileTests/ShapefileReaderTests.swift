@@ -49,11 +49,14 @@ import Testing
         let recordLength = 1 + fields.reduce(0) { $0 + $1.2 }
         let headerLength = 32 + 32 * fields.count + 1
         var bytes: [UInt8] = [3, 126, 1, 1] + le(Int32(rows.count))
-        bytes += [UInt8(headerLength & 0xFF), UInt8(headerLength >> 8), UInt8(recordLength & 0xFF), UInt8(recordLength >> 8)]
+        bytes += [
+            UInt8(headerLength & 0xFF), UInt8(headerLength >> 8), UInt8(recordLength & 0xFF), UInt8(recordLength >> 8),
+        ]
         bytes += [UInt8](repeating: 0, count: 17) + [driver, 0, 0]
         for (name, type, length, decimals) in fields {
             var descriptor = Array(name.utf8) + [UInt8](repeating: 0, count: 11 - name.utf8.count)
-            descriptor += [type.asciiValue!, 0, 0, 0, 0, UInt8(length), UInt8(decimals)] + [UInt8](repeating: 0, count: 14)
+            descriptor +=
+                [type.asciiValue!, 0, 0, 0, 0, UInt8(length), UInt8(decimals)] + [UInt8](repeating: 0, count: 14)
             bytes += descriptor
         }
         bytes.append(0x0D)
@@ -77,10 +80,14 @@ import Testing
             let outer = [(0.0, 0.0), (0.0, 10.0), (10.0, 10.0), (10.0, 0.0), (0.0, 0.0)]  // clockwise: a shell
             let hole = [(2.0, 2.0), (4.0, 2.0), (4.0, 4.0), (2.0, 4.0), (2.0, 2.0)]  // counterclockwise
             let far = [(20.0, 0.0), (20.0, 1.0), (21.0, 1.0), (21.0, 0.0)]  // a shell left open
-            let (shp, shx) = Self.shapes(5, [Self.polygon([outer, hole]), Self.polygon([hole, far, outer]), Self.le(Int32(0))])
+            let (shp, shx) = Self.shapes(
+                5, [Self.polygon([outer, hole]), Self.polygon([hole, far, outer]), Self.le(Int32(0))])
             let dbf = Self.table(
                 [("NAME", "C", 10, 0), ("N", "N", 6, 0), ("X", "N", 8, 2), ("OK", "L", 1, 0), ("DAY", "D", 8, 0)],
-                [["Ely", "  42", " 3.25", "T", "20240229"], ["", "", "*****", "?", "        "], ["z", "abc", "1", "n", "00000000"]])
+                [
+                    ["Ely", "  42", " 3.25", "T", "20240229"], ["", "", "*****", "?", "        "],
+                    ["z", "abc", "1", "n", "00000000"],
+                ])
             try Self.write(["p.shp": shp, "p.shx": shx, "p.dbf": dbf], in: folder)
             let reader = try ShapefileReader(path: folder.appendingPathComponent("p.shp").path)
             var features: [Feature] = []
@@ -152,8 +159,14 @@ import Testing
     @Test func aMultipatchOrAnotherFileIsRefused() throws {
         try withTemporaryFolder { folder in
             let (shp, shx) = Self.shapes(31, [])
-            try Self.write(["m.shp": shp, "m.shx": shx, "n.shp": Array("not a shapefile at all, no".utf8) + [UInt8](repeating: 0, count: 100)], in: folder)
-            for (file, code) in [("m.shp", "shp.shape.multipatch"), ("n.shp", "shp.header.invalid"), ("o.shp", "shp.file.missing")] {
+            try Self.write(
+                [
+                    "m.shp": shp, "m.shx": shx,
+                    "n.shp": Array("not a shapefile at all, no".utf8) + [UInt8](repeating: 0, count: 100),
+                ], in: folder)
+            for (file, code) in [
+                ("m.shp", "shp.shape.multipatch"), ("n.shp", "shp.header.invalid"), ("o.shp", "shp.file.missing"),
+            ] {
                 let result = Result { () throws(DiagnosticError) in
                     try ShapefileReader(path: folder.appendingPathComponent(file).path)
                 }
@@ -168,13 +181,17 @@ import Testing
 
     /// Code pages as .cpg files and language drivers name them.
     @Test func encodingNames() throws {
-        for (cpg, name) in [("UTF-8", "UTF-8"), ("65001", "UTF-8"), ("1252", "CP1252"), ("ANSI 1251", "CP1251"),
-            ("88591", "ISO-8859-1"), ("ISO-8859-15", "ISO-8859-15"), ("SJIS", "CP932"), ("936", "GBK"), ("437", "CP437")]
-        {
+        for (cpg, name) in [
+            ("UTF-8", "UTF-8"), ("65001", "UTF-8"), ("1252", "CP1252"), ("ANSI 1251", "CP1251"),
+            ("88591", "ISO-8859-1"), ("ISO-8859-15", "ISO-8859-15"), ("SJIS", "CP932"), ("936", "GBK"),
+            ("437", "CP437"),
+        ] {
             #expect(TextEncoding.name(ofCodePage: cpg) == name, "\(cpg)")
             #expect(TextEncoding(name) != nil, "iconv does not know \(name)")
         }
-        #expect(TextEncoding.name(ofLanguageDriver: 0x57) == "CP1252" && TextEncoding.name(ofLanguageDriver: 0xC9) == "CP1251")
+        #expect(
+            TextEncoding.name(ofLanguageDriver: 0x57) == "CP1252"
+                && TextEncoding.name(ofLanguageDriver: 0xC9) == "CP1251")
         #expect(TextEncoding.name(ofLanguageDriver: 0) == nil)
         let cp1251 = try #require(TextEncoding("CP1251"))
         let moscow: [UInt8] = [0xCC, 0xEE, 0xF1, 0xEA, 0xE2, 0xE0]
@@ -191,7 +208,8 @@ import Testing
     #expect(ShapefileReader.isWGS84(esri))
     #expect(
         ShapefileReader.isWGS84(
-            #"GEOGCS["WGS 84", DATUM["D_WGS_1984", SPHEROID["WGS_1984",6378137,298.257223563, AUTHORITY["EPSG","7030"]]], PRIMEM["Greenwich",0], UNIT["degree",0.0174532925199433], AUTHORITY["EPSG","4326"]]"#))
+            #"GEOGCS["WGS 84", DATUM["D_WGS_1984", SPHEROID["WGS_1984",6378137,298.257223563, AUTHORITY["EPSG","7030"]]], PRIMEM["Greenwich",0], UNIT["degree",0.0174532925199433], AUTHORITY["EPSG","4326"]]"#
+        ))
     #expect(!ShapefileReader.isWGS84(esri.replacingOccurrences(of: "]]", with: "],TOWGS84[1,2,3]]")))
     #expect(!ShapefileReader.isWGS84(#"PROJCS["x",\#(esri),PROJECTION["Mercator"]]"#))
     #expect(!ShapefileReader.isWGS84(esri.dropLast() + #",AXIS["Lat",NORTH],AXIS["Lon",EAST]]"#))

@@ -7,6 +7,7 @@ complete -c meridian -n '__fish_use_subcommand' -a info -d 'Summarise files: lay
 complete -c meridian -n '__fish_seen_subcommand_from info' -F
 complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l s-srs -d 'The coordinate reference system the input is in, whatever it declares: EPSG:n, WKT, PROJJSON or a PROJ string (default: what the input declares, else WGS 84 longitude/latitude).'
 complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l t-srs -d 'The coordinate reference system to write positions in, in its traditional GIS order, x (easting, longitude) first (default: WGS 84 longitude/latitude, as GeoJSON has them).'
+complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l encoding -d 'Shapefile input: the encoding of the .dbf\'s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
@@ -43,6 +44,7 @@ complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-lat -
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-wkt -d 'CSV input: a column of WKT geometry (default: wkt, geometry, geom, the_geom or shape).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-delimiter -d 'CSV input: the field separator (default: the first of , ; or tab in the header).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l csv-strings -d 'CSV input: keep every value a string (no numbers, booleans or nulls).'
+complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l encoding -d 'Shapefile input: the encoding of the .dbf\'s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'

@@ -35,6 +35,7 @@ _meridian() {
                 '*:inputs:_files' \
                 '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--t-srs''[The coordinate reference system to write positions in, in its traditional GIS order, x (easting, longitude) first (default\: WGS 84 longitude/latitude, as GeoJSON has them).]:srs:_files' \
+                '--encoding''[Shapefile input\: the encoding of the .dbf'\''s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.]:encoding:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -74,6 +75,7 @@ _meridian() {
                 '--csv-wkt''[CSV input\: a column of WKT geometry (default\: wkt, geometry, geom, the_geom or shape).]:csv-wkt:_files' \
                 '--csv-delimiter''[CSV input\: the field separator (default\: the first of , ; or tab in the header).]:csv-delimiter:_files' \
                 --csv-strings'[CSV input\: keep every value a string (no numbers, booleans or nulls).]' \
+                '--encoding''[Shapefile input\: the encoding of the .dbf'\''s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.]:encoding:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

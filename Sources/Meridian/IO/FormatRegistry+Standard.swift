@@ -20,7 +20,8 @@ extension FormatRegistry {
     /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
-            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml, KMLFormat.kmz, CSVFormat(),
+            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
+            KMLFormat.kmz, CSVFormat(),
             GeoJSONFormat(), PlaceIndexInput(),
         ],
         writers: [
