@@ -93,6 +93,7 @@ public final class FeatureSource {
                 let error = reprojector.error(failure, first: handedOut)
                 features.removeSubrange(failure.index...)
                 guard holdingError, !features.isEmpty else { throw error }
+                // The position's error comes before any the reading met after it.
                 pendingError = error
                 return
             }
@@ -153,11 +154,13 @@ public final class FeatureSource {
                 features.append(feature)
                 layers.append(reader.layer(of: feature))
             }
-            try reproject(&features, layers: layers, holdingError: true)
         } catch {
             guard !features.isEmpty else { throw error }
             pendingError = error
         }
+        // A system that cannot serve throws here: no feature goes out
+        // in the system it was read in.
+        try reproject(&features, layers: layers, holdingError: true)
         handedOut += features.count
         return features.isEmpty ? nil : decoder.process(features)
     }
