@@ -23,6 +23,7 @@ struct MergeCommand: ReportingCommand {
     let alternatesProperty: String
     let idProperty: String?
     let reportFile: String?
+    let systems: CoordinateSystemArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -36,6 +37,7 @@ struct MergeCommand: ReportingCommand {
             "id-property", help: "Take each place's id from this property instead of the feature's id.")
         reportFile = try arguments.option(
             "report-file", help: "Write the report of dropped duplicates to this file instead of standard error.")
+        systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -71,7 +73,7 @@ struct MergeCommand: ReportingCommand {
             for path in paths {
                 let start = monotonicSeconds()
                 let name = path == "-" ? "<stdin>" : path
-                let source = try FeatureSource(path: path)
+                let source = try FeatureSource(input: Input(path: path), options: systems.readingOptions)
                 var count = 0
                 while let feature = try source.next() {
                     count += 1

@@ -22,6 +22,7 @@ struct PreviewCommand: ReportingCommand {
     let language: String?
     let title: String?
     let maxFeatures: Int
+    let systems: CoordinateSystemArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -39,6 +40,7 @@ struct PreviewCommand: ReportingCommand {
         maxFeatures = try arguments.option(
             "max-features", default: PreviewPage.defaultMaximumFeatures,
             help: "The most features of the data files a page holds (each is drawn and listed in it).")
+        systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -63,7 +65,8 @@ struct PreviewCommand: ReportingCommand {
             if input.format == .imdf {
                 return .venue(try input.imdfArchive(), name: Layer.name(of: path))
             }
-            return .layer(try Layer(input: input, indoor: indoor, warnings: &warnings))
+            return .layer(
+                try Layer(input: input, indoor: indoor, reading: systems.readingOptions, warnings: &warnings))
         }
         Console.shared.warn(warnings)
         let page = PreviewPage(

@@ -26,6 +26,7 @@ struct SplitCommand: ReportingCommand {
     let maxBytes: Int?
     let by: Grouping?
     let zoom: Int?
+    let systems: CoordinateSystemArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -36,6 +37,7 @@ struct SplitCommand: ReportingCommand {
         maxBytes = try arguments.option("max-bytes", help: "Shards of at most this many bytes.")
         by = try arguments.option("by", help: "Group features by tile (with --zoom) instead of cutting runs.")
         zoom = try arguments.option("zoom", help: "The tile zoom for --by tile (0-22).")
+        systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -59,7 +61,8 @@ struct SplitCommand: ReportingCommand {
 
     func run() throws {
         let start = monotonicSeconds()
-        let summary = try FeatureSplitter.split(input: input, into: output, by: try strategy())
+        let summary = try FeatureSplitter.split(
+            input: input, into: output, by: try strategy(), reading: systems.readingOptions)
         Console.shared.warn(summary.warnings)
         Console.shared.note(
             "\(input): \(summary.featureCount) features into \(summary.shards.count) shards in \(output) in \(formatDuration(monotonicSeconds() - start))"

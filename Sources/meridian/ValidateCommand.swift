@@ -23,6 +23,7 @@ struct ValidateCommand: ReportingCommand {
     let geometry: GeometryValidityLevel
     let config: String?
     let noConfig: Bool
+    let systems: CoordinateSystemArguments
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments(
@@ -45,6 +46,7 @@ struct ValidateCommand: ReportingCommand {
         config = try arguments.option(
             "config", help: "Read the rules from this meridian.toml instead of the one found upward from each input.")
         noConfig = arguments.flag("no-config", help: "Read no meridian.toml.")
+        systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
     }
 
     /// The severity overrides; the longest matching code or family wins.
@@ -87,7 +89,7 @@ struct ValidateCommand: ReportingCommand {
         var unreadable = false
         OrderedWorkers.run(count: paths.count) { index in
             defer { progress.advance() }
-            return Self.check(paths[index], geometry: geometry)
+            return Self.check(paths[index], geometry: geometry, sourceSystem: systems.source)
         } emit: { index, checked in
             diagnosticReport.add(
                 file: checked.name, diagnostics: choices[index].apply(checked.diagnostics),
@@ -119,12 +121,14 @@ struct ValidateCommand: ReportingCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    private static func check(_ input: String, geometry: GeometryValidityLevel) -> Checked {
+    private static func check(_ input: String, geometry: GeometryValidityLevel, sourceSystem: String?) -> Checked {
         let name = input == "-" ? "<stdin>" : input
         let start = monotonicSeconds()
         var checked = Checked(name: name, diagnostics: [])
         do throws(DiagnosticError) {
-            let result = InputValidator(geometry: geometry).validate(try Input(path: input))
+            var validator = InputValidator(geometry: geometry)
+            validator.sourceCoordinateSystem = sourceSystem
+            let result = validator.validate(try Input(path: input))
             checked.diagnostics = result.diagnostics
             checked.imdf = result.isIMDF
         } catch {

@@ -198,6 +198,43 @@ struct CoordinateSystemCommandTests {
         }
     }
 
+    /// --s-srs wherever an input is read: validate checks positions in
+    /// that system; split, merge and preview carry them to WGS 84.
+    @Test func everyCommandThatReadsTakesTheSourceSystem() throws {
+        try withTemporaryFolder { folder in
+            let grid = folder.appendingPathComponent("grid.geojson").path
+            _ = try Tool.run(
+                "ogr2ogr",
+                [
+                    "-f", "GeoJSON", "-lco", "RFC7946=NO", "-t_srs", "EPSG:27700", grid,
+                    Samples.path("cambridge-landmarks.geojson"),
+                ])
+            // Without its crs member, only --s-srs says what the numbers are.
+            var text = try String(contentsOfFile: grid, encoding: .utf8)
+            let start = try #require(text.range(of: "\"crs\""))
+            let end = try #require(text.range(of: "},\n", range: start.upperBound..<text.endIndex))
+            text.removeSubrange(start.lowerBound..<end.upperBound)
+            try text.write(toFile: grid, atomically: true, encoding: .utf8)
+            let unsaid = try CLI.run(["validate", grid])
+            #expect(unsaid.stdout.contains("[geojson.position.out-of-range]"), "\(unsaid.stdout)")
+            let said = try CLI.run(["validate", grid, "--s-srs", "EPSG:27700"])
+            #expect(said.status == 0 && said.stdout.contains("0 errors, 0 warnings"), "\(said.stdout)")
+
+            let expected = try CLI.run(["convert", grid, "--s-srs", "EPSG:27700", "--to", "geojsonseq"]).stdout
+            #expect(expected.contains("[0.11653"), "\(expected)")
+            let shards = folder.appendingPathComponent("shards")
+            #expect(
+                try CLI.run(["split", grid, "-o", shards.path, "--max-features", "100", "--s-srs", "EPSG:27700"]).status
+                    == 0)
+            let shard = try String(contentsOf: shards.appendingPathComponent("part-00000.geojsonseq"), encoding: .utf8)
+            #expect(shard == expected)
+            let merged = try CLI.run(["merge", grid, "--s-srs", "EPSG:27700", "--to", "geojsonseq"])
+            #expect(merged.stdout == expected, "\(merged.stderr)")
+            let page = try CLI.run(["preview", grid, "--s-srs", "EPSG:27700", "-o", "-"])
+            #expect(page.status == 0 && page.stdout.contains("0.1165"), "\(page.stderr)")
+        }
+    }
+
     @Test func systemsThatCannotServeAreRefusedAndNothingIsWritten() throws {
         try withTemporaryFolder { folder in
             let input = Samples.path("cambridge-landmarks.geojson")

@@ -38,7 +38,7 @@ _meridian() {
                 --geometry) mapfile -t COMPREPLY < <(compgen -W "off errors all" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--format --quiet -q --verbose -v --strict --ignore --warn --error --geometry --config --no-config --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--format --quiet -q --verbose -v --strict --ignore --warn --error --geometry --config --no-config --s-srs --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
@@ -60,7 +60,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --alternates-property --id-property --report-file --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --alternates-property --id-property --report-file --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
@@ -86,7 +86,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --theme --size --language --title --max-features --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --theme --size --language --title --max-features --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
@@ -97,7 +97,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --into --max-features --max-bytes --by --zoom --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --into --max-features --max-bytes --by --zoom --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

@@ -94,6 +94,7 @@ _meridian() {
                 '--geometry''[Geometry validity of GeoJSON polygons by the OGC rules (GEOS)\: off, errors (self-intersections, holes outside...), or all (also repeated positions).]:geometry:(off errors all)' \
                 '--config''[Read the rules from this meridian.toml instead of the one found upward from each input.]:config:_files' \
                 --no-config'[Read no meridian.toml.]' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         fix)
@@ -119,6 +120,7 @@ _meridian() {
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \
                 '--id-property''[Take each place'\''s id from this property instead of the feature'\''s id.]:id-property:_files' \
                 '--report-file''[Write the report of dropped duplicates to this file instead of standard error.]:report-file:_files' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -168,6 +170,7 @@ _meridian() {
                 '--language''[IMDF inputs\: the preferred language of names (default\: the manifest'\''s language).]:language:_files' \
                 '--title''[The page'\''s title (default\: the venue'\''s name, else the inputs'\'' names).]:title:_files' \
                 '--max-features''[The most features of the data files a page holds (each is drawn and listed in it).]:max-features:_files' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -182,6 +185,7 @@ _meridian() {
                 '--max-bytes''[Shards of at most this many bytes.]:max-bytes:_files' \
                 '--by''[Group features by tile (with --zoom) instead of cutting runs.]:by:(tile)' \
                 '--zoom''[The tile zoom for --by tile (0-22).]:zoom:_files' \
+                '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

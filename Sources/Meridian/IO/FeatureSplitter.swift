@@ -51,18 +51,20 @@ public enum FeatureSplitter {
     public static let maximumOpenShards = 1_000
 
     public static func split(
-        input: String, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter()
+        input: String, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter(),
+        reading: ReadingOptions = ReadingOptions()
     ) throws(DiagnosticError) -> Summary {
         try check(strategy)
-        return try split(input: Input(path: input), into: folder, by: strategy, writer: writer)
+        return try split(input: Input(path: input), into: folder, by: strategy, writer: writer, reading: reading)
     }
 
     /// Splits an opened input (see above).
     public static func split(
-        input: Input, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter()
+        input: Input, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter(),
+        reading: ReadingOptions = ReadingOptions()
     ) throws(DiagnosticError) -> Summary {
         try check(strategy)
-        let source = try FeatureSource(input: input)
+        let source = try FeatureSource(input: input, options: reading)
         if case .count = strategy, source.totalBytes == nil {
             throw usage("--into needs an input of known size (a file); use --max-features or --max-bytes for a stream")
         }

@@ -15,8 +15,12 @@ struct CoordinateSystemCheck {
     /// Whether a feature was declared in a system other than WGS 84.
     private(set) var metOtherSystem = false
 
-    init(file: String, maximumPerCode: Int) {
-        reprojector = FeatureReprojector(options: ReadingOptions(), file: file)
+    /// `source`, when given, is the system of every position, whatever the
+    /// input declares (`--s-srs`).
+    init(file: String, maximumPerCode: Int, source: String? = nil) {
+        var options = ReadingOptions()
+        options.sourceCoordinateSystem = source
+        reprojector = FeatureReprojector(options: options, file: file)
         self.file = file
         diagnostics = DiagnosticCollector(maximumPerCode: maximumPerCode)
     }

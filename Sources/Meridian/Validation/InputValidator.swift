@@ -30,6 +30,10 @@ public struct InputValidator: Sendable {
     /// How much geometry validity (OGC rules, through GEOS) every input
     /// gets: `geometry.*` codes.
     public var geometry: GeometryValidityLevel
+    /// The system every input's positions are in, whatever it declares
+    /// (`--s-srs`): positions are checked in it (``CoordinateSystemCheck``),
+    /// not as longitude and latitude.
+    public var sourceCoordinateSystem: String?
 
     public init(maximumPerCode: Int = 1_000, geometry: GeometryValidityLevel = .errors) {
         self.maximumPerCode = maximumPerCode
@@ -47,17 +51,19 @@ public struct InputValidator: Sendable {
         let options = ValidationOptions(maximumPerCode: maximumPerCode, geometry: geometry)
         guard var diagnostics = input.recognisedFormat.validate(input, options: options) else {
             let (diagnostics, _) = Self.validateFeatures(
-                input, validity: ValidityCollector(level: geometry), maximumPerCode: maximumPerCode)
+                input, validity: ValidityCollector(level: geometry), maximumPerCode: maximumPerCode,
+                source: sourceCoordinateSystem)
             return Result(diagnostics: diagnostics, isIMDF: false)
         }
         // A GeoJSON collection that declares a system of its own (RFC 7946
         // removed the member, but GDAL still writes it): read again, its
         // positions checked in that system, where longitude and latitude
         // ranges and decimal places mean nothing.
-        if diagnostics.contains(where: { $0.code == "geojson.crs.obsolete" }), input.path != "-",
-            let again = try? Input(path: input.path)
+        if sourceCoordinateSystem != nil || diagnostics.contains(where: { $0.code == "geojson.crs.obsolete" }),
+            input.path != "-", let again = try? Input(path: input.path)
         {
-            let (found, metOtherSystem) = Self.validateFeatures(again, validity: nil, maximumPerCode: maximumPerCode)
+            let (found, metOtherSystem) = Self.validateFeatures(
+                again, validity: nil, maximumPerCode: maximumPerCode, source: sourceCoordinateSystem)
             if metOtherSystem { diagnostics.removeAll { Self.meaningfulInWGS84Only.contains($0.code) } }
             diagnostics += found
         }
@@ -75,10 +81,10 @@ public struct InputValidator: Sendable {
     /// the geometries, located by feature; and whether a system other than
     /// WGS 84 was declared.
     static func validateFeatures(
-        _ input: Input, validity: ValidityCollector?, maximumPerCode: Int
+        _ input: Input, validity: ValidityCollector?, maximumPerCode: Int, source: String?
     ) -> (diagnostics: [Diagnostic], metOtherSystem: Bool) {
         var validity = validity
-        var systems = CoordinateSystemCheck(file: input.name, maximumPerCode: maximumPerCode)
+        var systems = CoordinateSystemCheck(file: input.name, maximumPerCode: maximumPerCode, source: source)
         var warnings: [Diagnostic] = []
         do throws(DiagnosticError) {
             let reader = try input.reader(options: ReadingOptions())
