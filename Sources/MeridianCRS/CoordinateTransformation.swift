@@ -33,6 +33,9 @@ public final class CoordinateTransformation {
     /// latitude (west may be east of east across the antimeridian); nil
     /// when PROJ does not know.
     public let sourceArea: BoundingBox?
+    /// The target system in WKT 1 (as GDAL writes it into a GeoPackage or
+    /// a `.prj`); nil when PROJ cannot write it so.
+    public let targetWKT: String?
 
     private let proj: MRPROJ
     private let context: OpaquePointer
@@ -83,6 +86,7 @@ public final class CoordinateTransformation {
         self.operation = operation
         (sourceName, sourceCode) = Self.identity(of: sourceSystem, proj)
         (targetName, targetCode) = Self.identity(of: targetSystem, proj)
+        targetWKT = proj.proj_as_wkt(context, targetSystem, PJ_WKT1_GDAL, nil).map { String(cString: $0) }
         var (west, south, east, north) = (-1000.0, -1000.0, -1000.0, -1000.0)
         sourceArea =
             proj.proj_get_area_of_use(context, sourceSystem, &west, &south, &east, &north, nil) == 1 && west > -1000

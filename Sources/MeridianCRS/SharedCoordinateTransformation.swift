@@ -23,6 +23,8 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
     /// Where the source system is meant to be used
     /// (``CoordinateTransformation/sourceArea``).
     public let sourceArea: BoundingBox?
+    /// The target system in WKT 1 (``CoordinateTransformation/targetWKT``).
+    public let targetWKT: String?
 
     private let condition = Condition()
     private var idle: [CoordinateTransformation]
@@ -36,6 +38,7 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
         (sourceName, sourceCode) = (first.sourceName, first.sourceCode)
         (targetName, targetCode) = (first.targetName, first.targetCode)
         sourceArea = first.sourceArea
+        targetWKT = first.targetWKT
         idle = [first]
     }
 

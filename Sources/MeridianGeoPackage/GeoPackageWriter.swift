@@ -1,4 +1,5 @@
 import MeridianCore
+import MeridianIO
 
 /// Writes features as one layer of an OGC GeoPackage 1.3 that GDAL, QGIS
 /// and ArcGIS open: the required tables (`gpkg_spatial_ref_sys` with WGS
@@ -51,10 +52,24 @@ public final class GeoPackageFileWriter {
     private let db: SQLiteDatabase
     private var layers: [LayerWriter] = []
     private var layerIndex: [String: Int] = [:]
+    /// The system positions are in; nil for WGS 84.
+    private let system: WrittenCoordinateSystem?
+    /// Its srs_id: its EPSG code, else the first id GDAL gives a system of
+    /// its own (100000); 4326 for WGS 84.
+    private let srsID: Int32
 
     /// A GeoPackage written at `path`; diagnostics name it `displayName`
     /// (the output it will become when `path` is a temporary file).
-    public init(path: String, displayName: String? = nil) throws(DiagnosticError) {
+    /// `system` is that of the positions written, when not WGS 84.
+    public init(path: String, displayName: String? = nil, system: WrittenCoordinateSystem? = nil)
+        throws(DiagnosticError)
+    {
+        self.system = system
+        if let system {
+            srsID = system.authority?.uppercased() == "EPSG" ? Int32(clamping: system.code ?? 100_000) : 100_000
+        } else {
+            srsID = 4326
+        }
         db = try SQLiteDatabase(file: path, path: displayName, readOnly: false)
         try db.execute(
             """
@@ -77,11 +92,20 @@ public final class GeoPackageFileWriter {
         if let index = layerIndex[key] {
             writer = layers[index]
         } else {
-            writer = try LayerWriter(name: layer, db: db)
+            writer = try LayerWriter(name: layer, db: db, srsID: srsID)
             layerIndex[key] = layers.count
             layers.append(writer)
         }
         try writer.write(feature)
+    }
+
+    /// The row of gpkg_spatial_ref_sys for a system other than WGS 84, as SQL.
+    private var otherSystemRow: String {
+        guard let system, srsID != 4326 else { return "" }
+        func quoted(_ text: String) -> String { "'" + text.replacingAll("'", with: "''") + "'" }
+        let organization = srsID == 100_000 ? "NONE" : "EPSG"
+        return "INSERT INTO gpkg_spatial_ref_sys VALUES (\(quoted(system.name)), \(srsID), '\(organization)', "
+            + "\(srsID), \(quoted(system.wkt)), NULL);"
     }
 
     /// Writes the metadata tables and the spatial indexes, and commits.
@@ -95,6 +119,7 @@ public final class GeoPackageFileWriter {
               ('Undefined cartesian SRS', -1, 'NONE', -1, 'undefined', 'undefined cartesian coordinate reference system'),
               ('Undefined geographic SRS', 0, 'NONE', 0, 'undefined', 'undefined geographic coordinate reference system'),
               ('WGS 84 geodetic', 4326, 'EPSG', 4326, '\(GeoPackageWriter.wgs84)', 'longitude/latitude coordinates in decimal degrees on the WGS 84 spheroid');
+            \(otherSystemRow)
             CREATE TABLE gpkg_contents (table_name TEXT NOT NULL PRIMARY KEY, data_type TEXT NOT NULL,
               identifier TEXT UNIQUE, description TEXT DEFAULT '', last_change DATETIME NOT NULL DEFAULT
               (strftime('%Y-%m-%dT%H:%M:%fZ','now')), min_x DOUBLE, min_y DOUBLE, max_x DOUBLE, max_y DOUBLE,
@@ -123,10 +148,12 @@ public final class GeoPackageFileWriter {
         private var index = RTreePacker()
         private var extent: BoundingBox?
         private var geometryTypes: Set<String> = []
+        private let srsID: Int32
 
-        init(name: String, db: SQLiteDatabase) throws(DiagnosticError) {
+        init(name: String, db: SQLiteDatabase, srsID: Int32) throws(DiagnosticError) {
             self.name = name
             self.db = db
+            self.srsID = srsID
             try db.execute(
                 "CREATE TABLE \(SQLiteDatabase.quoted(name)) (fid INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL, geom GEOMETRY);"
             )
@@ -155,7 +182,7 @@ public final class GeoPackageFileWriter {
             }
             guard let insert else { return }
             if let geometry = feature.geometry {
-                insert.bind(GeoPackageGeometry.encode(geometry), at: 1)
+                insert.bind(GeoPackageGeometry.encode(geometry, srsID: srsID), at: 1)
                 geometryTypes.insert(geometry.typeName.uppercased())
             } else {
                 insert.bind(nil, at: 1)
@@ -191,7 +218,7 @@ public final class GeoPackageFileWriter {
             let contents = try db.prepare(
                 """
                 INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id)
-                  VALUES (?, 'features', ?, ?, ?, ?, ?, 4326)
+                  VALUES (?, 'features', ?, ?, ?, ?, ?, \(srsID))
                 """)
             contents.bind(.string(name), at: 1)
             contents.bind(.string(name), at: 2)
@@ -201,7 +228,7 @@ public final class GeoPackageFileWriter {
             _ = try contents.step()
             try db.execute(
                 """
-                INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', 4326, 0, 0);
+                INSERT INTO gpkg_geometry_columns VALUES (\(literal), 'geom', '\(geometryType)', \(srsID), 0, 0);
                 INSERT INTO gpkg_extensions VALUES (\(literal), 'geom', 'gpkg_rtree_index',
                   'http://www.geopackage.org/spec120/#extension_rtree', 'write-only');
                 CREATE VIRTUAL TABLE \(rtree) USING rtree(id, minx, maxx, miny, maxy);

@@ -235,6 +235,32 @@ struct CoordinateSystemCommandTests {
         }
     }
 
+    /// A GeoPackage written in another system records it: GDAL reads the
+    /// layer in it, and both read it back to where it was.
+    @Test func aGeoPackageIsWrittenInTheSystemAskedFor() throws {
+        try withTemporaryFolder { folder in
+            let original = Samples.path("cambridge-landmarks.geojson")
+            for system in ["EPSG:27700", "+proj=laea +lat_0=52 +lon_0=10 +ellps=GRS80"] {
+                let package = folder.appendingPathComponent("out.gpkg").path
+                try? FileManager.default.removeItem(atPath: package)
+                let made = try CLI.run(["convert", original, "--t-srs", system, "-o", package])
+                #expect(made.status == 0, "\(made.stderr)")
+                let described = try Tool.run("ogrinfo", ["-so", "-al", package]).output
+                #expect(
+                    described.contains(system == "EPSG:27700" ? "ID[\"EPSG\",27700]]" : "Lambert Azimuthal Equal Area"),
+                    "\(described)")
+                let gdal = folder.appendingPathComponent("gdal.geojson").path
+                try? FileManager.default.removeItem(atPath: gdal)
+                _ = try Tool.run("ogr2ogr", ["-f", "GeoJSON", "-t_srs", "EPSG:4326", gdal, package])
+                let ours = folder.appendingPathComponent("ours.geojson").path
+                #expect(try CLI.run(["convert", package, "-o", ours]).status == 0)
+                let start = try Self.positions(original)
+                #expect(Self.largestDifference(try Self.positions(gdal), start) < 1e-7, "\(system): GDAL's read")
+                #expect(Self.largestDifference(try Self.positions(ours), start) < 1e-7, "\(system): our read")
+            }
+        }
+    }
+
     @Test func systemsThatCannotServeAreRefusedAndNothingIsWritten() throws {
         try withTemporaryFolder { folder in
             let input = Samples.path("cambridge-landmarks.geojson")

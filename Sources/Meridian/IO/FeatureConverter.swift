@@ -64,11 +64,16 @@ public enum FeatureConverter {
         // Repair and shaping work in longitude and latitude: features are
         // carried to the system asked for after them, just before writing.
         let isReshaped = settings.repair != nil || shaping.map { !$0.isEmpty } == true
-        let outputSystem =
-            isReshaped ? reading.coordinateSystem.map { FeatureReprojector(target: $0, file: input.name) } : nil
+        let target = reading.coordinateSystem.map { FeatureReprojector(target: $0, file: input.name) }
+        let outputSystem = isReshaped ? target : nil
         if isReshaped { reading.coordinateSystem = nil }
+        // The system, as a format that records it writes it down.
+        var writing = settings.writing
+        if let toTarget = try target?.transformation(declared: nil) {
+            writing.coordinateSystem = FeatureReprojector.written(toTarget)
+        }
         let source = try FeatureSource(input: input, options: reading)
-        let sink = try FeatureSink(path: output, format: format, options: settings.writing, formats: settings.formats)
+        let sink = try FeatureSink(path: output, format: format, options: writing, formats: settings.formats)
         let repairer = settings.repair.map { FeatureRepairer(file: source.input.name, options: $0) }
         var index = 0
         var layout: String?  // known once the first feature is read

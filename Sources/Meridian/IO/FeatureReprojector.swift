@@ -130,11 +130,19 @@ final class FeatureReprojector: @unchecked Sendable {
         return made.values.lazy.compactMap { $0?.targetCode }.first
     }
 
+    /// The target of `shared` as a written file records it.
+    static func written(_ shared: SharedCoordinateTransformation) -> WrittenCoordinateSystem {
+        let code = shared.targetCode?.split(separator: ":", maxSplits: 1)
+        return WrittenCoordinateSystem(
+            name: shared.targetName, authority: code.map { String($0[0]) }, code: code.flatMap { Int($0.last!) },
+            wkt: shared.targetWKT ?? shared.target)
+    }
+
     /// `name (code)`; a system without either, by its definition.
     static func describe(_ name: String, _ code: String?, _ definition: String) -> String {
         if let code { return "\(name) (\(code))" }
         guard name == "unknown" || name == "unnamed" else { return name }
-        let line = definition.prefix { $0 != "\n" }
+        let line = definition.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return line.count > 60 ? "\"\(line.prefix(57))...\"" : "\"\(line)\""
     }
 }

@@ -79,11 +79,13 @@ extension GeoPackageReader: FeatureReader {
 public struct GeoPackageOutputFormat: FeatureOutputFormat {
     public let format = OutputFormat.gpkg
     public let extensions = [".gpkg"]
+    /// Its layers record their system (gpkg_spatial_ref_sys).
+    public let writesAnyCoordinateSystem = true
 
     public init() {}
 
     public func writer(to destination: OutputDestination, options: WritingOptions) -> any FeatureWriter {
-        GeoPackageOutputWriter(destination: destination)
+        GeoPackageOutputWriter(destination: destination, system: options.coordinateSystem)
     }
 }
 
@@ -92,8 +94,12 @@ final class GeoPackageOutputWriter: FeatureWriter {
     /// The database being written, created with the first feature.
     private var output: (file: TemporaryFile, writer: GeoPackageFileWriter)?
 
-    init(destination: OutputDestination) {
+    /// The system positions are in, when not WGS 84 (`--t-srs`).
+    private let system: WrittenCoordinateSystem?
+
+    init(destination: OutputDestination, system: WrittenCoordinateSystem?) {
         self.destination = destination
+        self.system = system
     }
 
     func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
@@ -122,7 +128,9 @@ final class GeoPackageOutputWriter: FeatureWriter {
     private func database() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageFileWriter) {
         if let output { return output }
         let file = try TemporaryFile(purpose: "gpkg")
-        let opened = (file, try GeoPackageFileWriter(path: file.path, displayName: destination.displayName))
+        let opened = (
+            file, try GeoPackageFileWriter(path: file.path, displayName: destination.displayName, system: system)
+        )
         output = opened
         return opened
     }

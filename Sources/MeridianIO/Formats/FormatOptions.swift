@@ -61,6 +61,23 @@ public struct ReadingOptions: Sendable {
 
 }
 
+/// A coordinate reference system as a written file records it: its name,
+/// its authority and code when it has them, and its WKT (WKT 1, as GDAL
+/// writes GeoPackages and `.prj` files).
+public struct WrittenCoordinateSystem: Sendable, Hashable {
+    public var name: String
+    public var authority: String?
+    public var code: Int?
+    public var wkt: String
+
+    public init(name: String, authority: String?, code: Int?, wkt: String) {
+        self.name = name
+        self.authority = authority
+        self.code = code
+        self.wkt = wkt
+    }
+}
+
 /// How features are written, whatever the format: the writing half of a
 /// conversion's settings. A format honours what applies to it.
 public struct WritingOptions: Sendable {
@@ -72,6 +89,9 @@ public struct WritingOptions: Sendable {
     public var rewind: Bool
     /// Cut lines and polygons that cross the antimeridian (RFC 7946, 3.1.9).
     public var cutAntimeridian: Bool
+    /// The system the positions are in when it is not WGS 84 (`--t-srs`),
+    /// for a format that records it (GeoPackage).
+    public var coordinateSystem: WrittenCoordinateSystem?
     /// Settings of one format's own.
     public var formatOptions = FormatOptions()
 
