@@ -124,7 +124,9 @@ let package = Package(
         // ESRI shapefiles: .shp, .shx, .dbf, .prj, .cpg; text through iconv.
         .target(
             name: "MeridianShapefile",
-            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive"]),
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+            ]),
         .target(
             name: "MeridianKML",
             dependencies: [

@@ -23,5 +23,11 @@ public enum ShapefileDiagnostics {
         shp.encoding.assumed | warning | A .dbf that declares no encoding: valid UTF-8 is read as UTF-8 (a note), other text as ISO-8859-1.
         shp.encoding.invalid | warning | Text that is not valid in the encoding it is read in: read as null.
         shp.value.invalid | warning | A value that is not of its field's type (letters in a number): read as null.
+        shp.output.stream | error | A shapefile asked for on standard output: it is a set of files, written beside the .shp named.
+        shp.output.mixed | error | Features of more than one geometry type (or a GeometryCollection) for one shapefile, which holds one type.
+        shp.output.too-long | error | A text value of more than the 254 bytes a .dbf field holds.
+        shp.output.too-large | error | A .shp or .dbf that would pass 2 GB, the most a shapefile holds.
+        shp.output.too-many-fields | error | More property names than the 255 fields a .dbf holds.
+        shp.output.field-renamed | warning | A property name longer than a .dbf field name's 10 bytes, or the same as another once cut: written under the name the message gives.
         """#)
 }

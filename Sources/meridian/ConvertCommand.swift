@@ -4,13 +4,13 @@ import MeridianCommandLine
 struct ConvertCommand: ReportingCommand {
     static let name = "convert"
     static let abstract =
-        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV."
+        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage or a shapefile."
     static let discussion = """
         The input format is detected from the content (also on standard input). Features \
         stream through one at a time, so files of any size convert in bounded memory, and \
         `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
         closes the pipe. The output format follows --to, else the output's extension \
-        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, .gpkg, .shp, anything else is a FeatureCollection); --to wins over the extension. Use - for \
         standard input or output. The output file appears only when the conversion succeeds. \
         An input that cannot be read or decoded, or an output that cannot be written, exits 3.
         """

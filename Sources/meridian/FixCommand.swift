@@ -33,7 +33,7 @@ struct FixCommand: ReportingCommand {
         input = try arguments.argument("input", help: "The input file, or - for standard input.")
         out = try arguments.group {
             try OutputArguments(
-                $0, formats: "geojson, geojsonseq, ndjson, kml, kmz, gpx or csv",
+                $0, formats: "geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile",
                 formatDefault: "the input's, or the output's extension",
                 precisionHelp: "Snap coordinates to this many decimal places, keeping every geometry valid.",
                 largestPrecision: 15)

@@ -53,19 +53,23 @@ struct ShapefileCommandTests {
             #expect(Set(ours.keys) == Set(theirs.keys), sourceLocation: sourceLocation)
             for (key, value) in theirs {
                 let mine = ours[key]
-                let same =
-                    if let text = value as? String, text == "T" || text == "F", let flag = mine as? Bool {
-                        flag == (text == "T")
-                    } else if let number = value as? NSNumber, !(value is Bool), let ours = mine as? NSNumber {
-                        // The same double, which GDAL prints with 17 digits.
-                        abs(number.doubleValue - ours.doubleValue) <= 1e-15 * max(1, abs(number.doubleValue))
-                    } else {
-                        "\(mine ?? "nil")" == "\(value)"
-                    }
                 #expect(
-                    same, "feature \(index), \(key): \(mine ?? "nil") against \(value)", sourceLocation: sourceLocation)
+                    same(mine, value), "feature \(index), \(key): \(mine ?? "nil") against \(value)",
+                    sourceLocation: sourceLocation)
             }
         }
+    }
+
+    /// A value as we read it against another's: GDAL's "T"/"F" for a
+    /// boolean, and a number printed with 17 digits for the same double.
+    static func same(_ mine: Any?, _ value: Any) -> Bool {
+        if let text = value as? String, text == "T" || text == "F", let flag = mine as? Bool {
+            return flag == (text == "T")
+        }
+        if let number = value as? NSNumber, !(value is Bool), let ours = mine as? NSNumber {
+            return abs(number.doubleValue - ours.doubleValue) <= 1e-15 * max(1, abs(number.doubleValue))
+        }
+        return "\(mine ?? "nil")" == "\(value)"
     }
 
     @Test(.requiresFixtures)
@@ -230,6 +234,99 @@ struct ShapefileCommandTests {
             }
             #expect(apart < 1e-9, "\(apart) degrees from GDAL")
             #expect(try CLI.run(["validate", set.path]).status == 0)
+        }
+    }
+
+    /// What we write, GDAL and pyshp read: the Natural Earth layers back to
+    /// the same features, in the system asked for.
+    @Test(.requiresFixtures, .requires(tool: "python3"))
+    func writtenShapefilesReadBackInGDALAndPyshp() throws {
+        try withTemporaryFolder { folder in
+            for name in ["ne_50m_admin_1_states_provinces", "ne_50m_populated_places", "ne_10m_rivers_europe"] {
+                let shapefile = folder.appendingPathComponent("\(name).shp").path
+                let made = try CLI.run(["convert", Fixtures.url("geojson/real/\(name).json").path, "-o", shapefile])
+                #expect(made.status == 0, "\(made.stderr)")
+                let described = try Tool.run("ogrinfo", ["-so", "-al", shapefile]).output
+                #expect(described.contains("Feature Count:") && described.contains("WGS 84"), "\(described)")
+                try Self.expectSameAsGDAL(shapefile, in: folder)
+                // Every property of the source comes back with its value.
+                let source = try Self.features(Fixtures.url("geojson/real/\(name).json").path)
+                let back = try Self.features(folder.appendingPathComponent("ours.geojson").path)
+                #expect(source.count == back.count)
+                for (original, read) in zip(source, back).prefix(50) {
+                    let (a, b) = (
+                        original["properties"] as? [String: Any] ?? [:], read["properties"] as? [String: Any] ?? [:]
+                    )
+                    for (key, value) in a where key.utf8.count <= 10 && !(value is NSNull) {
+                        #expect(Self.same(b[key], value), "\(name) \(key): \(b[key] ?? "missing") against \(value)")
+                    }
+                }
+                let pyshp = try Tool.run(
+                    "python3",
+                    [
+                        "-c",
+                        "import shapefile, sys; r = shapefile.Reader(sys.argv[1]); print(len(r), len(r.shapes()), r.fields[1][0])",
+                        shapefile,
+                    ])
+                #expect(pyshp.output.hasPrefix("\(source.count) \(source.count) "), "pyshp: \(pyshp.output)")
+            }
+            // In the British grid: the .prj says so, and reading it back returns the places.
+            let grid = folder.appendingPathComponent("grid.shp").path
+            let places = Fixtures.url("geojson/real/ne_50m_populated_places.json").path
+            #expect(
+                try CLI.run(["convert", places, "--bbox", "-8,50,2,59", "--t-srs", "EPSG:27700", "-o", grid]).status
+                    == 0)
+            let prj = try String(contentsOfFile: folder.appendingPathComponent("grid.prj").path, encoding: .utf8)
+            #expect(prj.contains("British_National_Grid") || prj.contains("British National Grid"), "\(prj)")
+            let back = try CLI.run(["convert", grid, "--to", "ndjson"])
+            let direct = try CLI.run(["convert", places, "--bbox", "-8,50,2,59", "--to", "ndjson"])
+            let lines = (back.stdout.split(separator: "\n"), direct.stdout.split(separator: "\n"))
+            #expect(lines.0.count == lines.1.count && !lines.0.isEmpty)
+            var apart = 0.0
+            for (a, b) in Swift.zip(lines.0, lines.1) {
+                let (p, q) = (
+                    Self.positions(
+                        (try? JSONSerialization.jsonObject(with: Data(a.utf8)) as? [String: Any])?["geometry"]),
+                    Self.positions(
+                        (try? JSONSerialization.jsonObject(with: Data(b.utf8)) as? [String: Any])?["geometry"])
+                )
+                for (x, y) in Swift.zip(p, q) { apart = max(apart, abs(x[0] - y[0]), abs(x[1] - y[1])) }
+            }
+            #expect(apart < 1e-7, "\(apart) degrees off after the grid and back")
+        }
+    }
+
+    /// The format's limits are said, not worked around in silence.
+    @Test func writingKeepsTheFormatsLimits() throws {
+        try withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent("in.geojson").path
+            let long = String(repeating: "x", count: 300)
+            try
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"population_2020":1,"population_2021":2,"note":"a"},"geometry":{"type":"Point","coordinates":[1,2]}}]}"#
+                .write(toFile: input, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("out.shp").path
+            let renamed = try CLI.run(["convert", input, "-o", output])
+            #expect(renamed.status == 0 && renamed.stderr.contains("[shp.output.field-renamed]"), "\(renamed.stderr)")
+            let fields = try Tool.run("ogrinfo", ["-al", output]).output
+            #expect(fields.contains("population (Integer") && fields.contains("populati_1 (Integer"), "\(fields)")
+
+            let cases: [(String, String, String)] = [
+                ("mixed", Samples.path("cambridge-landmarks.geojson"), "shp.output.mixed"),
+                ("long", input.replacingOccurrences(of: "in.geojson", with: "long.geojson"), "shp.output.too-long"),
+            ]
+            try
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"note":"\#(long)"},"geometry":{"type":"Point","coordinates":[1,2]}}]}"#
+                .write(toFile: cases[1].1, atomically: true, encoding: .utf8)
+            for (name, source, code) in cases {
+                let refused = try CLI.run(["convert", source, "-o", folder.appendingPathComponent("\(name).shp").path])
+                #expect(refused.status == 3 && refused.stderr.contains("[\(code)]"), "\(name): \(refused.stderr)")
+                for ext in ["shp", "shx", "dbf", "prj", "cpg"] {
+                    #expect(
+                        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).\(ext)").path))
+                }
+            }
+            let piped = try CLI.run(["convert", input, "--to", "shapefile", "-o", "-"])
+            #expect(piped.status == 3 && piped.stderr.contains("[shp.output.stream]"), "\(piped.stderr)")
         }
     }
 }

@@ -21,7 +21,7 @@ _meridian() {
             ;;
         convert)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
                 --on-error) mapfile -t COMPREPLY < <(compgen -W "stop skip" -- "${cur}"); return ;;
                 --simplify-method) mapfile -t COMPREPLY < <(compgen -W "dp visvalingam" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
@@ -45,7 +45,7 @@ _meridian() {
             ;;
         fix)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -56,7 +56,7 @@ _meridian() {
             ;;
         merge)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then

@@ -11,10 +11,10 @@ complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l encoding -d 
 complete -c meridian -n '__fish_seen_subcommand_from info' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
-complete -c meridian -n '__fish_use_subcommand' -a convert -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV.'
+complete -c meridian -n '__fish_use_subcommand' -a convert -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage or a shapefile.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -F
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default: from the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l rewind -d 'Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).'
@@ -64,7 +64,7 @@ complete -c meridian -n '__fish_seen_subcommand_from validate' -r -F -l s-srs -d
 complete -c meridian -n '__fish_use_subcommand' -a fix -d 'Make every geometry valid with the smallest change, and list each change.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -F
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default: the input\'s, or the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default: the input\'s, or the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l precision -d 'Snap coordinates to this many decimal places, keeping every geometry valid.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l time-limit -d 'The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.'
@@ -74,7 +74,7 @@ complete -c meridian -n '__fish_seen_subcommand_from fix' -s v -l verbose -d 'Al
 complete -c meridian -n '__fish_use_subcommand' -a merge -d 'Combine collections into one, dropping duplicate places by id and alternate ids.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -F
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg' -l to -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile' -l to -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l alternates-property -d 'The property listing a place\'s alternate ids (an array, or one string).'

@@ -4,7 +4,7 @@ _meridian() {
     local -a commands
     commands=(
         'info:Summarise files\: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX or CSV.'
+        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage or a shapefile.'
         'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -45,7 +45,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 --rewind'[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]' \
@@ -101,7 +101,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx or csv (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
                 '--precision''[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--time-limit''[The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.]:time-limit:_files' \
@@ -114,7 +114,7 @@ _meridian() {
             _arguments -s \
                 '*:inputs:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg)' \
+                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \

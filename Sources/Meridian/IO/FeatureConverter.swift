@@ -152,7 +152,7 @@ public enum FeatureConverter {
         _ source: FeatureSource, sink: FeatureSink, shaper: FeatureShaper?, repairer: FeatureRepairer?
     ) -> Summary {
         let skipped = source.skippedRecords
-        var warnings = source.warnings
+        var warnings = source.warnings + sink.warnings
         if let shaper, let wanted = shaper.options.layer, !shaper.sawLayer {
             warnings.append(
                 Diagnostic(

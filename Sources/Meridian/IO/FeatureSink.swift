@@ -21,6 +21,9 @@ import MeridianIO
 public final class FeatureSink {
     public let format: OutputFormat
     public private(set) var featureCount = 0
+    /// What the format's writer changed to fit it (a shapefile's field
+    /// names shortened), as warnings.
+    public var warnings: [Diagnostic] { writer.warnings }
     /// The destination written to.
     public let destination: OutputDestination
     private let writer: any FeatureWriter

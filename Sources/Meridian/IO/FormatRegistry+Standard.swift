@@ -27,7 +27,7 @@ extension FormatRegistry {
         writers: [
             GeoJSONOutputFormat.featureCollection, GeoJSONOutputFormat.textSequence,
             GeoJSONOutputFormat.newlineDelimited, KMLOutputFormat.kml, KMLOutputFormat.kmz, GPXOutputFormat(),
-            CSVOutputFormat(), GeoPackageOutputFormat(),
+            CSVOutputFormat(), GeoPackageOutputFormat(), ShapefileOutputFormat(),
         ])
 }
 

@@ -46,6 +46,12 @@ extension DiagnosticCatalogue {
         "shp.encoding.assumed": "Write a .cpg beside the .dbf naming its encoding, or give --encoding.",
         "shp.encoding.invalid": "Give the encoding the text is in with --encoding.",
         "shp.value.invalid": "Correct the value in the table, or make the field text.",
+        "shp.output.stream": "Give the .shp's path with -o; a shapefile cannot go to standard output.",
+        "shp.output.mixed": "Write each geometry type to a shapefile of its own (--where \"$geometry = 'Point'\"), or write GeoPackage.",
+        "shp.output.too-long": "Shorten the value, or write GeoPackage, which has no such limit.",
+        "shp.output.too-large": "Split the input (meridian split --max-bytes) or write GeoPackage.",
+        "shp.output.too-many-fields": "Keep fewer properties (--select), or write GeoPackage.",
+        "shp.output.field-renamed": "Nothing to do, or give the properties names of at most 10 bytes (--select with renames).",
         "convert.layer.unknown": "Give one of the layers the message lists (meridian info shows them too).",
         "csv.column.duplicate": "Give each column its own name in the header.",
         "csv.columns.missing":

@@ -37,10 +37,14 @@ public protocol FeatureWriter: AnyObject {
     func complete(collection: FeatureCollection) throws(DiagnosticError)
     /// Gives up: removes whatever the writer made besides the destination.
     func discard()
+    /// What the writer changed to fit the format (a field name shortened),
+    /// as warnings.
+    var warnings: [Diagnostic] { get }
 }
 
 extension FeatureWriter {
     public func discard() {}
+    public var warnings: [Diagnostic] { [] }
 }
 
 /// A writer whose features are encoded each on its own, so that they can
