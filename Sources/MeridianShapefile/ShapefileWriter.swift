@@ -75,14 +75,16 @@ final class ShapefileWriter: FeatureWriter {
         if let geometry = feature.geometry {
             let shape = try Self.kind(of: geometry, feature: feature, index: index, file: destination.displayName)
             if kind == nil || kind == .null { kind = shape }
-            guard kind == shape else {
+            // Z or not is the set's, from its first shape: a shape without
+            // altitudes in a set with them gets 0.
+            guard let kind, kind.name == shape.name else {
                 throw DiagnosticError(
                     code: "shp.output.mixed",
                     message:
                         "feature \(index + 1)\(feature.id.map { " (\($0.description))" } ?? "") is a \(geometry.typeName), but \(destination.displayName) holds \(kind!.name)s: a shapefile holds one geometry type; write each type apart (--where \"$geometry = '\(geometry.typeName)'\")",
                     location: SourceLocation(file: destination.displayName, featureID: feature.id?.description))
             }
-            content = encode(geometry, as: shape)
+            content = encode(geometry, as: kind)
         } else {
             if kind == nil { kind = .null }
             content = Self.int32(0)

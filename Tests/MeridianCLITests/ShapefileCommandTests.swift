@@ -325,6 +325,16 @@ struct ShapefileCommandTests {
                         !FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(name).\(ext)").path))
                 }
             }
+            // Points with and without altitudes are one set of PointZ.
+            let heights = folder.appendingPathComponent("heights.geojson").path
+            try
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[1,2,30]}},{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[3,4]}}]}"#
+                .write(toFile: heights, atomically: true, encoding: .utf8)
+            let z = folder.appendingPathComponent("z.shp").path
+            #expect(try CLI.run(["convert", heights, "-o", z]).status == 0)
+            let back = try CLI.run(["convert", z, "--to", "ndjson"])
+            #expect(back.stdout.contains("[1.0,2.0,30.0]") && back.stdout.contains("[3.0,4.0,0.0]"), "\(back.stdout)")
+
             let piped = try CLI.run(["convert", input, "--to", "shapefile", "-o", "-"])
             #expect(piped.status == 3 && piped.stderr.contains("[shp.output.stream]"), "\(piped.stderr)")
         }
