@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "MeridianSnapshot", targets: ["MeridianSnapshot"]),
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
         .library(name: "MeridianShapefile", targets: ["MeridianShapefile"]),
+        .library(name: "MeridianFlatGeobuf", targets: ["MeridianFlatGeobuf"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
@@ -127,6 +128,13 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
             ]),
+        // FlatGeobuf: FlatBuffers read with every offset checked, and the
+        // packed Hilbert R-tree.
+        .target(
+            name: "MeridianFlatGeobuf",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+            ]),
         .target(
             name: "MeridianKML",
             dependencies: [
@@ -145,7 +153,8 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform",
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
-                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianPlaces",
+                "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
+                "MeridianPlaces",
                 "CRasterizer",
                 "MeridianTOML",
             ]
@@ -208,7 +217,8 @@ let package = Package(
             name: "meridian-fuzz",
             dependencies: [
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
-                "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile", "Meridian",
+                "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
+                "MeridianFlatGeobuf", "Meridian",
             ],
             path: "Fuzz"
         ),
@@ -235,6 +245,8 @@ let package = Package(
         .testTarget(name: "MeridianTOMLTests", dependencies: ["MeridianTOML", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianShapefileTests", dependencies: ["MeridianShapefile", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianPlacesTests", dependencies: ["MeridianLibC", "MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(

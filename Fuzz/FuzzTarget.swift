@@ -14,6 +14,7 @@ import MeridianIMDF
 import MeridianKML
 import MeridianLibC
 import MeridianPlaces
+import MeridianFlatGeobuf
 import MeridianShapefile
 import MeridianTOML
 
@@ -55,6 +56,8 @@ enum Harness: String, CaseIterable {
     /// The shapefile reader, over a .shp, .shx and .dbf given as sections
     /// of one input (see ``exerciseShapefile(_:)``).
     case shp
+    /// The FlatGeobuf reader, read in order and through its index.
+    case fgb
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -86,6 +89,9 @@ enum Harness: String, CaseIterable {
         case .gpx: return exerciseGPX(Array(bytes))
         case .shp:
             exerciseShapefile(bytes)
+            return true
+        case .fgb:
+            exerciseFlatGeobuf(bytes)
             return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
@@ -182,6 +188,22 @@ func exerciseShapefile(_ bytes: UnsafeBufferPointer<UInt8>) {
     while let feature = try? reader.next() { _ = feature }
 }
 
+/// A FlatGeobuf file read whole, then through its index for a box.
+func exerciseFlatGeobuf(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var template = Array("/tmp/meridian-fuzz-fgb-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return }
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(path) }
+    let written = write(descriptor, bytes.baseAddress, bytes.count)
+    close(descriptor)
+    guard written == bytes.count else { return }
+    for box in [nil, BoundingBox(west: -10, south: -10, east: 10, north: 10)] {
+        guard let reader = try? FlatGeobufReader(path: path, within: box) else { continue }
+        while let feature = try? reader.next() { _ = feature }
+    }
+}
+
 /// Features read from GPX or TCX must be writable as GPX, and that readable.
 func exerciseGPX(_ bytes: [UInt8]) -> Bool {
     guard let features = try? GPXFeatureReader(bytes: bytes, fileName: "fuzz.gpx").readAll() else { return true }
@@ -259,6 +281,10 @@ enum IMDFSections {
         let harness = Harness.gpx
     #elseif HARNESS_WHERE
         let harness = Harness.where
+    #elseif HARNESS_SHP
+        let harness = Harness.shp
+    #elseif HARNESS_FGB
+        let harness = Harness.fgb
     #else
         let harness = Harness.json
     #endif

@@ -13,6 +13,7 @@
 #   places    the place index reader (each input resealed, then queried)
 #   gpkg      the GeoPackage reader (SQLite, as the tool reads it)
 #   shp       the shapefile reader (.shp, .shx and .dbf as sections of one input)
+#   fgb       the FlatGeobuf reader, in order and through its index
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -22,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -191,6 +192,18 @@ case $harness in
         "$shp" "$stem.shx" "$stem.dbf" >"$out/seeds-shp/$(basename "$stem")"
     done
     seeds+=("$out/seeds-shp") ;;
+  fgb)
+    # FlatGeobuf files GDAL writes from the samples and a fixture, indexed
+    # and not.
+    max_len=65536
+    mkdir -p "$out/seeds-fgb"
+    for source in Samples/cambridge-landmarks.geojson "$fixtures/geojson/real/ne_110m_admin_0_countries.json"; do
+      [ -f "$source" ] || continue
+      name=$(basename "$source")
+      ogr2ogr -f FlatGeobuf "$out/seeds-fgb/$name.fgb" "$source" >/dev/null 2>&1 || true
+      ogr2ogr -f FlatGeobuf -lco SPATIAL_INDEX=NO "$out/seeds-fgb/$name-no-index.fgb" "$source" >/dev/null 2>&1 || true
+    done
+    seeds+=("$out/seeds-fgb") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

@@ -7,7 +7,7 @@ include points at, showing up in any output).
 
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
-Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, csv, gpx,
+Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, csv, gpx,
 fix, streams, outputs (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
@@ -464,6 +464,70 @@ with zipfile.ZipFile(zip_path, "w") as archive:
             archive.writestr("../../escape." + ext, f.read())
 categories["shp"].append(("file", zip_path, None))
 MUST_FAIL.add("escaping-shapefile.zip")
+
+# --- FlatGeobuf: a header, an index and features whose sizes, counts and offsets lie --
+def fgb_valid():
+    """A FlatGeobuf the release tool writes (indexed), from 40 squares."""
+    source = os.path.join(work, "fgb-source.geojson")
+    with open(source, "w") as f:
+        json.dump({"type": "FeatureCollection", "features": [
+            {"type": "Feature", "properties": {"n": i, "name": "sq%d" % i},
+             "geometry": {"type": "Polygon", "coordinates": [[[i, 0], [i + 1, 0], [i + 1, 1], [i, 0]]]}}
+            for i in range(40)]}, f)
+    target = os.path.join(work, "fgb-valid.fgb")
+    subprocess.run([TOOL, "convert", source, "-o", target], check=True)
+    with open(target, "rb") as f:
+        return bytearray(f.read())
+
+
+def fgb_layout(data):
+    """Where the header table is, a header field, the index and the first feature."""
+    header_size = struct.unpack_from("<I", data, 8)[0]
+    table = 12 + struct.unpack_from("<I", data, 12)[0]
+    vtable = table - struct.unpack_from("<i", data, table)[0]
+    def field(index):
+        return table + struct.unpack_from("<H", data, vtable + 4 + 2 * index)[0]
+    count = struct.unpack_from("<Q", data, field(8))[0]
+    nodes, n = count, count
+    while True:
+        n = (n + 15) // 16
+        nodes += n
+        if n == 1:
+            break
+    return header_size, field, 12 + header_size, 12 + header_size + 40 * nodes
+
+
+if os.path.exists(TOOL):
+    valid = fgb_valid()
+    header_size, field, index_start, first = fgb_layout(valid)
+    def fgb(name, change, must_fail=True):
+        data = bytearray(valid)
+        change(data)
+        add("fgb", name, bytes(data))
+        if must_fail:
+            MUST_FAIL.add(name)
+    fgb("header-size-lies.fgb", lambda d: struct.pack_into("<I", d, 8, 0xFFFFFFF0))
+    fgb("version-9.fgb", lambda d: d.__setitem__(3, 9))
+    fgb("count-lies-huge.fgb", lambda d: struct.pack_into("<Q", d, field(8), 0x7FFFFFFFFFFFFFFF))
+    fgb("count-lies-index-larger.fgb", lambda d: struct.pack_into("<Q", d, field(8), 4000))
+    fgb("node-size-one.fgb", lambda d: struct.pack_into("<H", d, field(9), 1))
+    fgb("leaves-point-past-the-end.fgb", lambda d: [struct.pack_into("<Q", d, first - 40 * (k + 1) + 32, 1 << 62)
+                                                    for k in range(40)])
+    fgb("inner-node-points-outside.fgb", lambda d: struct.pack_into("<Q", d, index_start + 32, 1 << 40))
+    fgb("feature-size-lies.fgb", lambda d: struct.pack_into("<I", d, first, 0x7FFFFFFF))
+    fgb("feature-root-outside.fgb", lambda d: struct.pack_into("<I", d, first + 4, 0x00FFFFFF))
+    fgb("vtable-outside.fgb", lambda d: struct.pack_into("<i", d, first + 4 + struct.unpack_from("<I", d, first + 4)[0],
+                                                          -0x7FFFFFF0))
+    add("fgb", "truncated.fgb", bytes(valid[:len(valid) - 7]))
+    MUST_FAIL.add("truncated.fgb")
+    add("fgb", "magic-only.fgb", bytes(valid[:8]))
+    MUST_FAIL.add("magic-only.fgb")
+    # No index, and a count that says fewer features than the file holds: all are read, with a warning.
+    fgb("count-says-fewer-no-index.fgb", lambda d: (struct.pack_into("<Q", d, field(8), 3),
+                                                    struct.pack_into("<H", d, field(9), 0)), must_fail=False)
+    MUST_FAIL.add("count-says-fewer-no-index.fgb:validate")
+    add_stream("fgb", "a lying FlatGeobuf on a pipe", "cat %s |" % os.path.join(inputs_dir, "feature-size-lies.fgb"))
+    add_stream("fgb", "endless FlatGeobuf on a pipe", "(printf 'fgb\\003fgb\\000\\377\\377\\377\\177'; head -c %d /dev/zero) |" % (1 << 30))
 
 # --- CSV and WKT --------------------------------------------------------------------
 wide = ",".join("c%d" % i for i in range(100_000))

@@ -16,6 +16,7 @@
 @_exported import MeridianKML
 @_exported import MeridianPlaces
 @_exported import MeridianShapefile
+@_exported import MeridianFlatGeobuf
 @_exported import MeridianSnapshot
 
 /// The library's version, printed by `meridian --version`.

@@ -62,7 +62,7 @@ public struct CSVWriter: Sendable {
         case .bool(let b)?: b ? "true" : "false"
         case .integer(let n)?: String(n)
         case .double(let d)?: shortestText(d, places: precision)
-        case let other?: String(decoding: other.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
+        case let other?: other.compactJSONText
         }
     }
 

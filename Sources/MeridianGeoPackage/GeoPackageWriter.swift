@@ -281,7 +281,7 @@ extension GeoPackageWriter {
         case .bool(let b): b ? "true" : "false"
         case .integer(let n): String(n)
         case .double(let d): "\(d)"
-        default: String(decoding: value.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
+        default: value.compactJSONText
         }
     }
 }

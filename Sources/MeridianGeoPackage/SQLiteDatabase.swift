@@ -182,7 +182,7 @@ final class SQLiteDatabase {
             case .string(let s)?: _ = libsqlite.sqlite3_bind_text(handle, i, s, -1, Self.transient)
             case let other?:
                 // Arrays and objects as compact JSON text.
-                let json = String(decoding: other.jsonBytes().prefix { $0 != 0x0A }, as: UTF8.self)
+                let json = other.compactJSONText
                 _ = libsqlite.sqlite3_bind_text(handle, i, json, -1, Self.transient)
             }
         }

@@ -13,4 +13,12 @@ extension JSONValue {
         output.write(byte: 0x0A)
         return output.bytes
     }
+
+    /// The value as compact JSON text on one line, without a line end: a
+    /// value stored as text in a column (CSV, a GeoPackage, a shapefile).
+    public var compactJSONText: String {
+        var output = JSONOutput(indentWidth: 0, capacity: 64)
+        output.writeValue(self)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
 }

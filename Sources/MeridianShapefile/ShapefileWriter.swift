@@ -375,7 +375,7 @@ final class ShapefileWriter: FeatureWriter {
         case .double(let number): Array(number.description.utf8)
         case .bool(let flag): Array((flag ? "true" : "false").utf8)
         case .null: []
-        default: value.jsonBytes()
+        default: Array(value.compactJSONText.utf8)
         }
     }
 

@@ -148,7 +148,7 @@ struct MergeCommand: ReportingCommand {
             // NDJSON: one line per dropped duplicate.
             text =
                 report.format == .ndjson
-                ? entries.map { String(decoding: $0.jsonBytes().dropLast(), as: UTF8.self) }.joined(separator: "\n")
+                ? entries.map { $0.compactJSONText }.joined(separator: "\n")
                 : String(decoding: value.jsonBytes(pretty: true), as: UTF8.self)
         }
         return text

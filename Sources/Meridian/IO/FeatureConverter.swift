@@ -53,6 +53,7 @@ public enum FeatureConverter {
         let shaping = settings.shaping
         var reading = settings.reading
         reading.layer = reading.layer ?? shaping?.layer
+        reading.boundingBox = reading.boundingBox ?? shaping?.bbox
         let format = settings.format ?? OutputFormat(matching: input)
         if let target = reading.coordinateSystem, !settings.formats.writesAnyCoordinateSystem(format) {
             throw DiagnosticError(

@@ -12,6 +12,7 @@ extension FormatRegistry {
     /// | `imdf` | a folder, or a zip, with `manifest.json` at its top or one folder down; or a `manifest.json` |
     /// | `gpkg` | an SQLite database (`SQLite format 3`), given as a file |
     /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
+    /// | `flatgeobuf` | FlatGeobuf's magic bytes (`fgb`, 3, `fgb`) |
     /// | `gpx`, `tcx` | XML whose root element is `<gpx>` or `<TrainingCenterDatabase>` |
     /// | `kml` | other XML (UTF-8 or UTF-16) |
     /// | `kmz` | any other zip |
@@ -20,14 +21,14 @@ extension FormatRegistry {
     /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
-            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
+            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
             GeoJSONFormat(), PlaceIndexInput(),
         ],
         writers: [
             GeoJSONOutputFormat.featureCollection, GeoJSONOutputFormat.textSequence,
             GeoJSONOutputFormat.newlineDelimited, KMLOutputFormat.kml, KMLOutputFormat.kmz, GPXOutputFormat(),
-            CSVOutputFormat(), GeoPackageOutputFormat(), ShapefileOutputFormat(),
+            CSVOutputFormat(), GeoPackageOutputFormat(), ShapefileOutputFormat(), FlatGeobufOutputFormat(),
         ])
 }
 

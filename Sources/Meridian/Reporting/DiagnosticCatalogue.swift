@@ -7,6 +7,7 @@ import MeridianPlaces
 import MeridianGeoJSON
 import MeridianIMDF
 import MeridianKML
+import MeridianFlatGeobuf
 import MeridianShapefile
 import MeridianSnapshot
 import MeridianValidity
@@ -47,7 +48,7 @@ public enum DiagnosticCatalogue {
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
             + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
-            + ShapefileDiagnostics.rules
+            + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

@@ -12,7 +12,8 @@ public struct ShapingOptions: Sendable {
     public var drop: [String] = []
     /// Rename properties, old to new (`--rename OLD=NEW`).
     public var rename: [(old: String, new: String)] = []
-    /// Keep the features whose geometry's bounding box meets this box (`--bbox`)...
+    /// Keep the features whose geometry meets this box (`--bbox`), as
+    /// ``Geometry/meets(_:)`` decides...
     public var bbox: BoundingBox?
     /// ...and cut their geometry to it (`--clip`).
     public var clip = false
@@ -93,9 +94,7 @@ public final class FeatureShaper {
         if let filter = options.filter, !filter.matches(feature) { return [] }
         var feature = feature
         if let box = options.bbox {
-            guard let geometry = feature.geometry, let bounds = geometry.boundingBox,
-                bounds.west <= box.east, bounds.east >= box.west, bounds.south <= box.north, bounds.north >= box.south
-            else { return [] }
+            guard let geometry = feature.geometry, geometry.meets(box) else { return [] }
             if options.clip {
                 guard let clipped = geos.clipped(geometry, to: box) else { return [] }
                 feature.geometry = clipped

@@ -50,6 +50,11 @@ public struct ReadingOptions: Sendable {
     /// The system features are handed out in; nil: WGS 84 longitude and
     /// latitude, as GeoJSON has them.
     public var coordinateSystem: String?
+    /// Only features whose bounds meet this box are wanted (`--bbox`), in
+    /// longitude and latitude: a reader with a spatial index (FlatGeobuf)
+    /// reads only those it names. A hint: the others may still come, and
+    /// the caller filters.
+    public var boundingBox: BoundingBox?
     /// Settings of one format's own.
     public var formatOptions = FormatOptions()
 
@@ -92,6 +97,11 @@ public struct WritingOptions: Sendable {
     /// The system the positions are in when it is not WGS 84 (`--t-srs`),
     /// for a format that records it (GeoPackage).
     public var coordinateSystem: WrittenCoordinateSystem?
+    /// Only features whose bounds meet this box are wanted (`--bbox`), in
+    /// longitude and latitude: a reader with a spatial index (FlatGeobuf)
+    /// reads only those it names. A hint: the others may still come, and
+    /// the caller filters.
+    public var boundingBox: BoundingBox?
     /// Settings of one format's own.
     public var formatOptions = FormatOptions()
 

@@ -25,7 +25,7 @@ extension KMLWriter {
             case .string(let text): data.append((key, text))
             case .null: data.append((key, ""))
             // Compact JSON, without the line's newline.
-            default: data.append((key, String(decoding: value.jsonBytes().dropLast(), as: UTF8.self)))
+            default: data.append((key, value.compactJSONText))
             }
         }
         guard !data.isEmpty || !simple.isEmpty else { return }

@@ -34,7 +34,7 @@ struct ShapingArguments: ArgumentGroup {
         rename = try arguments.repeatedOption("rename", valueName: "old=new", help: "Rename a property (repeatable).")
         bbox = try arguments.option(
             "bbox", valueName: "w,s,e,n",
-            help: "Keep the features whose bounding box meets this box, in degrees (west,south,east,north).")
+            help: "Keep the features that meet this box, in degrees (west,south,east,north).")
         clip = arguments.flag("clip", help: "With --bbox: cut each geometry to the box (GEOS's clip by rectangle).")
         explode = arguments.flag(
             "explode", help: "Split each multi-geometry (and collection) into one feature per part.")
