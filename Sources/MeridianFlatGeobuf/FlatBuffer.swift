@@ -181,13 +181,22 @@ struct FlatBufferBuilder {
         while (bytes.count + extra) % alignment != 0 { bytes.append(0) }
     }
 
+    /// Where a table's offset fields are, by field index, to patch.
+    struct Slots {
+        fileprivate var positions: [Int]
+
+        subscript(index: Int) -> Int? {
+            index < positions.count && positions[index] >= 0 ? positions[index] : nil
+        }
+    }
+
     /// Writes a table of `fields` (largest first, so that each is aligned
-    /// without padding): returns where it starts and, for each offset
-    /// field, the slot to patch, in the order given.
-    mutating func table(_ fields: [Field]) -> (position: Int, slots: [Int: Int]) {
+    /// without padding): returns where it starts and the slots of its
+    /// offset fields.
+    mutating func table(_ fields: [Field]) -> (position: Int, slots: Slots) {
         let sorted = fields.sorted { $0.size > $1.size }
         let fieldCount = (fields.map(\.index).max() ?? -1) + 1
-        var layout: [Int: Int] = [:]
+        var layout = [Int](repeating: 0, count: fieldCount)
         var size = 4
         for field in sorted {
             while size % field.size != 0 { size += 1 }
@@ -198,17 +207,17 @@ struct FlatBufferBuilder {
         let vtable = bytes.count
         append16(UInt16(4 + 2 * fieldCount))
         append16(UInt16(size))
-        for index in 0..<fieldCount { append16(UInt16(layout[index] ?? 0)) }
+        for offset in layout { append16(UInt16(offset)) }
         align(max(4, sorted.first?.size ?? 4))
         let position = bytes.count
         append32(UInt32(position - vtable))
-        var slots: [Int: Int] = [:]
+        var slots = Slots(positions: [Int](repeating: -1, count: fieldCount))
         for field in sorted {
-            while bytes.count - position < layout[field.index]! { bytes.append(0) }
+            while bytes.count - position < layout[field.index] { bytes.append(0) }
             switch field {
             case .scalar(_, let value): bytes += value
             case .offset(let index):
-                slots[index] = bytes.count
+                slots.positions[index] = bytes.count
                 append32(0)
             }
         }
@@ -230,8 +239,11 @@ struct FlatBufferBuilder {
         align(8, after: 4)
         let position = bytes.count
         append32(UInt32(values.count))
-        bytes.reserveCapacity(bytes.count + 8 * values.count)
-        for value in values { append64(value.bitPattern) }
+        if UInt16(1).littleEndian == 1 {
+            values.withUnsafeBytes { bytes += $0 }
+        } else {
+            for value in values { append64(value.bitPattern) }
+        }
         return position
     }
 

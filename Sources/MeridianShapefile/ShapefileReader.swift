@@ -41,6 +41,8 @@ public final class ShapefileReader {
         let shapeCount: Int?
         let table: DBFTable?
         let propertyNames: [String]
+        /// The `.prj`'s system (``ShapefileReader/coordinateSystem(ofLayer:)``).
+        let system: String?
         var encoding: TextEncoding?
         var record = 0
         var offset = 100
@@ -73,6 +75,8 @@ public final class ShapefileReader {
                 names.append(name)
             }
             propertyNames = names
+            let text = parts.prj.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: " \r\n\t\0") }
+            system = text.flatMap { $0.isEmpty || ShapefileReader.isWGS84($0) ? nil : $0 }
         }
     }
 
@@ -96,11 +100,8 @@ public final class ShapefileReader {
     /// and GDAL write it (which needs no PROJ, whose start costs more than
     /// reading a file of some megabytes).
     public func coordinateSystem(ofLayer layer: String?) -> String? {
-        guard let set = sets.first(where: { $0.parts.name == layer }) ?? (layer == nil ? sets.first : nil),
-            let prj = set.parts.prj
-        else { return nil }
-        let text = String(decoding: prj, as: UTF8.self).trimmingCharacters(in: " \r\n\t\0")
-        return text.isEmpty || Self.isWGS84(text) ? nil : text
+        if sets.count == 1 { return sets[0].system }
+        return (sets.first(where: { $0.parts.name == layer }) ?? (layer == nil ? sets.first : nil))?.system
     }
 
     /// Whether a `.prj` is WGS 84 in degrees east and north of Greenwich:

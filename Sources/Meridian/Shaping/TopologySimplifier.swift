@@ -29,96 +29,38 @@ public struct TopologySimplifier: Sendable {
         self.method = method
     }
 
-    /// A position as a hash key (exact bits).
-    struct Key: Hashable {
-        var x: UInt64
-        var y: UInt64
-        init(_ c: Coordinate) {
-            x = c.longitude.bitPattern
-            y = c.latitude.bitPattern
-        }
-    }
-
-    /// What is known of a position: its first neighbours, and whether it
-    /// is a junction.
-    struct Node {
-        var neighbours: (Key?, Key?)
-        var junction: Bool
-    }
-
     public func simplify(_ features: [Feature]) -> [Feature] {
         // 1. Junctions.
-        var nodes: [Key: Node] = [:]
-        func visit(_ path: [Coordinate], closed: Bool) {
-            let n = closed ? path.count - 1 : path.count
-            guard n > 0 else { return }
-            for i in 0..<n {
-                let key = Key(path[i])
-                let previous: Key? = i > 0 ? Key(path[i - 1]) : (closed ? Key(path[n - 1]) : nil)
-                let next: Key? = i < n - 1 ? Key(path[i + 1]) : (closed ? Key(path[0]) : nil)
-                let isEnd = !closed && (i == 0 || i == n - 1)
-                if var node = nodes[key] {
-                    let same =
-                        (node.neighbours.0 == previous && node.neighbours.1 == next)
-                        || (node.neighbours.0 == next && node.neighbours.1 == previous)
-                    if !same || isEnd { node.junction = true }
-                    nodes[key] = node
-                } else {
-                    nodes[key] = Node(neighbours: (previous, next), junction: isEnd)
-                }
-            }
-        }
-        for feature in features { forEachPath(feature.geometry) { visit($0, closed: $1) } }
+        var topology = ArcTopology()
+        for feature in features { topology.add(feature.geometry) }
 
         // 2 and 3. Cut into arcs, simplify each distinct arc once, rebuild.
-        var simplified: [[Key]: [Coordinate]] = [:]
+        var simplified: [Int: [Coordinate]] = [:]
         // Arcs of rings that would collapse keep every position, in every
         // ring that runs along them (mapshaper's keep-shapes): a small
         // island stays, and its border with its neighbour stays shared.
-        var kept: Set<[Key]> = []
-        var collapsedArcs: Set<[Key]> = []
-        func simplifiedArc(_ arc: [Coordinate], used: inout [[Key]]) -> [Coordinate] {
-            let keys = arc.map(Key.init)
-            let reversedKeys = Array(keys.reversed())
-            let forward = Self.precedes(keys, reversedKeys) || keys == reversedKeys
-            let canonical = forward ? keys : reversedKeys
-            used.append(canonical)
-            if kept.contains(canonical) { return arc }
-            if let done = simplified[canonical] { return forward ? done : done.reversed() }
-            let line = forward ? arc : arc.reversed()
-            let result = Simplification.simplify(line, tolerance: tolerance, method: method)
-            simplified[canonical] = result
-            return forward ? result : result.reversed()
+        var kept: Set<Int> = []
+        var collapsedArcs: Set<Int> = []
+        func simplifiedArc(_ use: ArcTopology.Use) -> [Coordinate] {
+            let arc = topology.arcs[use.index]
+            let result: [Coordinate]
+            if kept.contains(use.index) {
+                result = arc
+            } else if let done = simplified[use.index] {
+                result = done
+            } else {
+                result = Simplification.simplify(arc, tolerance: tolerance, method: method)
+                simplified[use.index] = result
+            }
+            return use.reversed ? result.reversed() : result
         }
         func rebuild(_ path: [Coordinate], closed: Bool) -> [Coordinate]? {
             guard path.count > 2 else { return path }
-            var used: [[Key]] = []
-            if !closed {
-                var result: [Coordinate] = [path[0]]
-                var start = 0
-                for i in 1..<path.count where i == path.count - 1 || nodes[Key(path[i])]?.junction == true {
-                    result += simplifiedArc(Array(path[start...i]), used: &used).dropFirst()
-                    start = i
-                }
-                return result
-            }
-            // A ring: start at a junction, or at its smallest position when it has none
-            // (an island, or a ring shared whole), so that every copy cuts alike.
-            var ring = Array(path.dropLast())
-            let junctions = ring.indices.filter { nodes[Key(ring[$0])]?.junction == true }
-            let start =
-                junctions.first
-                ?? ring.indices.min { Self.precedes([Key(ring[$0])], [Key(ring[$1])]) }!
-            ring = Array(ring[start...] + ring[..<start])
-            ring.append(ring[0])
-            var result: [Coordinate] = [ring[0]]
-            var from = 0
-            for i in 1..<ring.count where i == ring.count - 1 || nodes[Key(ring[i])]?.junction == true {
-                result += simplifiedArc(Array(ring[from...i]), used: &used).dropFirst()
-                from = i
-            }
-            if Set(result.map(Key.init)).count < 3 {
-                collapsedArcs.formUnion(used)
+            let uses = topology.cut(path, closed: closed)
+            var result = simplifiedArc(uses[0])
+            for use in uses.dropFirst() { result += simplifiedArc(use).dropFirst() }
+            if closed, Set(result.map { [$0.longitude.bitPattern, $0.latitude.bitPattern] }).count < 3 {
+                collapsedArcs.formUnion(uses.map(\.index))
                 return nil
             }
             return result
@@ -144,10 +86,10 @@ public struct TopologySimplifier: Sendable {
         }
     }
 
-    /// The arcs (by key) whose simplified segments cross a segment of
+    /// The arcs (by index) whose simplified segments cross a segment of
     /// another arc, or of themselves, other than at a shared end: a sweep
     /// over segments sorted by their western end.
-    static func crossingArcs(_ arcs: [[Key]: [Coordinate]]) -> Set<[Key]> {
+    static func crossingArcs(_ arcs: [Int: [Coordinate]]) -> Set<Int> {
         struct Segment {
             var a: Coordinate
             var b: Coordinate
@@ -194,26 +136,6 @@ public struct TopologySimplifier: Sendable {
             }
         }
         return Set(crossing.map { keys[$0] })
-    }
-
-    /// Lexicographic order of position keys.
-    static func precedes(_ a: [Key], _ b: [Key]) -> Bool {
-        for (x, y) in zip(a, b) where x != y {
-            return (x.x, x.y) < (y.x, y.y)
-        }
-        return false
-    }
-
-    /// Every ring (closed) and line of a geometry.
-    func forEachPath(_ geometry: Geometry?, _ body: ([Coordinate], Bool) -> Void) {
-        switch geometry {
-        case .lineString(let line)?: body(line, false)
-        case .multiLineString(let lines)?: lines.forEach { body($0, false) }
-        case .polygon(let rings)?: rings.forEach { body($0, true) }
-        case .multiPolygon(let polygons)?: polygons.forEach { $0.forEach { body($0, true) } }
-        case .geometryCollection(let members)?: members.forEach { forEachPath($0, body) }
-        default: break
-        }
     }
 
     /// The geometry with each path rebuilt; a ring that collapses drops
