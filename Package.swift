@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "MeridianCSV", targets: ["MeridianCSV"]),
         .library(name: "MeridianShapefile", targets: ["MeridianShapefile"]),
         .library(name: "MeridianFlatGeobuf", targets: ["MeridianFlatGeobuf"]),
+        .library(name: "MeridianTopoJSON", targets: ["MeridianTopoJSON"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
@@ -135,6 +136,10 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
             ]),
+        // TopoJSON: topologies of shared arcs, read and written.
+        .target(
+            name: "MeridianTopoJSON",
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO"]),
         .target(
             name: "MeridianKML",
             dependencies: [
@@ -154,7 +159,7 @@ let package = Package(
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
-                "MeridianPlaces",
+                "MeridianTopoJSON", "MeridianPlaces",
                 "CRasterizer",
                 "MeridianTOML",
             ]
@@ -218,7 +223,7 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
-                "MeridianFlatGeobuf", "Meridian",
+                "MeridianFlatGeobuf", "MeridianTopoJSON", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -8,15 +8,17 @@
 import MeridianArchive
 import MeridianCSV
 import MeridianCore
+import MeridianFlatGeobuf
 import MeridianGeoJSON
 import MeridianGeoPackage
 import MeridianIMDF
+import MeridianIO
 import MeridianKML
 import MeridianLibC
 import MeridianPlaces
-import MeridianFlatGeobuf
 import MeridianShapefile
 import MeridianTOML
+import MeridianTopoJSON
 
 // `--where` expressions live in the umbrella module; the fuzzing build
 // compiles their one file (Sources/Meridian/Shaping/FeatureExpression.swift)
@@ -58,6 +60,9 @@ enum Harness: String, CaseIterable {
     case shp
     /// The FlatGeobuf reader, read in order and through its index.
     case fgb
+    /// The TopoJSON reader; what it reads must survive a write and a
+    /// second read with the same features.
+    case topojson
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -93,6 +98,7 @@ enum Harness: String, CaseIterable {
         case .fgb:
             exerciseFlatGeobuf(bytes)
             return true
+        case .topojson: return exerciseTopoJSON(Array(bytes))
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
@@ -204,6 +210,19 @@ func exerciseFlatGeobuf(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
 }
 
+/// A topology read whole; its features written as a topology again (arcs
+/// cut anew) must read back to as many features.
+func exerciseTopoJSON(_ bytes: [UInt8]) -> Bool {
+    guard let reader = try? TopoJSONReader(bytes: bytes, name: "fuzz.topojson") else { return true }
+    var features: [Feature] = []
+    while let feature = try? reader.next() { features.append(feature) }
+    let written = TopologyEncoder(options: WritingOptions()).encode(features.map { ($0, "layer") })
+    guard let again = try? TopoJSONReader(bytes: written, name: "written.topojson") else { return false }
+    var count = 0
+    while (try? again.next()) != nil { count += 1 }
+    return count == features.count
+}
+
 /// Features read from GPX or TCX must be writable as GPX, and that readable.
 func exerciseGPX(_ bytes: [UInt8]) -> Bool {
     guard let features = try? GPXFeatureReader(bytes: bytes, fileName: "fuzz.gpx").readAll() else { return true }
@@ -285,6 +304,8 @@ enum IMDFSections {
         let harness = Harness.shp
     #elseif HARNESS_FGB
         let harness = Harness.fgb
+    #elseif HARNESS_TOPOJSON
+        let harness = Harness.topojson
     #else
         let harness = Harness.json
     #endif

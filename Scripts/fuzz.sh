@@ -14,6 +14,7 @@
 #   gpkg      the GeoPackage reader (SQLite, as the tool reads it)
 #   shp       the shapefile reader (.shp, .shx and .dbf as sections of one input)
 #   fgb       the FlatGeobuf reader, in order and through its index
+#   topojson  the TopoJSON reader, its features written and read again
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -23,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -204,6 +205,19 @@ case $harness in
       ogr2ogr -f FlatGeobuf -lco SPATIAL_INDEX=NO "$out/seeds-fgb/$name-no-index.fgb" "$source" >/dev/null 2>&1 || true
     done
     seeds+=("$out/seeds-fgb") ;;
+  topojson)
+    # Topologies the release tool writes from the samples and a fixture,
+    # quantized and not.
+    max_len=65536
+    mkdir -p "$out/seeds-topojson"
+    for source in Samples/cambridge-landmarks.geojson "$fixtures/geojson/real/ne_110m_admin_0_countries.json"; do
+      [ -f "$source" ] || continue
+      name=$(basename "$source")
+      .build/release/meridian convert "$source" -o "$out/seeds-topojson/$name.topojson" >/dev/null 2>&1 || true
+      .build/release/meridian convert "$source" --quantize 10000 -o "$out/seeds-topojson/$name-q.topojson" \
+        >/dev/null 2>&1 || true
+    done
+    seeds+=("$out/seeds-topojson") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

@@ -7,7 +7,7 @@ include points at, showing up in any output).
 
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
-Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, csv, gpx,
+Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, csv, gpx,
 fix, streams, outputs (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
@@ -500,10 +500,10 @@ def fgb_layout(data):
 if os.path.exists(TOOL):
     valid = fgb_valid()
     header_size, field, index_start, first = fgb_layout(valid)
-    def fgb(name, change, must_fail=True):
+    def fgb(name, change, must_fail=True, commands=None):
         data = bytearray(valid)
         change(data)
-        add("fgb", name, bytes(data))
+        add("fgb", name, bytes(data), commands)
         if must_fail:
             MUST_FAIL.add(name)
     fgb("header-size-lies.fgb", lambda d: struct.pack_into("<I", d, 8, 0xFFFFFFF0))
@@ -511,9 +511,13 @@ if os.path.exists(TOOL):
     fgb("count-lies-huge.fgb", lambda d: struct.pack_into("<Q", d, field(8), 0x7FFFFFFFFFFFFFFF))
     fgb("count-lies-index-larger.fgb", lambda d: struct.pack_into("<Q", d, field(8), 4000))
     fgb("node-size-one.fgb", lambda d: struct.pack_into("<H", d, field(9), 1))
+    # The index is read only for a box: a full read goes through the features in order.
+    through_index = [("convert", ["--bbox", "-180,-90,180,90", "-o", "OUT.geojson"]),
+                     ("convert", ["--bbox", "0,0,5,5", "-o", "OUT.fgb"])]
     fgb("leaves-point-past-the-end.fgb", lambda d: [struct.pack_into("<Q", d, first - 40 * (k + 1) + 32, 1 << 62)
-                                                    for k in range(40)])
-    fgb("inner-node-points-outside.fgb", lambda d: struct.pack_into("<Q", d, index_start + 32, 1 << 40))
+                                                    for k in range(40)], commands=through_index)
+    fgb("inner-node-points-outside.fgb", lambda d: struct.pack_into("<Q", d, index_start + 32, 1 << 40),
+        commands=through_index)
     fgb("feature-size-lies.fgb", lambda d: struct.pack_into("<I", d, first, 0x7FFFFFFF))
     fgb("feature-root-outside.fgb", lambda d: struct.pack_into("<I", d, first + 4, 0x00FFFFFF))
     fgb("vtable-outside.fgb", lambda d: struct.pack_into("<i", d, first + 4 + struct.unpack_from("<I", d, first + 4)[0],
@@ -528,6 +532,41 @@ if os.path.exists(TOOL):
     MUST_FAIL.add("count-says-fewer-no-index.fgb:validate")
     add_stream("fgb", "a lying FlatGeobuf on a pipe", "cat %s |" % os.path.join(inputs_dir, "feature-size-lies.fgb"))
     add_stream("fgb", "endless FlatGeobuf on a pipe", "(printf 'fgb\\003fgb\\000\\377\\377\\377\\177'; head -c %d /dev/zero) |" % (1 << 30))
+
+# --- TopoJSON: arc indices, transforms and nesting that lie --------------------------
+def topology(objects, arcs, transform=None):
+    root = {"type": "Topology", "objects": objects, "arcs": arcs}
+    if transform is not None:
+        root["transform"] = transform
+    return json.dumps(root)
+
+
+square_arc = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]
+for name, text in [
+    ("arc-index-past-the-end.topojson", topology({"a": {"type": "Polygon", "arcs": [[7]]}}, [square_arc])),
+    ("arc-index-negative-past.topojson", topology({"a": {"type": "LineString", "arcs": [-99]}}, [square_arc])),
+    ("arc-index-huge.topojson", topology({"a": {"type": "LineString", "arcs": [2 ** 63 - 1]}}, [square_arc])),
+    ("arc-index-fraction.topojson", topology({"a": {"type": "LineString", "arcs": [0.5]}}, [square_arc])),
+    ("transform-one-number.topojson", topology({}, [], {"scale": [1], "translate": [0, 0]})),
+    ("transform-strings.topojson", topology({}, [], {"scale": ["a", "b"], "translate": [0, 0]})),
+    ("arc-of-one-position.topojson", topology({"a": {"type": "LineString", "arcs": [0]}}, [[[0, 0]]])),
+    ("unknown-type.topojson", topology({"a": {"type": "Circle", "arcs": [0]}}, [square_arc])),
+    ("not-a-topology.topojson", json.dumps({"type": "Topology"})),
+]:
+    add("topojson", name, text)
+    MUST_FAIL.add(name)
+# A topology that refers to one arc a million times: expansion bounded by the output, no blow-up.
+add("topojson", "one-arc-a-million-times.topojson",
+    topology({"a": {"type": "LineString", "arcs": [0, -1] * 500_000}}, [square_arc]))
+# Collections nested 10 000 deep: refused by the JSON reader's nesting limit.
+add("topojson", "deep-collections.topojson",
+    '{"type":"Topology","arcs":[],"objects":{"a":' + '{"type":"GeometryCollection","geometries":[' * 10_000
+    + ']}' * 10_000 + '}}')
+MUST_FAIL.add("deep-collections.topojson")
+# Quantized positions far past a double once transformed.
+add("topojson", "transform-overflow.topojson",
+    topology({"a": {"type": "Point", "coordinates": [1e308, 1e308]}}, [], {"scale": [1e308, 1e308], "translate": [0, 0]}))
+MUST_FAIL.add("transform-overflow.topojson")
 
 # --- CSV and WKT --------------------------------------------------------------------
 wide = ",".join("c%d" % i for i in range(100_000))

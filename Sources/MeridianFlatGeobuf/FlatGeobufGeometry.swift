@@ -79,10 +79,14 @@ enum FlatGeobufGeometry {
         positions.reserveCapacity(count / 2)
         for index in 0..<count / 2 {
             let at = start + 16 * index
+            let (x, y) = (FlatBufferTable.double(buffer, at), FlatBufferTable.double(buffer, at + 8))
+            guard x.isFinite, y.isFinite else {
+                throw FlatBufferError(message: "position \(index + 1) is not a finite number (\(x), \(y))")
+            }
             positions.append(
                 Coordinate(
-                    latitude: FlatBufferTable.double(buffer, at + 8), longitude: FlatBufferTable.double(buffer, at),
-                    altitude: zs.map { FlatBufferTable.double(buffer, $0.start + 8 * index) }))
+                    latitude: y, longitude: x, altitude: zs.map { FlatBufferTable.double(buffer, $0.start + 8 * index) }
+                ))
         }
         return positions
     }

@@ -4,13 +4,13 @@ import MeridianCommandLine
 struct ConvertCommand: ReportingCommand {
     static let name = "convert"
     static let abstract =
-        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage or a shapefile."
+        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf or TopoJSON."
     static let discussion = """
         The input format is detected from the content (also on standard input). Features \
         stream through one at a time, so files of any size convert in bounded memory, and \
         `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
         closes the pipe. The output format follows --to, else the output's extension \
-        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, .gpkg, .shp, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, .gpkg, .shp, .fgb, .topojson, anything else is a FeatureCollection); --to wins over the extension. Use - for \
         standard input or output. The output file appears only when the conversion succeeds. \
         An input that cannot be read or decoded, or an output that cannot be written, exits 3.
         """
@@ -27,6 +27,7 @@ struct ConvertCommand: ReportingCommand {
     let shaping: ShapingArguments
     let systems: CoordinateSystemArguments
     let shapefile: ShapefileArguments
+    let topoJSON: TopoJSONArguments
     let csv: CSVArguments
     let report: ReportOptions
 
@@ -62,6 +63,7 @@ struct ConvertCommand: ReportingCommand {
         systems = try arguments.group(CoordinateSystemArguments.self, title: "Coordinate systems")
         csv = try arguments.group(CSVArguments.self, title: "CSV input")
         shapefile = try arguments.group(ShapefileArguments.self, title: "Shapefile input")
+        topoJSON = try arguments.group(TopoJSONArguments.self, title: "TopoJSON output")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -84,10 +86,11 @@ struct ConvertCommand: ReportingCommand {
             reading.readsGeoPackageViews = gpkgViews
             systems.apply(to: &reading)
             reading.shapefileEncoding = shapefile.encoding
+            var writing = WritingOptions(
+                precision: out.precision, pretty: out.pretty, rewind: rewind, cutAntimeridian: cutAntimeridian)
+            writing.topoJSONQuantization = topoJSON.quantize
             let settings = ConversionSettings(
-                format: format, reading: reading,
-                writing: WritingOptions(
-                    precision: out.precision, pretty: out.pretty, rewind: rewind, cutAntimeridian: cutAntimeridian),
+                format: format, reading: reading, writing: writing,
                 repair: fix ? FeatureRepairer.Options(precision: out.precision) : nil, shaping: try shaping.options(),
                 threads: threads)
             summary = try FeatureConverter.convert(

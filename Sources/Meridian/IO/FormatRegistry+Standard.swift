@@ -13,6 +13,7 @@ extension FormatRegistry {
     /// | `gpkg` | an SQLite database (`SQLite format 3`), given as a file |
     /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
     /// | `flatgeobuf` | FlatGeobuf's magic bytes (`fgb`, 3, `fgb`) |
+    /// | `topojson` | JSON whose top-level `type` is `"Topology"`, or a `.topojson` file |
     /// | `gpx`, `tcx` | XML whose root element is `<gpx>` or `<TrainingCenterDatabase>` |
     /// | `kml` | other XML (UTF-8 or UTF-16) |
     /// | `kmz` | any other zip |
@@ -23,12 +24,13 @@ extension FormatRegistry {
         readers: [
             IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
-            GeoJSONFormat(), PlaceIndexInput(),
+            TopoJSONFormat(), GeoJSONFormat(), PlaceIndexInput(),
         ],
         writers: [
             GeoJSONOutputFormat.featureCollection, GeoJSONOutputFormat.textSequence,
             GeoJSONOutputFormat.newlineDelimited, KMLOutputFormat.kml, KMLOutputFormat.kmz, GPXOutputFormat(),
             CSVOutputFormat(), GeoPackageOutputFormat(), ShapefileOutputFormat(), FlatGeobufOutputFormat(),
+            TopoJSONOutputFormat(),
         ])
 }
 

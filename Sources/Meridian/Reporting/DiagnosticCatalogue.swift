@@ -9,6 +9,7 @@ import MeridianIMDF
 import MeridianKML
 import MeridianFlatGeobuf
 import MeridianShapefile
+import MeridianTopoJSON
 import MeridianSnapshot
 import MeridianValidity
 
@@ -48,7 +49,7 @@ public enum DiagnosticCatalogue {
     public static let rules: [DiagnosticRule] =
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
             + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
-            + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules
+            + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules + TopoJSONDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

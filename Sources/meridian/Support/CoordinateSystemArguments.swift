@@ -54,3 +54,17 @@ struct ShapefileArguments: ArgumentGroup {
         )
     }
 }
+
+/// `--quantize`: how TopoJSON output is quantized.
+struct TopoJSONArguments: ArgumentGroup {
+    let quantize: Int?
+
+    init(_ arguments: Arguments) throws {
+        quantize = try arguments.option(
+            "quantize", valueName: "steps",
+            help:
+                "TopoJSON output: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are."
+        )
+        if let quantize, quantize < 2 { throw UsageError("--quantize takes 2 steps or more") }
+    }
+}

@@ -31,7 +31,7 @@ struct OutputArguments: ArgumentGroup {
 
     /// Every format Meridian writes.
     init(_ arguments: Arguments) throws {
-        try self.init(arguments, formats: "geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile")
+        try self.init(arguments, formats: "geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson")
     }
 
     func validate() throws {
