@@ -21,13 +21,13 @@ _meridian() {
             ;;
         convert)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
                 --on-error) mapfile -t COMPREPLY < <(compgen -W "stop skip" -- "${cur}"); return ;;
                 --simplify-method) mapfile -t COMPREPLY < <(compgen -W "dp visvalingam" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --encoding --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --encoding --quantize --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
@@ -45,7 +45,7 @@ _meridian() {
             ;;
         fix)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -56,7 +56,7 @@ _meridian() {
             ;;
         merge)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then

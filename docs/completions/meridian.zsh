@@ -4,7 +4,7 @@ _meridian() {
     local -a commands
     commands=(
         'info:Summarise files\: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage or a shapefile.'
+        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf or TopoJSON.'
         'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -45,7 +45,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 --rewind'[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]' \
@@ -59,7 +59,7 @@ _meridian() {
                 '*--select''[Keep only these properties, in this order (comma-separated; repeatable).]:keys:_files' \
                 '*--drop''[Remove these properties (comma-separated; repeatable).]:keys:_files' \
                 '*--rename''[Rename a property (repeatable).]:old=new:_files' \
-                '--bbox''[Keep the features whose bounding box meets this box, in degrees (west,south,east,north).]:w,s,e,n:_files' \
+                '--bbox''[Keep the features that meet this box, in degrees (west,south,east,north).]:w,s,e,n:_files' \
                 --clip'[With --bbox\: cut each geometry to the box (GEOS'\''s clip by rectangle).]' \
                 --explode'[Split each multi-geometry (and collection) into one feature per part.]' \
                 --point-on-surface'[Replace each geometry by a point on it\: inside a polygon, on a line.]' \
@@ -76,6 +76,7 @@ _meridian() {
                 '--csv-delimiter''[CSV input\: the field separator (default\: the first of , ; or tab in the header).]:csv-delimiter:_files' \
                 --csv-strings'[CSV input\: keep every value a string (no numbers, booleans or nulls).]' \
                 '--encoding''[Shapefile input\: the encoding of the .dbf'\''s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.]:encoding:_files' \
+                '--quantize''[TopoJSON output\: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are.]:steps:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -101,7 +102,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
                 '--precision''[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--time-limit''[The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.]:time-limit:_files' \
@@ -114,7 +115,7 @@ _meridian() {
             _arguments -s \
                 '*:inputs:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile)' \
+                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \
