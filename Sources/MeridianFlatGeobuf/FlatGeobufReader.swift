@@ -171,48 +171,23 @@ public final class FlatGeobufReader {
         declaredCount = Int(clamping: count)
         featuresStart = indexStart + indexSize
         position = featuresStart
-        layerName = header.name.flatMap { $0.isEmpty ? nil : $0 } ?? Self.stem(of: name)
+        layerName = header.name.flatMap { $0.isEmpty ? nil : $0 } ?? name.fileStem
         coordinateSystem = header.coordinateSystem
         if let box, isIndexed, coordinateSystem == nil, stream == nil {
-            var boxes = [
-                PackedRTree.Box(minX: box.west, minY: box.south, maxX: box.east, maxY: box.north)
-            ]
-            if box.west > box.east {
-                // Across the antimeridian: the two sides.
-                boxes = [
-                    PackedRTree.Box(minX: box.west, minY: box.south, maxX: .infinity, maxY: box.north),
-                    PackedRTree.Box(minX: -.infinity, minY: box.south, maxX: box.east, maxY: box.north),
-                ]
-            }
             let index = UnsafeRawBufferPointer(rebasing: bytes[indexStart..<featuresStart])
-            var hits: [(offset: Int, number: Int)] = []
             do {
-                for part in boxes {
-                    hits += try PackedRTree.search(
-                        index, items: Int(count), nodeSize: header.indexNodeSize,
-                        featuresSize: bytes.count - featuresStart, box: part)
-                }
+                selected = try PackedRTree.search(
+                    index, items: Int(count), nodeSize: header.indexNodeSize,
+                    featuresSize: bytes.count - featuresStart,
+                    box: PackedRTree.Box(minX: box.west, minY: box.south, maxX: box.east, maxY: box.north))
             } catch {
                 throw DiagnosticError(
                     code: "fgb.index.invalid", message: "\(name)'s index cannot be read: \(error.message)",
                     location: SourceLocation(file: name, byteOffset: indexStart))
             }
-            if boxes.count > 1 {
-                hits.sort { $0.offset < $1.offset }
-                hits = hits.enumerated().filter { $0.offset == 0 || hits[$0.offset - 1].offset != $0.element.offset }
-                    .map(\.element)
-            }
-            selected = hits
         } else {
             selected = nil
         }
-    }
-
-    private static func stem(of path: String) -> String {
-        var stem = Substring(path)
-        if let slash = stem.lastIndex(of: "/") { stem = stem[stem.index(after: slash)...] }
-        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
-        return String(stem)
     }
 
     /// The next feature; nil at the end.

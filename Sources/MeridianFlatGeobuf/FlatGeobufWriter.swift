@@ -115,12 +115,7 @@ final class FlatGeobufWriter: FeatureWriter {
         for (key, value) in feature.properties.members where !value.isNull {
             values.append((column(key), value))
         }
-        switch feature.properties["id"] == nil ? feature.id : nil {
-        case .string(let id): values.append((column("id"), .string(id)))
-        case .integer(let id): values.append((column("id"), .integer(id)))
-        case .double(let id): values.append((column("id"), .double(id)))
-        case nil: break
-        }
+        if let id = feature.id, feature.properties["id"] == nil { values.append((column("id"), id.jsonValue)) }
         FlatBufferBuilder.append(UInt32(values.count), to: &buffer)
         for (column, value) in values { spoolValue(value, column: column) }
         if buffer.count >= 1 << 20 { try flush() }
@@ -172,7 +167,7 @@ final class FlatGeobufWriter: FeatureWriter {
         try flush()
         let types = columnKinds.map(\.type)
         var header = FlatGeobufHeader()
-        header.name = layerName
+        header.name = destination.layerName
         header.geometryType =
             geometryTypes.count == 1 ? FlatGeobufGeometryType(rawValue: geometryTypes.first!)! : .unknown
         header.hasZ = hasZ
@@ -254,15 +249,6 @@ final class FlatGeobufWriter: FeatureWriter {
     }
 
     func discard() { spool.remove() }
-
-    /// The layer's name: the output file's, without its folder and extension.
-    private var layerName: String {
-        guard destination.path != "-" else { return "features" }
-        var name = Substring(destination.path)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        return String(name)
-    }
 
     private func mapSpool() throws(DiagnosticError) -> MappedFile {
         let descriptor = open(spool.path, O_RDONLY | O_CLOEXEC)

@@ -146,12 +146,7 @@ public final class TopoJSONReader {
             throw Self.error("topojson.geometry.invalid", "a geometry must be an object", name, pointer)
         }
         var feature = Feature()
-        switch object["id"] {
-        case .string(let id)?: feature.id = .string(id)
-        case .integer(let id)?: feature.id = .integer(id)
-        case .double(let id)?: feature.id = .double(id)
-        default: break
-        }
+        feature.id = object["id"].flatMap(FeatureIdentifier.init)
         if let properties = object["properties"]?.objectValue { feature.properties = properties }
         feature.geometry = try geometry(object, at: pointer, depth: 0)
         return feature

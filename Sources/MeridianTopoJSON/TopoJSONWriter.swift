@@ -54,15 +54,7 @@ final class TopoJSONWriter: FeatureWriter {
     }
 
     func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
-        features.append((feature, layer ?? defaultLayer))
-    }
-
-    private var defaultLayer: String {
-        guard destination.path != "-" else { return "features" }
-        var name = Substring(destination.path)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        return String(name)
+        features.append((feature, layer ?? destination.layerName))
     }
 
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
@@ -110,12 +102,7 @@ package struct TopologyEncoder {
                 } else {
                     object["type"] = .null
                 }
-                switch feature.id {
-                case .string(let id)?: object["id"] = .string(id)
-                case .integer(let id)?: object["id"] = .integer(id)
-                case .double(let id)?: object["id"] = .double(id)
-                case nil: break
-                }
+                if let id = feature.id { object["id"] = id.jsonValue }
                 if !feature.properties.isEmpty { object["properties"] = .object(feature.properties) }
                 geometries.append(.object(object))
             }

@@ -44,10 +44,6 @@ extension Layer {
 
     /// A file's name without folders and extension ("stdin" for -).
     public static func name(of path: String) -> String {
-        if path == "-" { return "stdin" }
-        var name = Substring(path)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        if let dot = name.firstIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
-        return String(name)
+        path == "-" ? "stdin" : path.fileStem
     }
 }

@@ -23,6 +23,28 @@ extension FeatureIdentifier: CustomStringConvertible {
     }
 }
 
+extension FeatureIdentifier {
+    /// An identifier from a JSON value: a string or a number; nil for
+    /// anything else.
+    public init?(_ value: JSONValue) {
+        switch value {
+        case .string(let id): self = .string(id)
+        case .integer(let id): self = .integer(id)
+        case .double(let id): self = .double(id)
+        default: return nil
+        }
+    }
+
+    /// The identifier as a JSON value.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .string(let id): .string(id)
+        case .integer(let id): .integer(id)
+        case .double(let id): .double(id)
+        }
+    }
+}
+
 extension FeatureIdentifier: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .integer(value) }

@@ -296,16 +296,6 @@ struct GeoJSONParser {
 
 }
 
-extension FeatureIdentifier {
-    var jsonValue: JSONValue {
-        switch self {
-        case .string(let value): .string(value)
-        case .integer(let value): .integer(value)
-        case .double(let value): .double(value)
-        }
-    }
-}
-
 /// The bytes a document is parsed from, shared with the threads that read
 /// runs of one large coordinates array (which end before the parse does).
 struct SharedBytes: @unchecked Sendable {

@@ -103,7 +103,8 @@ final class GeoPackageOutputWriter: FeatureWriter {
     }
 
     func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
-        try database().writer.write(feature, layer: layer.flatMap { $0.isEmpty ? nil : $0 } ?? defaultLayer)
+        try database().writer.write(
+            feature, layer: layer.flatMap { $0.isEmpty ? nil : $0 } ?? destination.layerName)
     }
 
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
@@ -115,14 +116,6 @@ final class GeoPackageOutputWriter: FeatureWriter {
 
     func discard() {
         output = nil
-    }
-
-    /// The layer features of no layer go in: the output file's name
-    /// without its extension.
-    private var defaultLayer: String {
-        let file = destination.path.split(separator: "/").last.map(String.init) ?? ""
-        let name = file.split(separator: ".").first.map(String.init) ?? ""
-        return name.isEmpty || destination.path == "-" ? "features" : name
     }
 
     private func database() throws(DiagnosticError) -> (file: TemporaryFile, writer: GeoPackageFileWriter) {

@@ -34,6 +34,14 @@ public final class OutputDestination {
     public let path: String
     /// "standard output", or the path.
     public var displayName: String { path == "-" ? "standard output" : path }
+
+    /// The name a layer of features that come without one is given: the
+    /// file's name without its folders and extensions, `features` for
+    /// standard output.
+    public var layerName: String {
+        let stem = path.fileStem
+        return stem.isEmpty || path == "-" ? "features" : stem
+    }
     private var descriptor: Int32
     /// How a regular file is replaced; nil when writing in place.
     private let replacement: Replacement?
