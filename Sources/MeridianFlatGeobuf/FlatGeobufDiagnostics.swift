@@ -11,6 +11,7 @@ public enum FlatGeobufDiagnostics {
         fgb.feature.invalid | error | A feature whose FlatBuffer offsets, geometry parts or property values lie (outside the feature, a column the header does not name, text that is not UTF-8).
         fgb.count.mismatch | warning | A header whose feature count differs from the features the file holds: all those found are read.
         fgb.geometry.unsupported | warning | Curves, surfaces and triangles, which GeoJSON cannot hold: read as null geometries.
+        fgb.output.too-many-columns | error | Features with more than 65 536 property names, the most a FlatGeobuf numbers its columns by.
         fgb.measure.dropped | info | Geometries with measures (M values), which GeoJSON cannot hold: the measures are left out.
         """#)
 }

@@ -113,16 +113,23 @@ final class FlatGeobufWriter: FeatureWriter {
         buffer += blob.bytes
         var values: [(column: Int, value: JSONValue)] = []
         for (key, value) in feature.properties.members where !value.isNull {
-            values.append((column(key), value))
+            values.append((try column(key), value))
         }
-        if let id = feature.id, feature.properties["id"] == nil { values.append((column("id"), id.jsonValue)) }
+        if let id = feature.id, feature.properties["id"] == nil { values.append((try column("id"), id.jsonValue)) }
         FlatBufferBuilder.append(UInt32(values.count), to: &buffer)
         for (column, value) in values { spoolValue(value, column: column) }
         if buffer.count >= 1 << 20 { try flush() }
     }
 
-    private func column(_ key: String) -> Int {
+    private func column(_ key: String) throws(DiagnosticError) -> Int {
         if let number = columnNumbers[key] { return number }
+        guard columns.count <= Int(UInt16.max) else {
+            throw DiagnosticError(
+                code: "fgb.output.too-many-columns",
+                message:
+                    "the features have more than 65 536 property names, the most a FlatGeobuf's columns are numbered by: keep fewer (--select)",
+                location: SourceLocation(file: destination.displayName, property: key))
+        }
         columnNumbers[key] = columns.count
         columns.append(key)
         columnKinds.append([])

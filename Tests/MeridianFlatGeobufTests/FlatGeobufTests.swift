@@ -251,6 +251,18 @@ struct FlatGeobufTests {
         }
     }
 
+    @Test func moreColumnsThanTheFormatNumbersAreRefused() throws {
+        var properties = JSONObject()
+        for number in 0..<70_000 { properties.appendUnchecked(key: "p\(number)", value: .integer(1)) }
+        try withTemporaryFolder { folder in
+            #expect(throws: DiagnosticError.self) {
+                try Self.write(
+                    [Feature(geometry: .point(Coordinate(latitude: 0, longitude: 0)), properties: properties)],
+                    to: folder.appendingPathComponent("wide.fgb").path)
+            }
+        }
+    }
+
     @Test func aCollectionNestedTooDeeplyIsRefused() throws {
         var geometry = Geometry.point(Coordinate(latitude: 0, longitude: 0))
         for _ in 0..<40 { geometry = .geometryCollection([geometry]) }

@@ -34,6 +34,7 @@ extension DiagnosticCatalogue {
         "fgb.feature.invalid": "Write the file again from its source; the feature is damaged.",
         "fgb.count.mismatch": "Write the file again so that its header counts its features.",
         "fgb.geometry.unsupported": "Convert curves to lines first: ogr2ogr -nlt CONVERT_TO_LINEAR out.fgb in.fgb.",
+        "fgb.output.too-many-columns": "Keep fewer properties (--select), or write GeoPackage.",
         "fgb.measure.dropped": "Nothing to do, unless the measures matter: keep them in a property.",
         "topojson.topology.invalid": "Give a TopoJSON topology: an object of type Topology with objects and arcs.",
         "topojson.topology.too-large": "Split the topology's objects into files of their own, or convert it to GeoJSON with another tool.",
