@@ -21,7 +21,8 @@ public struct FlatGeobufFormat: FeatureFormat {
         return .certain
     }
 
-    /// A header, index or feature that cannot be read ends the reading.
+    /// A count that lies and geometries read as null fail `validate` (a
+    /// header, index or feature that cannot be read ends the reading).
     public var errorsWhenValidating: Set<String> { ["fgb.count.mismatch", "fgb.geometry.unsupported"] }
 
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .flatGeobuf }

@@ -130,15 +130,16 @@ enum FlatGeobufGeometry {
 
     /// The geometry table of `geometry`, built on its own (so that it can be
     /// placed in any feature at an 8-byte boundary): its bytes and where the
-    /// table starts in them. `typed` writes the type into the table (a file
-    /// of mixed types); `hasZ` writes altitudes (0 where a position has none).
-    static func encode(_ geometry: Geometry, typed: Bool, hasZ: Bool) -> (bytes: [UInt8], table: Int) {
+    /// table starts in them. Every table names its type, which a file of
+    /// one type may leave to the header and one of mixed types may not;
+    /// `hasZ` writes altitudes (0 where a position has none).
+    static func encode(_ geometry: Geometry, hasZ: Bool) -> (bytes: [UInt8], table: Int) {
         var builder = FlatBufferBuilder(rootSlot: false)
-        let table = encode(geometry, typed: typed, hasZ: hasZ, into: &builder)
+        let table = encode(geometry, hasZ: hasZ, into: &builder)
         return (builder.bytes, table)
     }
 
-    private static func encode(_ geometry: Geometry, typed: Bool, hasZ: Bool, into builder: inout FlatBufferBuilder)
+    private static func encode(_ geometry: Geometry, hasZ: Bool, into builder: inout FlatBufferBuilder)
         -> Int
     {
         let type = type(of: geometry)
@@ -151,8 +152,7 @@ enum FlatGeobufGeometry {
         case .multiPolygon(let polygons): members = polygons.map(Geometry.polygon)
         case .geometryCollection(let geometries): members = geometries
         }
-        var fields: [FlatBufferBuilder.Field] = []
-        if typed { fields.append(.scalar(index: 6, bytes: [type.rawValue])) }
+        var fields: [FlatBufferBuilder.Field] = [.scalar(index: 6, bytes: [type.rawValue])]
         let positions = parts.reduce(0) { $0 + $1.count }
         if !members.isEmpty {
             fields.append(.offset(index: 7))
@@ -168,7 +168,7 @@ enum FlatGeobufGeometry {
             for (member, memberSlot) in zip(members, memberSlots) {
                 builder.align(8)
                 let memberTable = encode(
-                    member, typed: typed || type == .geometryCollection, hasZ: hasZ, into: &builder)
+                    member, hasZ: hasZ, into: &builder)
                 builder.point(memberSlot, to: memberTable)
             }
             return position

@@ -103,7 +103,7 @@ final class FlatGeobufWriter: FeatureWriter {
             }
             hasZ = hasZ || featureHasZ
             geometryTypes.insert(FlatGeobufGeometry.type(of: geometry).rawValue)
-            blob = FlatGeobufGeometry.encode(geometry, typed: true, hasZ: featureHasZ)
+            blob = FlatGeobufGeometry.encode(geometry, hasZ: featureHasZ)
             extent.expand(box)
         }
         records.append((box, spooled + buffer.count))
@@ -285,7 +285,7 @@ final class FlatGeobufWriter: FeatureWriter {
                 if let table = try? FlatBufferTable(buffer: raw, position: blobTable),
                     let geometry = try? FlatGeobufGeometry.decode(table, type: .unknown, notes: &notes)
                 {
-                    (blob, blobTable) = FlatGeobufGeometry.encode(geometry, typed: true, hasZ: true)
+                    (blob, blobTable) = FlatGeobufGeometry.encode(geometry, hasZ: true)
                 }
             }
         }

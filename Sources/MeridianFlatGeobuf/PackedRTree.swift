@@ -118,15 +118,12 @@ struct PackedRTree {
                 pointers[parent] = UInt64(first)
             }
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(nodes.count * nodeBytes)
         var writer = FlatBufferBuilder(rootSlot: false)
         for (box, pointer) in zip(nodes, pointers) {
             for value in [box.minX, box.minY, box.maxX, box.maxY] { writer.append64(value.bitPattern) }
             writer.append64(pointer)
         }
-        bytes = writer.bytes
-        return bytes
+        return writer.bytes
     }
 
     /// The position of a box's centre on a Hilbert curve of 2^16 by 2^16

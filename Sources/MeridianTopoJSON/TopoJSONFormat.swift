@@ -62,7 +62,6 @@ public struct TopoJSONFormat: FeatureFormat {
         return nil
     }
 
-    /// A topology's errors end the reading; none are warnings.
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .topoJSON }
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {

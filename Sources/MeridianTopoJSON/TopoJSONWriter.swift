@@ -68,37 +68,38 @@ package struct TopologyEncoder {
 
     package init(options: WritingOptions) { self.options = options }
 
+    /// The grid positions are snapped to when quantizing: a step per axis
+    /// and the origin.
+    struct Grid {
+        var kx, ky, x0, y0: Double
+
+        func cell(_ position: Coordinate) -> (x: Int64, y: Int64) {
+            (Int64(((position.longitude - x0) / kx).rounded()), Int64(((position.latitude - y0) / ky).rounded()))
+        }
+    }
+
     /// The topology of features, each in its layer, as JSON text.
     package func encode(_ features: [(feature: Feature, layer: String)]) -> [UInt8] {
         var layers: [String] = []
         var byLayer: [String: [Feature]] = [:]
+        var topology = ArcTopology()
+        var extent: BoundingBox?
         for (feature, layer) in features {
             if byLayer[layer] == nil { layers.append(layer) }
             byLayer[layer, default: []].append(feature)
-        }
-        var topology = ArcTopology()
-        var extent: BoundingBox?
-        for name in layers {
-            for feature in byLayer[name]! {
-                topology.add(feature.geometry)
-                feature.geometry?.forEachCoordinate { position in
-                    if extent == nil {
-                        extent = BoundingBox(
-                            west: position.longitude, south: position.latitude, east: position.longitude,
-                            north: position.latitude)
-                    } else {
-                        extent!.extend(position)
-                    }
-                }
+            topology.add(feature.geometry)
+            if let box = feature.geometry?.boundingBox {
+                if extent == nil { extent = box } else { extent!.extend(box) }
             }
         }
+        let grid = extent.flatMap(grid(over:))
         var objects = JSONObject()
         for name in layers {
             var geometries: [JSONValue] = []
             for feature in byLayer[name]! {
                 var object = JSONObject()
                 if let geometry = feature.geometry {
-                    object = encode(geometry, topology: &topology, extent: extent)
+                    object = encode(geometry, topology: &topology, grid: grid)
                 } else {
                     object["type"] = .null
                 }
@@ -112,7 +113,6 @@ package struct TopologyEncoder {
         if let extent {
             root["bbox"] = .array([extent.west, extent.south, extent.east, extent.north].map(JSONValue.double))
         }
-        let grid = quantization(extent)
         if let grid {
             root["transform"] = .object(
                 JSONObject([
@@ -125,83 +125,65 @@ package struct TopologyEncoder {
         return JSONValue.object(root).jsonBytes(pretty: options.pretty)
     }
 
-    /// The grid positions are snapped to: a step per axis and the origin.
-    private func quantization(_ extent: BoundingBox?) -> (kx: Double, ky: Double, x0: Double, y0: Double)? {
-        guard let steps = options.topoJSONQuantization, steps > 1, let extent else { return nil }
+    /// The grid `--quantize` asks for over the extent; nil without it.
+    private func grid(over extent: BoundingBox) -> Grid? {
+        guard let steps = options.topoJSONQuantization, steps > 1 else { return nil }
         let kx = extent.east > extent.west ? (extent.east - extent.west) / Double(steps - 1) : 1
         let ky = extent.north > extent.south ? (extent.north - extent.south) / Double(steps - 1) : 1
-        return (kx, ky, extent.west, extent.south)
+        return Grid(kx: kx, ky: ky, x0: extent.west, y0: extent.south)
     }
 
-    private func number(_ value: Double) -> JSONValue {
-        guard let precision = options.precision else { return .double(value) }
-        let scale = pow10(precision)
-        return .double((value * scale).rounded() / scale)
-    }
-
-    private func pow10(_ exponent: Int) -> Double {
-        var result = 1.0
-        for _ in 0..<max(0, exponent) { result *= 10 }
-        return result
-    }
-
-    private func encodeArc(
-        _ arc: [Coordinate], grid: (kx: Double, ky: Double, x0: Double, y0: Double)?
-    ) -> JSONValue {
-        guard let grid else {
-            return .array(
-                arc.map { position in
-                    var numbers = [number(position.longitude), number(position.latitude)]
-                    if let altitude = position.altitude { numbers.append(.double(altitude)) }
-                    return .array(numbers)
-                })
+    /// A position as it is (to `--precision` decimals), with its altitude.
+    private func plain(_ position: Coordinate) -> JSONValue {
+        var numbers = [position.longitude, position.latitude].map { value -> JSONValue in
+            guard let precision = options.precision else { return .double(value) }
+            let scale = JSONOutput.powersOfTen[min(max(precision, 0), 17)]
+            return .double((value * scale).rounded() / scale)
         }
-        // Delta-encoded grid steps; a step that moves nowhere is left out
-        // (but an arc keeps two positions).
-        var result: [JSONValue] = []
-        var (px, py): (Int64, Int64) = (0, 0)
-        for (index, position) in arc.enumerated() {
-            let x = Int64(((position.longitude - grid.x0) / grid.kx).rounded())
-            let y = Int64(((position.latitude - grid.y0) / grid.ky).rounded())
-            if index > 0, x == px, y == py, !(index == arc.count - 1 && result.count < 2) { continue }
-            result.append(.array([.integer(x - px), .integer(y - py)]))
-            (px, py) = (x, y)
-        }
-        return .array(result)
-    }
-
-    private func encodePoint(_ position: Coordinate, extent: BoundingBox?) -> JSONValue {
-        if let grid = quantization(extent) {
-            return .array([
-                .integer(Int64(((position.longitude - grid.x0) / grid.kx).rounded())),
-                .integer(Int64(((position.latitude - grid.y0) / grid.ky).rounded())),
-            ])
-        }
-        var numbers = [number(position.longitude), number(position.latitude)]
         if let altitude = position.altitude { numbers.append(.double(altitude)) }
         return .array(numbers)
     }
 
+    private func encodeArc(_ arc: [Coordinate], grid: Grid?) -> JSONValue {
+        guard let grid else { return .array(arc.map(plain)) }
+        // Delta-encoded grid steps; a step that moves nowhere is left out
+        // (but an arc keeps two positions).
+        var result: [JSONValue] = []
+        var previous: (x: Int64, y: Int64) = (0, 0)
+        for (index, position) in arc.enumerated() {
+            let cell = grid.cell(position)
+            if index > 0, cell == previous, !(index == arc.count - 1 && result.count < 2) { continue }
+            result.append(.array([.integer(cell.x - previous.x), .integer(cell.y - previous.y)]))
+            previous = cell
+        }
+        return .array(result)
+    }
+
+    /// A point's position: its grid cell (not delta-encoded), or as it is.
+    private func encodePoint(_ position: Coordinate, grid: Grid?) -> JSONValue {
+        guard let cell = grid?.cell(position) else { return plain(position) }
+        return .array([.integer(cell.x), .integer(cell.y)])
+    }
+
     /// A geometry object: its type and its coordinates or arc indices
     /// (`~i`, that is -i-1, for arc i run backwards).
-    private func encode(_ geometry: Geometry, topology: inout ArcTopology, extent: BoundingBox?) -> JSONObject {
+    private func encode(_ geometry: Geometry, topology: inout ArcTopology, grid: Grid?) -> JSONObject {
         func arcs(_ path: [Coordinate], closed: Bool) -> JSONValue {
             .array(
                 topology.cut(path, closed: closed).map { .integer($0.reversed ? Int64(~$0.index) : Int64($0.index)) })
         }
         var object = JSONObject([("type", .string(geometry.typeName))])
         switch geometry {
-        case .point(let position): object["coordinates"] = encodePoint(position, extent: extent)
+        case .point(let position): object["coordinates"] = encodePoint(position, grid: grid)
         case .multiPoint(let positions):
-            object["coordinates"] = .array(positions.map { encodePoint($0, extent: extent) })
+            object["coordinates"] = .array(positions.map { encodePoint($0, grid: grid) })
         case .lineString(let line): object["arcs"] = arcs(line, closed: false)
         case .multiLineString(let lines): object["arcs"] = .array(lines.map { arcs($0, closed: false) })
         case .polygon(let rings): object["arcs"] = .array(rings.map { arcs($0, closed: true) })
         case .multiPolygon(let polygons):
             object["arcs"] = .array(polygons.map { .array($0.map { arcs($0, closed: true) }) })
         case .geometryCollection(let members):
-            object["geometries"] = .array(
-                members.map { .object(encode($0, topology: &topology, extent: extent)) })
+            object["geometries"] = .array(members.map { .object(encode($0, topology: &topology, grid: grid)) })
         }
         return object
     }
