@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "MeridianShapefile", targets: ["MeridianShapefile"]),
         .library(name: "MeridianFlatGeobuf", targets: ["MeridianFlatGeobuf"]),
         .library(name: "MeridianTopoJSON", targets: ["MeridianTopoJSON"]),
+        .library(name: "MeridianGeoParquet", targets: ["MeridianGeoParquet"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
@@ -136,6 +137,17 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
             ]),
+        // Snappy and Zstandard (libsnappy1v5, libzstd1), for Parquet pages:
+        // opened when the first page needs them (CCompression.c).
+        .target(name: "CCompression", dependencies: ["CLibraryLoader"]),
+        // GeoParquet: Parquet's Thrift footer, pages and encodings, read
+        // and written by our own code (no Parquet library is packaged).
+        .target(
+            name: "MeridianGeoParquet",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+                "CLibZ", "CCompression",
+            ]),
         // TopoJSON: topologies of shared arcs, read and written.
         .target(
             name: "MeridianTopoJSON",
@@ -159,7 +171,7 @@ let package = Package(
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
-                "MeridianTopoJSON", "MeridianPlaces",
+                "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPlaces",
                 "CRasterizer",
                 "MeridianTOML",
             ]
@@ -223,7 +235,7 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
-                "MeridianFlatGeobuf", "MeridianTopoJSON", "Meridian",
+                "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "Meridian",
             ],
             path: "Fuzz"
         ),
@@ -250,6 +262,8 @@ let package = Package(
         .testTarget(name: "MeridianTOMLTests", dependencies: ["MeridianTOML", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCSVTests", dependencies: ["MeridianCSV", "MeridianTestSupport"]),
         .testTarget(name: "MeridianShapefileTests", dependencies: ["MeridianShapefile", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianGeoParquetTests", dependencies: ["MeridianGeoParquet", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(

@@ -17,6 +17,7 @@
 @_exported import MeridianPlaces
 @_exported import MeridianShapefile
 @_exported import MeridianFlatGeobuf
+@_exported import MeridianGeoParquet
 @_exported import MeridianTopoJSON
 @_exported import MeridianSnapshot
 

@@ -36,6 +36,8 @@ public final class CoordinateTransformation {
     /// The target system in WKT 1 (as GDAL writes it into a GeoPackage or
     /// a `.prj`); nil when PROJ cannot write it so.
     public let targetWKT: String?
+    /// The target system in PROJJSON (as GeoParquet records it).
+    public let targetPROJJSON: String?
 
     private let proj: MRPROJ
     private let context: OpaquePointer
@@ -87,6 +89,7 @@ public final class CoordinateTransformation {
         (sourceName, sourceCode) = Self.identity(of: sourceSystem, proj)
         (targetName, targetCode) = Self.identity(of: targetSystem, proj)
         targetWKT = proj.proj_as_wkt(context, targetSystem, PJ_WKT1_GDAL, nil).map { String(cString: $0) }
+        targetPROJJSON = proj.proj_as_projjson(context, targetSystem, nil).map { String(cString: $0) }
         var (west, south, east, north) = (-1000.0, -1000.0, -1000.0, -1000.0)
         sourceArea =
             proj.proj_get_area_of_use(context, sourceSystem, &west, &south, &east, &north, nil) == 1 && west > -1000

@@ -25,6 +25,8 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
     public let sourceArea: BoundingBox?
     /// The target system in WKT 1 (``CoordinateTransformation/targetWKT``).
     public let targetWKT: String?
+    /// The target system in PROJJSON (``CoordinateTransformation/targetPROJJSON``).
+    public let targetPROJJSON: String?
 
     private let condition = Condition()
     private var idle: [CoordinateTransformation]
@@ -39,6 +41,7 @@ public final class SharedCoordinateTransformation: @unchecked Sendable {
         (targetName, targetCode) = (first.targetName, first.targetCode)
         sourceArea = first.sourceArea
         targetWKT = first.targetWKT
+        targetPROJJSON = first.targetPROJJSON
         idle = [first]
     }
 

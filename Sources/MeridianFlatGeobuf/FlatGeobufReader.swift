@@ -354,7 +354,7 @@ public final class FlatGeobufReader {
             }
             if type == .json, let parsed = try? JSONValue(parsing: raw) { return parsed }
             return .string(text)
-        case .binary: return .string(Self.base64(raw))
+        case .binary: return .string(String(base64Encoding: raw))
         }
     }
 
@@ -374,25 +374,6 @@ public final class FlatGeobufReader {
                         "\(name) holds \(what) geometries, which are read as null (convert them to lines or polygons first: ogr2ogr -nlt CONVERT_TO_LINEAR)",
                     location: SourceLocation(file: name)))
         }
-    }
-
-    static func base64(_ bytes: UnsafeRawBufferPointer) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index < bytes.count {
-            let chunk = bytes[index..<min(index + 3, bytes.count)]
-            var group: UInt32 = 0
-            for (shift, byte) in zip([16, 8, 0], chunk) { group |= UInt32(byte) << UInt32(shift) }
-            for position in 0..<4 {
-                text.append(
-                    position <= chunk.count
-                        ? alphabet[Int((group >> UInt32(18 - 6 * position)) & 63)] : UInt8(ascii: "="))
-            }
-            index += 3
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }
 

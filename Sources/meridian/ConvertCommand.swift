@@ -4,13 +4,13 @@ import MeridianCommandLine
 struct ConvertCommand: ReportingCommand {
     static let name = "convert"
     static let abstract =
-        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf or TopoJSON."
+        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet."
     static let discussion = """
         The input format is detected from the content (also on standard input). Features \
         stream through one at a time, so files of any size convert in bounded memory, and \
         `meridian convert big.geojsonseq -o - | head` stops cleanly (status 0) when the reader \
         closes the pipe. The output format follows --to, else the output's extension \
-        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, .gpkg, .shp, .fgb, .topojson, anything else is a FeatureCollection); --to wins over the extension. Use - for \
+        (.geojsonseq, .ndjson, .kml, .kmz, .gpx, .csv, .gpkg, .shp, .fgb, .topojson, .parquet, anything else is a FeatureCollection); --to wins over the extension. Use - for \
         standard input or output. The output file appears only when the conversion succeeds. \
         An input that cannot be read or decoded, or an output that cannot be written, exits 3.
         """
@@ -28,6 +28,7 @@ struct ConvertCommand: ReportingCommand {
     let systems: CoordinateSystemArguments
     let shapefile: ShapefileArguments
     let topoJSON: TopoJSONArguments
+    let geoParquet: GeoParquetArguments
     let csv: CSVArguments
     let report: ReportOptions
 
@@ -64,6 +65,7 @@ struct ConvertCommand: ReportingCommand {
         csv = try arguments.group(CSVArguments.self, title: "CSV input")
         shapefile = try arguments.group(ShapefileArguments.self, title: "Shapefile input")
         topoJSON = try arguments.group(TopoJSONArguments.self, title: "TopoJSON output")
+        geoParquet = try arguments.group(GeoParquetArguments.self, title: "GeoParquet output")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -89,6 +91,7 @@ struct ConvertCommand: ReportingCommand {
             var writing = WritingOptions(
                 precision: out.precision, pretty: out.pretty, rewind: rewind, cutAntimeridian: cutAntimeridian)
             writing.topoJSONQuantization = topoJSON.quantize
+            writing.geoParquet = geoParquet.options
             let settings = ConversionSettings(
                 format: format, reading: reading, writing: writing,
                 repair: fix ? FeatureRepairer.Options(precision: out.precision) : nil, shaping: try shaping.options(),

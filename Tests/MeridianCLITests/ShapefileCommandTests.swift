@@ -66,7 +66,7 @@ struct ShapefileCommandTests {
         if let text = value as? String, text == "T" || text == "F", let flag = mine as? Bool {
             return flag == (text == "T")
         }
-        if let number = value as? NSNumber, !(value is Bool), let ours = mine as? NSNumber {
+        if let number = value as? NSNumber, type(of: value) != Bool.self, let ours = mine as? NSNumber, type(of: mine!) != Bool.self {
             return abs(number.doubleValue - ours.doubleValue) <= 1e-15 * max(1, abs(number.doubleValue))
         }
         return "\(mine ?? "nil")" == "\(value)"

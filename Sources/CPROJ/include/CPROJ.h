@@ -13,7 +13,7 @@
     X(proj_create) X(proj_create_crs_to_crs_from_pj) X(proj_normalize_for_visualization) X(proj_destroy)        \
     X(proj_trans_generic) X(proj_get_name) X(proj_get_id_auth_name) X(proj_get_id_code) X(proj_get_type)        \
     X(proj_crs_get_geodetic_crs) X(proj_info) X(proj_log_level) X(proj_get_area_of_use) \
-    X(proj_as_wkt)
+    X(proj_as_wkt) X(proj_as_projjson)
 
 /// The PROJ functions Meridian calls, each under its own name.
 typedef struct {

@@ -54,6 +54,10 @@ public enum FeatureConverter {
         var reading = settings.reading
         reading.layer = reading.layer ?? shaping?.layer
         reading.boundingBox = reading.boundingBox ?? shaping?.bbox
+        // Only the selected columns are read, unless --where may look at others.
+        if let shaping, shaping.filter == nil, let select = shaping.select {
+            reading.selectedProperties = reading.selectedProperties ?? Set(select)
+        }
         let format = settings.format ?? OutputFormat(matching: input)
         if let target = reading.coordinateSystem, !settings.formats.writesAnyCoordinateSystem(format) {
             throw DiagnosticError(

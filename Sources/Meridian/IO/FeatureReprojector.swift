@@ -135,7 +135,7 @@ final class FeatureReprojector: @unchecked Sendable {
         let code = shared.targetCode?.split(separator: ":", maxSplits: 1)
         return WrittenCoordinateSystem(
             name: shared.targetName, authority: code.map { String($0[0]) }, code: code.flatMap { Int($0.last!) },
-            wkt: shared.targetWKT ?? shared.target)
+            wkt: shared.targetWKT ?? shared.target, projjson: shared.targetPROJJSON)
     }
 
     /// `name (code)`; a system without either, by its definition.

@@ -55,6 +55,10 @@ public struct ReadingOptions: Sendable {
     /// reads only those it names. A hint: the others may still come, and
     /// the caller filters.
     public var boundingBox: BoundingBox?
+    /// Only these properties are wanted (`--select`): a columnar reader
+    /// (GeoParquet) reads only those columns. A hint: the caller keeps
+    /// only these whatever comes.
+    public var selectedProperties: Set<String>?
     /// Settings of one format's own.
     public var formatOptions = FormatOptions()
 
@@ -74,12 +78,15 @@ public struct WrittenCoordinateSystem: Sendable, Hashable {
     public var authority: String?
     public var code: Int?
     public var wkt: String
+    /// The system in PROJJSON, for a format that records it so (GeoParquet).
+    public var projjson: String?
 
-    public init(name: String, authority: String?, code: Int?, wkt: String) {
+    public init(name: String, authority: String?, code: Int?, wkt: String, projjson: String? = nil) {
         self.name = name
         self.authority = authority
         self.code = code
         self.wkt = wkt
+        self.projjson = projjson
     }
 }
 

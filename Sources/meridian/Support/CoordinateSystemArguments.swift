@@ -68,3 +68,31 @@ struct TopoJSONArguments: ArgumentGroup {
         if let quantize, quantize < 2 { throw UsageError("--quantize takes 2 steps or more") }
     }
 }
+
+/// `--compression` and `--row-group-size`: how GeoParquet output is written.
+struct GeoParquetArguments: ArgumentGroup {
+    let compression: GeoParquetCompression
+    let rowGroupSize: Int
+
+    init(_ arguments: Arguments) throws {
+        compression = try arguments.option(
+            "compression", default: .snappy,
+            help: "GeoParquet output: how pages are compressed: snappy (the default, as pyarrow's), zstd, gzip or none."
+        )
+        rowGroupSize = try arguments.option(
+            "row-group-size", valueName: "rows", default: 65_536,
+            help:
+                "GeoParquet output: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory."
+        )
+        if rowGroupSize < 1 { throw UsageError("--row-group-size takes 1 row or more") }
+    }
+
+    var options: GeoParquetWritingOptions {
+        GeoParquetWritingOptions(compression: compression, rowGroupSize: rowGroupSize)
+    }
+}
+
+extension GeoParquetCompression: ArgumentValue {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

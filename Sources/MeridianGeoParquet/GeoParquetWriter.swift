@@ -1,0 +1,605 @@
+import MeridianArchive
+import MeridianCore
+import MeridianIO
+import MeridianJSON
+import MeridianLibC
+import MeridianPlatform
+
+extension OutputFormat {
+    /// GeoParquet 1.1: `.parquet`, `.geoparquet`.
+    public static let geoParquet = OutputFormat("geoparquet")
+}
+
+/// How pages of a written GeoParquet file are compressed.
+public enum GeoParquetCompression: String, Sendable, CaseIterable {
+    case none, snappy, gzip, zstd
+
+    var codec: ParquetCodec {
+        switch self {
+        case .none: .uncompressed
+        case .snappy: .snappy
+        case .gzip: .gzip
+        case .zstd: .zstd
+        }
+    }
+}
+
+/// GeoParquet's writing settings (`--compression`, `--row-group-size`).
+public struct GeoParquetWritingOptions: Sendable {
+    public var compression: GeoParquetCompression
+    /// The most rows in a row group: the unit a reader skips by its
+    /// bbox statistics, and what a reader holds in memory.
+    public var rowGroupSize: Int
+
+    public init(compression: GeoParquetCompression = .snappy, rowGroupSize: Int = 65_536) {
+        self.compression = compression
+        self.rowGroupSize = rowGroupSize
+    }
+}
+
+enum GeoParquetWritingKey: FormatOptionKey {
+    static let defaultValue = GeoParquetWritingOptions()
+}
+
+extension WritingOptions {
+    /// GeoParquet's settings.
+    public var geoParquet: GeoParquetWritingOptions {
+        get { self[GeoParquetWritingKey.self] }
+        set { self[GeoParquetWritingKey.self] = newValue }
+    }
+}
+
+/// GeoParquet as an output format (`.parquet`, `.geoparquet`, `--to geoparquet`).
+public struct GeoParquetOutputFormat: FeatureOutputFormat {
+    public let format = OutputFormat.geoParquet
+    public let extensions = [".parquet", ".geoparquet"]
+    /// The `geo` metadata records the system in PROJJSON.
+    public let writesAnyCoordinateSystem = true
+
+    public init() {}
+
+    public func writer(to destination: OutputDestination, options: WritingOptions) throws(DiagnosticError)
+        -> any FeatureWriter
+    {
+        try GeoParquetWriter(destination: destination, system: options.coordinateSystem, options: options.geoParquet)
+    }
+}
+
+/// Writes features as GeoParquet 1.1, as geopandas and GDAL write it: a
+/// WKB `geometry` column, a `bbox` covering struct (xmin, ymin, xmax,
+/// ymax) whose per-row-group statistics let readers skip row groups, and
+/// one optional column per property name, typed from every value:
+/// BOOLEAN when all are booleans, INT64 when all are integers, DOUBLE
+/// when all are numbers, STRING when all are text, JSON when all are
+/// arrays or objects, else STRING holding each value's JSON text. A
+/// feature's `id` becomes an `id` column where no property has that name.
+///
+/// The schema must be known before the first row group, so features are
+/// spooled to a temporary file as they come (WKB and tagged values), then
+/// written a row group at a time: memory holds one row group.
+final class GeoParquetWriter: FeatureWriter {
+    private let destination: OutputDestination
+    private let system: WrittenCoordinateSystem?
+    private let options: GeoParquetWritingOptions
+    private let spool: TemporaryFile
+    private var buffer: [UInt8] = []
+    private var spooled = 0
+    /// Where each row group's rows start in the spool, and how many.
+    private var groups: [(offset: Int, rows: Int)] = []
+    private var rowsInGroup = 0
+    private var columns: [String] = []
+    private var columnNumbers: [String: Int] = [:]
+    private var kinds: [Kinds] = []
+    private var idColumn: Int?
+    private var geometryTypes: Set<String> = []
+    private var extent = BoundingBox?.none
+    private var rows = 0
+
+    /// The kinds of value seen in a column.
+    struct Kinds: OptionSet {
+        let rawValue: UInt8
+        static let bool = Kinds(rawValue: 1)
+        static let integer = Kinds(rawValue: 2)
+        static let double = Kinds(rawValue: 4)
+        static let string = Kinds(rawValue: 8)
+        static let json = Kinds(rawValue: 16)
+
+        var type: ColumnType {
+            if self == .bool { return .boolean }
+            if self == .integer { return .integer }
+            if subtracting([.integer, .double]).isEmpty, !isEmpty { return .double }
+            if self == .json { return .json }
+            return .string
+        }
+    }
+
+    enum ColumnType { case boolean, integer, double, string, json }
+
+    /// The tags of values in the spool.
+    private enum Tag: UInt8 {
+        case bool = 1
+        case integer, double, string, json
+    }
+
+    init(destination: OutputDestination, system: WrittenCoordinateSystem?, options: GeoParquetWritingOptions)
+        throws(DiagnosticError)
+    {
+        self.destination = destination
+        self.system = system
+        var options = options
+        options.rowGroupSize = max(1, options.rowGroupSize)
+        self.options = options
+        spool = try TemporaryFile(purpose: "parquet")
+    }
+
+    private func column(_ name: String) -> Int {
+        if let number = columnNumbers[name] { return number }
+        columns.append(name)
+        kinds.append([])
+        columnNumbers[name] = columns.count - 1
+        return columns.count - 1
+    }
+
+    private func append32(_ value: Int) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Appends a value that is not null.
+    private func append(_ value: JSONValue, column number: Int) {
+        append32(number)
+        switch value {
+        case .null: break
+        case .bool(let flag):
+            kinds[number].insert(.bool)
+            buffer.append(Tag.bool.rawValue)
+            buffer.append(flag ? 1 : 0)
+        case .integer(let integer):
+            kinds[number].insert(.integer)
+            buffer.append(Tag.integer.rawValue)
+            withUnsafeBytes(of: integer.littleEndian) { buffer.append(contentsOf: $0) }
+        case .double(let double):
+            kinds[number].insert(.double)
+            buffer.append(Tag.double.rawValue)
+            withUnsafeBytes(of: double.bitPattern.littleEndian) { buffer.append(contentsOf: $0) }
+        case .string(let text):
+            kinds[number].insert(.string)
+            buffer.append(Tag.string.rawValue)
+            append32(text.utf8.count)
+            buffer.append(contentsOf: text.utf8)
+        case .array, .object:
+            kinds[number].insert(.json)
+            buffer.append(Tag.json.rawValue)
+            let text = value.compactJSONText
+            append32(text.utf8.count)
+            buffer.append(contentsOf: text.utf8)
+        }
+    }
+
+    func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
+        if rowsInGroup == 0 { groups.append((spooled + buffer.count, 0)) }
+        // A row: its WKB (length 0 for none), its values' count, then each
+        // value as column, tag and payload (no tag for null).
+        let lengthAt = buffer.count
+        append32(0)
+        if let geometry = feature.geometry {
+            let start = buffer.count
+            WellKnownBinary.append(geometry, to: &buffer)
+            let length = buffer.count - start
+            buffer.withUnsafeMutableBytes {
+                $0.storeBytes(of: UInt32(length).littleEndian, toByteOffset: lengthAt, as: UInt32.self)
+            }
+            var hasZ = false
+            geometry.forEachCoordinate { if $0.altitude != nil { hasZ = true } }
+            geometryTypes.insert(geometry.typeName + (hasZ ? " Z" : ""))
+            // The row's box (NaN for an empty geometry), for the covering.
+            let box = geometry.boundingBox
+            if let box {
+                if extent == nil { extent = box } else { extent!.extend(box) }
+            }
+            for value in box.map({ [$0.west, $0.south, $0.east, $0.north] }) ?? [.nan, .nan, .nan, .nan] {
+                withUnsafeBytes(of: value.bitPattern.littleEndian) { buffer.append(contentsOf: $0) }
+            }
+        }
+        let id: JSONValue? = feature.id.flatMap { feature.properties["id"] == nil ? $0.jsonValue : nil }
+        let countAt = buffer.count
+        append32(0)
+        var count = 0
+        if let id {
+            append(id, column: column("id"))
+            count += 1
+        }
+        for (key, value) in feature.properties.members {
+            // A null is a column this row has no value in.
+            let number = column(key)
+            if value.isNull { continue }
+            append(value, column: number)
+            count += 1
+        }
+        buffer.withUnsafeMutableBytes {
+            $0.storeBytes(of: UInt32(count).littleEndian, toByteOffset: countAt, as: UInt32.self)
+        }
+        rows += 1
+        rowsInGroup += 1
+        groups[groups.count - 1].rows = rowsInGroup
+        if rowsInGroup == options.rowGroupSize { rowsInGroup = 0 }
+        if buffer.count >= 1 << 20 {
+            try spool.write(buffer, displayName: destination.displayName)
+            spooled += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
+    }
+
+    func discard() { spool.remove() }
+
+    func complete(collection: FeatureCollection) throws(DiagnosticError) {
+        try spool.write(buffer, displayName: destination.displayName)
+        spooled += buffer.count
+        buffer = []
+        let types = kinds.map(\.type)
+        let geometryName = uniqueName("geometry")
+        let bboxName = uniqueName("bbox")
+        var metadata = FileMetadata()
+        metadata.schema = [SchemaElement(repetition: .required, name: "schema", childCount: columns.count + 2)]
+        for (name, type) in zip(columns, types) {
+            let (physical, meaning): (ParquetType, ParquetMeaning) =
+                switch type {
+                case .boolean: (.boolean, .none)
+                case .integer: (.int64, .none)
+                case .double: (.double, .none)
+                case .string: (.byteArray, .string)
+                case .json: (.byteArray, .json)
+                }
+            metadata.schema.append(SchemaElement(type: physical, repetition: .optional, name: name, meaning: meaning))
+        }
+        metadata.schema.append(SchemaElement(type: .byteArray, repetition: .optional, name: geometryName))
+        metadata.schema.append(SchemaElement(repetition: .optional, name: bboxName, childCount: 4))
+        for corner in ["xmin", "ymin", "xmax", "ymax"] {
+            metadata.schema.append(SchemaElement(type: .double, repetition: .required, name: corner))
+        }
+        metadata.rowCount = rows
+        metadata.createdBy = "Meridian"
+        metadata.keyValues = [("geo", geoMetadata(geometry: geometryName, bbox: bboxName))]
+
+        let descriptor = open(spool.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DiagnosticError(
+                code: "io.temporary", message: "cannot read back the features spooled for \(destination.displayName)")
+        }
+        defer { _ = Platform.close(descriptor) }
+        var offset = 4
+        try destination.write(ParquetFile.magic)
+        let paths = columns.map { [$0] } + [[geometryName]] + ["xmin", "ymin", "xmax", "ymax"].map { [bboxName, $0] }
+        let codec = options.compression.codec
+        for (index, group) in groups.enumerated() {
+            let end = index + 1 < groups.count ? groups[index + 1].offset : spooled
+            var bytes = [UInt8](repeating: 0, count: end - group.offset)
+            let read = bytes.withUnsafeMutableBytes {
+                Platform.readFully(descriptor, into: $0, at: Int64(group.offset))
+            }
+            guard read == bytes.count else {
+                throw DiagnosticError(
+                    code: "io.temporary",
+                    message: "cannot read back the features spooled for \(destination.displayName)")
+            }
+            let leaves = bytes.withUnsafeBytes { raw in
+                ParquetLeafData.collect(raw, rows: group.rows, columns: columns.count, types: types)
+            }
+            let chunks = OrderedWorkPool<Int, Result<([UInt8], ColumnChunk), ParquetFailure>>.results(
+                of: leaves.indices, threads: OrderedWorkPool<Int, Int>.defaultThreads
+            ) { leaf in
+                Result { () throws(ParquetFailure) in try leaves[leaf].encode(path: paths[leaf], codec: codec) }
+            }
+            var columnsWritten: [ColumnChunk] = []
+            var total = 0
+            for result in chunks {
+                let encoded: [UInt8]
+                var chunk: ColumnChunk
+                do throws(ParquetFailure) {
+                    (encoded, chunk) = try result.get()
+                } catch {
+                    throw DiagnosticError(code: error.code, message: "\(destination.displayName): \(error.reason)")
+                }
+                chunk.dataPageOffset = offset
+                try destination.write(encoded)
+                offset += encoded.count
+                total += chunk.uncompressedSize
+                columnsWritten.append(chunk)
+            }
+            metadata.rowGroups.append(RowGroup(columns: columnsWritten, rowCount: group.rows, totalSize: total))
+        }
+        var footer = ThriftWriter()
+        footer.structure { metadata.write(&$0) }
+        try destination.write(footer.bytes)
+        var tail: [UInt8] = []
+        withUnsafeBytes(of: UInt32(footer.bytes.count).littleEndian) { tail.append(contentsOf: $0) }
+        try destination.write(tail + ParquetFile.magic)
+        spool.remove()
+    }
+
+    /// `base`, or `base_1`, `base_2`... when a property has that name.
+    private func uniqueName(_ base: String) -> String {
+        var name = base
+        var number = 0
+        while columnNumbers[name] != nil || (base == "bbox" && name == "geometry") {
+            number += 1
+            name = "\(base)_\(number)"
+        }
+        return name
+    }
+
+    /// The `geo` metadata: GeoParquet 1.1, WKB, the types seen, the extent,
+    /// the covering and the system.
+    private func geoMetadata(geometry: String, bbox: String) -> String {
+        var column = JSONObject()
+        column["encoding"] = "WKB"
+        column["geometry_types"] = .array(geometryTypes.sorted().map(JSONValue.string))
+        if let extent {
+            column["bbox"] = .array([extent.west, extent.south, extent.east, extent.north].map(JSONValue.double))
+        }
+        column["covering"] = .object(
+            JSONObject([
+                (
+                    "bbox",
+                    .object(
+                        JSONObject(
+                            ["xmin", "ymin", "xmax", "ymax"].map { ($0, .array([.string(bbox), .string($0)])) }))
+                )
+            ]))
+        if let system {
+            if let json = system.projjson, let parsed = try? JSONValue(parsing: Array(json.utf8)) {
+                column["crs"] = parsed
+            } else {
+                column["crs"] = .null
+            }
+        }
+        var geo = JSONObject()
+        geo["version"] = "1.1.0"
+        geo["primary_column"] = .string(geometry)
+        geo["columns"] = .object(JSONObject([(geometry, .object(column))]))
+        return JSONValue.object(geo).compactJSONText
+    }
+}
+
+/// One leaf column of a row group as Parquet stores it: definition levels
+/// (1 for a value, 0 for null) and the values packed.
+struct ParquetLeafData: Sendable {
+    var levels: [UInt8] = []
+    var values: ParquetValues
+
+    /// The leaves of `rows` spooled rows: the property columns by their
+    /// types, the geometry, and the covering's xmin, ymin, xmax and ymax.
+    static func collect(
+        _ raw: UnsafeRawBufferPointer, rows: Int, columns: Int, types: [GeoParquetWriter.ColumnType]
+    ) -> [ParquetLeafData] {
+        var levels = [[UInt8]](repeating: [], count: columns)
+        var booleans = [[Bool]](repeating: [], count: columns)
+        var integers = [[Int64]](repeating: [], count: columns)
+        var doubles = [[Double]](repeating: [], count: columns)
+        var texts = [ByteArrays](repeating: ByteArrays(), count: columns)
+        var geometry = ByteArrays()
+        var geometryLevels: [UInt8] = []
+        var boxLevels: [UInt8] = []
+        var corners: [[Double]] = [[], [], [], []]
+        for column in 0..<columns { levels[column].reserveCapacity(rows) }
+        var position = 0
+        func u32() -> Int {
+            defer { position += 4 }
+            return Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+        }
+        func u64() -> UInt64 {
+            defer { position += 8 }
+            return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
+        func text(_ value: String, _ column: Int) {
+            var value = value
+            value.withUTF8 { texts[column].append(UnsafeRawBufferPointer($0)) }
+        }
+        var present = [Bool](repeating: false, count: columns)
+        for _ in 0..<rows {
+            let length = u32()
+            if length > 0 {
+                geometry.append(UnsafeRawBufferPointer(rebasing: raw[position..<position + length]))
+                geometryLevels.append(1)
+                position += length
+                let box = (0..<4).map { _ in Double(bitPattern: u64()) }
+                if box[0].isNaN {
+                    boxLevels.append(0)
+                } else {
+                    boxLevels.append(1)
+                    for i in 0..<4 { corners[i].append(box[i]) }
+                }
+            } else {
+                geometryLevels.append(0)
+                boxLevels.append(0)
+            }
+            let count = u32()
+            for i in 0..<columns { present[i] = false }
+            for _ in 0..<count {
+                let column = u32()
+                let tag = raw[position]
+                position += 1
+                present[column] = true
+                levels[column].append(1)
+                switch (tag, types[column]) {
+                case (1, .boolean): booleans[column].append(raw[position] != 0)
+                case (1, _): text(raw[position] != 0 ? "true" : "false", column)
+                case (2, .integer): integers[column].append(Int64(bitPattern: u64()))
+                case (2, .double): doubles[column].append(Double(Int64(bitPattern: u64())))
+                case (2, _): text(String(Int64(bitPattern: u64())), column)
+                case (3, .double): doubles[column].append(Double(bitPattern: u64()))
+                case (3, _): text(JSONValue.double(Double(bitPattern: u64())).compactJSONText, column)
+                default:
+                    // Text: a string's, or JSON's.
+                    let length = u32()
+                    texts[column].append(UnsafeRawBufferPointer(rebasing: raw[position..<position + length]))
+                    position += length
+                }
+                if tag == 1 { position += 1 }
+            }
+            for i in 0..<columns where !present[i] { levels[i].append(0) }
+        }
+        var leaves: [ParquetLeafData] = []
+        for column in 0..<columns {
+            let values: ParquetValues =
+                switch types[column] {
+                case .boolean: .booleans(booleans[column])
+                case .integer: .int64s(integers[column])
+                case .double: .doubles(doubles[column])
+                case .string, .json: .bytes(texts[column])
+                }
+            leaves.append(ParquetLeafData(levels: levels[column], values: values))
+        }
+        leaves.append(ParquetLeafData(levels: geometryLevels, values: .bytes(geometry)))
+        for corner in corners { leaves.append(ParquetLeafData(levels: boxLevels, values: .doubles(corner))) }
+        return leaves
+    }
+
+    /// The most bytes of values a page holds before the next begins.
+    static let pageSize = 1 << 20
+
+    /// The column chunk's pages (data pages v1, PLAIN values, RLE levels),
+    /// compressed, and its metadata (the offset left for the caller).
+    func encode(path: [String], codec: ParquetCodec) throws(ParquetFailure) -> ([UInt8], ColumnChunk) {
+        var chunk = ColumnChunk()
+        chunk.path = path
+        chunk.codec = codec
+        chunk.valueCount = levels.count
+        chunk.encodings = [ParquetEncoding.plain.rawValue, ParquetEncoding.rle.rawValue]
+        var output: [UInt8] = []
+        var value = 0
+        var row = 0
+        var uncompressed = 0
+        while row < levels.count {
+            // Rows until the page's values reach the page size.
+            let firstRow = row
+            let firstValue = value
+            var size = 0
+            while row < levels.count, size < Self.pageSize {
+                if levels[row] == 1 {
+                    size += valueSize(value)
+                    value += 1
+                }
+                row += 1
+            }
+            var page: [UInt8] = []
+            appendLevels(levels[firstRow..<row], to: &page)
+            appendPlain(firstValue..<value, to: &page)
+            let compressed = try ParquetCompression.compress(codec, page)
+            var header = ThriftWriter()
+            header.structure {
+                PageHeader(
+                    kind: .data, uncompressedSize: page.count, compressedSize: compressed.count,
+                    valueCount: row - firstRow, encoding: .plain
+                ).write(&$0)
+            }
+            guard page.count <= Int(Int32.max) else {
+                throw ParquetFailure(
+                    "parquet.output.failed", "a page of column \(path.joined(separator: ".")) is over 2 GB")
+            }
+            output += header.bytes
+            output += compressed
+            uncompressed += header.bytes.count + page.count
+        }
+        chunk.type = type
+        chunk.uncompressedSize = uncompressed
+        chunk.compressedSize = output.count
+        chunk.statistics = statistics
+        return (output, chunk)
+    }
+
+    private var type: ParquetType {
+        switch values {
+        case .booleans: .boolean
+        case .int32s: .int32
+        case .int64s: .int64
+        case .int96s: .int96
+        case .floats: .float
+        case .doubles: .double
+        case .bytes: .byteArray
+        }
+    }
+
+    private func valueSize(_ index: Int) -> Int {
+        switch values {
+        case .booleans: 1
+        case .int32s, .floats: 4
+        case .int64s, .doubles: 8
+        case .int96s: 12
+        case .bytes(let arrays): 4 + arrays.range(index).count
+        }
+    }
+
+    /// Levels as the RLE / bit-packed hybrid (runs only), after their length.
+    private func appendLevels(_ levels: ArraySlice<UInt8>, to page: inout [UInt8]) {
+        var runs = ThriftWriter()
+        var index = levels.startIndex
+        while index < levels.endIndex {
+            let level = levels[index]
+            var end = index + 1
+            while end < levels.endIndex, levels[end] == level { end += 1 }
+            runs.varint(UInt64(end - index) << 1)
+            runs.bytes.append(level)
+            index = end
+        }
+        withUnsafeBytes(of: UInt32(runs.bytes.count).littleEndian) { page.append(contentsOf: $0) }
+        page += runs.bytes
+    }
+
+    private func appendPlain(_ range: Range<Int>, to page: inout [UInt8]) {
+        switch values {
+        case .booleans(let flags):
+            var byte: UInt8 = 0
+            for (offset, flag) in flags[range].enumerated() {
+                if flag { byte |= 1 << UInt8(offset % 8) }
+                if offset % 8 == 7 {
+                    page.append(byte)
+                    byte = 0
+                }
+            }
+            if range.count % 8 != 0 { page.append(byte) }
+        case .int64s(let numbers):
+            numbers[range].withUnsafeBytes { page.append(contentsOf: $0) }
+        case .doubles(let numbers):
+            numbers[range].withUnsafeBytes { page.append(contentsOf: $0) }
+        case .bytes(let arrays):
+            arrays.data.withUnsafeBytes { raw in
+                for index in range {
+                    let bytes = arrays.range(index)
+                    withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { page.append(contentsOf: $0) }
+                    page.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[bytes]))
+                }
+            }
+        case .int32s, .int96s, .floats:
+            break
+        }
+    }
+
+    /// Null count, and least and greatest values of numbers and booleans.
+    private var statistics: ParquetStatistics {
+        var statistics = ParquetStatistics(nullCount: levels.count - values.count)
+        func bytes<T>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
+        switch values {
+        case .int64s(let numbers):
+            if let low = numbers.min(), let high = numbers.max() {
+                (statistics.minimum, statistics.maximum) = (bytes(low.littleEndian), bytes(high.littleEndian))
+            }
+        case .doubles(let numbers):
+            let finite = numbers.lazy.filter { !$0.isNaN }
+            if let low = finite.min(), let high = finite.max() {
+                // -0.0 and +0.0 as the format asks: the minimum negative, the maximum positive.
+                let least = low == 0 ? -0.0 : low
+                let greatest = high == 0 ? 0.0 : high
+                (statistics.minimum, statistics.maximum) = (
+                    bytes(least.bitPattern.littleEndian), bytes(greatest.bitPattern.littleEndian)
+                )
+            }
+        case .booleans(let flags):
+            if !flags.isEmpty {
+                statistics.minimum = [flags.allSatisfy { $0 } ? 1 : 0]
+                statistics.maximum = [flags.contains(true) ? 1 : 0]
+            }
+        default: break
+        }
+        return statistics
+    }
+}

@@ -1,0 +1,299 @@
+import MeridianCore
+
+/// A Parquet file's structure, read from its footer: the schema as a tree
+/// with each leaf's definition and repetition levels, and the row groups;
+/// and the reading of one leaf's column chunk in one row group.
+///
+/// The bytes are the whole file (mapped). Every offset and size the
+/// footer and the page headers state is checked against them.
+struct ParquetFile: @unchecked Sendable {
+    /// A leaf column: its schema element, path and levels.
+    struct Leaf {
+        var element: SchemaElement
+        var path: [String]
+        var maximumDefinition: Int
+        var maximumRepetition: Int
+        /// The definition level at which each node of the path (after the
+        /// root) is present: a node is null in a row whose level is lower.
+        var presentAt: [Int]
+    }
+
+    /// A node of the schema tree.
+    indirect enum Node {
+        case leaf(index: Int, name: String)
+        case group(name: String, definition: Int, repeated: Bool, meaning: ParquetMeaning, children: [Node])
+
+        var name: String {
+            switch self {
+            case .leaf(_, let name), .group(let name, _, _, _, _): name
+            }
+        }
+
+        /// The leaves under this node, in order.
+        var leaves: [Int] {
+            switch self {
+            case .leaf(let index, _): [index]
+            case .group(_, _, _, _, let children): children.flatMap(\.leaves)
+            }
+        }
+    }
+
+    let bytes: UnsafeRawBufferPointer
+    let metadata: FileMetadata
+    let leaves: [Leaf]
+    /// The top-level fields.
+    let fields: [Node]
+
+    static let magic: [UInt8] = Array("PAR1".utf8)
+    /// The most bytes a footer may take.
+    static let largestFooter = 256 << 20
+
+    init(_ bytes: UnsafeRawBufferPointer) throws(ParquetFailure) {
+        self.bytes = bytes
+        guard bytes.count >= 12, bytes.prefix(4).elementsEqual(Self.magic), bytes.suffix(4).elementsEqual(Self.magic)
+        else {
+            if bytes.suffix(4).elementsEqual(Array("PARE".utf8)) {
+                throw ParquetFailure(
+                    "parquet.encrypted", "the file's footer is encrypted, which Meridian does not read")
+            }
+            throw ParquetFailure(
+                "parquet.footer.invalid", "the file does not start and end with Parquet's magic bytes (PAR1)")
+        }
+        let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt32.self)))
+        guard length <= bytes.count - 12, length <= Self.largestFooter else {
+            throw ParquetFailure(
+                "parquet.footer.invalid",
+                "the footer says it is \(length) bytes, but the file holds \(bytes.count - 12) between its magic bytes")
+        }
+        let start = bytes.count - 8 - length
+        var reader = ThriftReader(UnsafeRawBufferPointer(rebasing: bytes[start..<bytes.count - 8]))
+        do {
+            metadata = try FileMetadata(&reader)
+        } catch {
+            throw ParquetFailure(
+                "parquet.footer.invalid", "the footer cannot be read: \(error.reason) (footer byte \(error.offset))")
+        }
+        (leaves, fields) = try Self.tree(metadata.schema)
+        for (number, group) in metadata.rowGroups.enumerated() {
+            guard group.columns.count == leaves.count, group.rowCount >= 0 else {
+                throw ParquetFailure(
+                    "parquet.footer.invalid",
+                    "row group \(number) has \(group.columns.count) column chunks for the schema's \(leaves.count) columns"
+                )
+            }
+        }
+    }
+
+    /// The schema's leaves and top-level nodes.
+    private static func tree(_ schema: [SchemaElement]) throws(ParquetFailure) -> ([Leaf], [Node]) {
+        guard let root = schema.first else { throw ParquetFailure("parquet.footer.invalid", "the schema is empty") }
+        var leaves: [Leaf] = []
+        var next = 1
+        func node(
+            path: [String], definition: Int, repetition: Int, presentAt: [Int], depth: Int
+        ) throws(ParquetFailure) -> Node {
+            guard next < schema.count else {
+                throw ParquetFailure("parquet.footer.invalid", "the schema names more children than it has elements")
+            }
+            guard depth < 64 else {
+                throw ParquetFailure("parquet.footer.invalid", "the schema nests more than 64 deep")
+            }
+            let element = schema[next]
+            next += 1
+            let definition = definition + (element.repetition == .required ? 0 : 1)
+            let repetition = repetition + (element.repetition == .repeated ? 1 : 0)
+            let path = path + [element.name]
+            let presentAt = presentAt + [definition]
+            if element.childCount == 0 {
+                guard let type = element.type else {
+                    throw ParquetFailure("parquet.footer.invalid", "column \(path.joined(separator: ".")) has no type")
+                }
+                guard type != .fixedLengthByteArray || (element.typeLength ?? 0) > 0, definition < 256 else {
+                    throw ParquetFailure(
+                        "parquet.footer.invalid",
+                        "column \(path.joined(separator: ".")) has no length or nests too deep")
+                }
+                leaves.append(
+                    Leaf(
+                        element: element, path: path, maximumDefinition: definition, maximumRepetition: repetition,
+                        presentAt: presentAt))
+                return .leaf(index: leaves.count - 1, name: element.name)
+            }
+            var children: [Node] = []
+            for _ in 0..<element.childCount {
+                children.append(
+                    try node(
+                        path: path, definition: definition, repetition: repetition, presentAt: presentAt,
+                        depth: depth + 1))
+            }
+            return .group(
+                name: element.name, definition: definition, repeated: repetition > 0, meaning: element.meaning,
+                children: children)
+        }
+        var fields: [Node] = []
+        for _ in 0..<root.childCount {
+            fields.append(try node(path: [], definition: 0, repetition: 0, presentAt: [], depth: 0))
+        }
+        guard next == schema.count else {
+            throw ParquetFailure("parquet.footer.invalid", "the schema has elements no group names as children")
+        }
+        return (leaves, fields)
+    }
+
+    /// One leaf's column chunk in a row group, decoded: the definition
+    /// levels of its rows (nil when the column cannot be null) and its
+    /// non-null values.
+    func read(column leaf: Int, rowGroup: Int) throws(ParquetFailure) -> (levels: [UInt8]?, values: ParquetValues) {
+        let column = leaves[leaf]
+        let chunk = metadata.rowGroups[rowGroup].columns[leaf]
+        let rows = metadata.rowGroups[rowGroup].rowCount
+        let path = column.path.joined(separator: ".")
+        guard chunk.externalFile == nil else {
+            throw ParquetFailure(
+                "parquet.column.unsupported", "column \(path) is kept in another file, \(chunk.externalFile!)")
+        }
+        guard column.element.type == chunk.type else {
+            throw ParquetFailure("parquet.footer.invalid", "column \(path)'s chunk is not of the schema's type")
+        }
+        var start = chunk.dataPageOffset
+        if let dictionary = chunk.dictionaryPageOffset, dictionary > 0, dictionary < start { start = dictionary }
+        let end = start + chunk.compressedSize
+        guard start >= 4, chunk.compressedSize >= 0, end <= bytes.count - 8 else {
+            throw ParquetFailure(
+                "parquet.column.invalid",
+                "column \(path) says its pages take bytes \(start) to \(end), outside the file's \(bytes.count)")
+        }
+        guard chunk.valueCount <= chunk.compressedSize * 8 * 255 + rows else {
+            throw ParquetFailure(
+                "parquet.column.invalid",
+                "column \(path) says it holds \(chunk.valueCount) values, more than its bytes can")
+        }
+        let type = column.element.type!
+        let typeLength = Int(column.element.typeLength ?? 0)
+        let levelWidth = Int.bitWidth - column.maximumDefinition.leadingZeroBitCount
+        var levels: [UInt8]? = column.maximumDefinition > 0 ? [] : nil
+        levels?.reserveCapacity(rows)
+        var values = ParquetValues.empty(type)
+        var dictionary: ParquetValues?
+        var position = start
+        var read = 0
+        while read < chunk.valueCount, position < end {
+            var headerReader = ThriftReader(UnsafeRawBufferPointer(rebasing: bytes[position..<end]))
+            let header: PageHeader
+            do {
+                header = try PageHeader(&headerReader)
+            } catch {
+                throw ParquetFailure(
+                    "parquet.page.invalid",
+                    "a page header of column \(path) cannot be read: \(error.reason) (byte \(position + error.offset))")
+            }
+            position += headerReader.position
+            guard header.compressedSize <= end - position else {
+                throw ParquetFailure(
+                    "parquet.page.invalid",
+                    "a page of column \(path) says it is \(header.compressedSize) bytes, past the end of its chunk")
+            }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[position..<position + header.compressedSize])
+            position += header.compressedSize
+            do throws(ParquetFailure) {
+                switch header.kind {
+                case .index:
+                    continue
+                case .dictionary:
+                    let plain = try ParquetCompression.decompress(chunk.codec, body, count: header.uncompressedSize)
+                    var decoded = ParquetValues.empty(type)
+                    try plain.withParquetBytes { raw throws(ParquetFailure) in
+                        var decoder = ParquetDecoder(raw)
+                        try decoder.append(
+                            header.valueCount, of: type, typeLength: typeLength, encoding: .plain, to: &decoded)
+                    }
+                    dictionary = decoded
+                case .data, .dataV2:
+                    guard header.valueCount <= rows - read || column.maximumRepetition > 0 else {
+                        throw ParquetDecoder.invalid("a page holds more values than its row group has rows")
+                    }
+                    var pageLevels: [UInt64]?
+                    let content: [UInt8]
+                    var valuesStart = 0
+                    if header.kind == .data {
+                        content = try ParquetCompression.decompress(chunk.codec, body, count: header.uncompressedSize)
+                        try content.withParquetBytes { raw throws(ParquetFailure) in
+                            var decoder = ParquetDecoder(raw)
+                            if column.maximumRepetition > 0 { _ = try decoder.take(Int(try decoder.uint32())) }
+                            if column.maximumDefinition > 0 {
+                                var levelDecoder = ParquetDecoder(try decoder.take(Int(try decoder.uint32())))
+                                pageLevels = try levelDecoder.hybrid(header.valueCount, width: levelWidth)
+                            }
+                            valuesStart = decoder.position
+                        }
+                    } else {
+                        let levelBytes = header.repetitionLevelsLength + header.definitionLevelsLength
+                        guard levelBytes <= body.count, levelBytes <= header.uncompressedSize else {
+                            throw ParquetDecoder.invalid("a page's levels are longer than the page")
+                        }
+                        if column.maximumDefinition > 0 {
+                            var levelDecoder = ParquetDecoder(
+                                UnsafeRawBufferPointer(rebasing: body[header.repetitionLevelsLength..<levelBytes]))
+                            pageLevels = try levelDecoder.hybrid(header.valueCount, width: levelWidth)
+                        }
+                        let rest = UnsafeRawBufferPointer(rebasing: body[levelBytes...])
+                        content =
+                            header.isCompressed
+                            ? try ParquetCompression.decompress(
+                                chunk.codec, rest, count: header.uncompressedSize - levelBytes)
+                            : Array(rest)
+                    }
+                    let present: Int
+                    if let pageLevels {
+                        let top = UInt64(column.maximumDefinition)
+                        var count = 0
+                        for level in pageLevels {
+                            guard level <= top else {
+                                throw ParquetDecoder.invalid("a definition level is past the column's \(top)")
+                            }
+                            if level == top { count += 1 }
+                        }
+                        present = count
+                        levels?.append(contentsOf: pageLevels.lazy.map { UInt8(truncatingIfNeeded: $0) })
+                    } else {
+                        present = header.valueCount
+                    }
+                    let before = values.count
+                    try content.withParquetBytes { raw throws(ParquetFailure) in
+                        var decoder = ParquetDecoder(
+                            UnsafeRawBufferPointer(rebasing: raw[min(valuesStart, raw.count)...]))
+                        switch header.encoding {
+                        case .plainDictionary, .rleDictionary:
+                            guard let dictionary else {
+                                throw ParquetFailure(
+                                    "parquet.dictionary.invalid",
+                                    "a page refers to a dictionary the column does not have")
+                            }
+                            guard present > 0 else { return }
+                            let width = Int(try decoder.take(1)[0])
+                            try values.append(from: dictionary, indices: try decoder.hybrid(present, width: width))
+                        default:
+                            try decoder.append(
+                                present, of: type, typeLength: typeLength, encoding: header.encoding, to: &values)
+                        }
+                    }
+                    guard values.count == before + present else {
+                        throw ParquetDecoder.invalid(
+                            "a page holds \(values.count - before) values where its levels say \(present)")
+                    }
+                    read += header.valueCount
+                }
+            } catch {
+                throw ParquetFailure(error.code, "column \(path): \(error.reason)")
+            }
+        }
+        guard read == chunk.valueCount || column.maximumRepetition > 0, read == rows || column.maximumRepetition > 0
+        else {
+            throw ParquetFailure(
+                "parquet.column.invalid",
+                "column \(path) holds \(read) values in row group \(rowGroup), which has \(rows) rows (its chunk says \(chunk.valueCount))"
+            )
+        }
+        return (levels, values)
+    }
+}
