@@ -113,3 +113,56 @@ extension GeoMetadata.Column {
         return crs.compactJSONText
     }
 }
+
+extension GeoMetadata {
+    /// The geometry type names GeoParquet allows, each also with " Z".
+    static let typeNames: Set<String> = [
+        "Point", "LineString", "Polygon", "MultiPoint", "MultiLineString", "MultiPolygon", "GeometryCollection",
+    ]
+
+    /// What breaks GeoParquet's rules without keeping the file from being
+    /// read: an unknown version, geometry type, edges or orientation, a
+    /// `crs` that is neither PROJJSON nor null; each at its JSON pointer.
+    func ruleBreaks() -> [GeoMetadataFailure] {
+        var found: [GeoMetadataFailure] = []
+        if !(version.hasPrefix("1.0.") || version.hasPrefix("1.1.")) {
+            found.append(
+                GeoMetadataFailure(pointer: "/version", reason: "is \(version), not a GeoParquet 1.0 or 1.1 version"))
+        }
+        for name in columnNames {
+            guard let column = columns[name] else { continue }
+            let pointer = "/columns/\(name)"
+            let encodings: Set<String> = [
+                "WKB", "point", "linestring", "polygon", "multipoint", "multilinestring", "multipolygon",
+            ]
+            if !encodings.contains(column.encoding) {
+                found.append(
+                    GeoMetadataFailure(
+                        pointer: pointer + "/encoding", reason: "is \(column.encoding), not WKB or a GeoArrow encoding")
+                )
+            }
+            for (index, type) in column.geometryTypes.enumerated() {
+                let base = type.hasSuffix(" Z") ? String(type.dropLast(2)) : type
+                if !Self.typeNames.contains(base) {
+                    found.append(
+                        GeoMetadataFailure(
+                            pointer: pointer + "/geometry_types/\(index)", reason: "is \(type), not a geometry type"))
+                }
+            }
+            if let edges = column.edges, edges != "planar", edges != "spherical" {
+                found.append(
+                    GeoMetadataFailure(pointer: pointer + "/edges", reason: "is \(edges), not planar or spherical"))
+            }
+            if let orientation = column.orientation, orientation != "counterclockwise" {
+                found.append(
+                    GeoMetadataFailure(
+                        pointer: pointer + "/orientation", reason: "is \(orientation), not counterclockwise"))
+            }
+            if let crs = column.crs, crs.objectValue == nil, !crs.isNull {
+                found.append(
+                    GeoMetadataFailure(pointer: pointer + "/crs", reason: "is neither PROJJSON (an object) nor null"))
+            }
+        }
+        return found
+    }
+}

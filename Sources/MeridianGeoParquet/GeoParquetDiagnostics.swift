@@ -17,6 +17,10 @@ public enum GeoParquetDiagnostics {
         parquet.geo.invalid | error | A geo metadata that is not JSON, lacks a required member, or names a primary column or covering that the schema does not have.
         parquet.geo.unsupported | error | A primary geometry column in GeoArrow's native encoding, which Meridian does not read (WKB it does).
         parquet.geo.missing | warning | A Parquet file without GeoParquet's geo metadata: a column named geometry, geom or wkb_geometry is read as WKB, else the rows are read without geometry.
+        parquet.geo.schema | warning | A geo metadata that breaks GeoParquet's rules without keeping the file from being read: an unknown version, geometry type, encoding, edges or orientation, a crs that is neither PROJJSON nor null, a described column that is not binary, a covering whose columns are not DOUBLE or FLOAT.
+        parquet.geo.type-undeclared | warning | A geometry whose type (with Z) the geo metadata's geometry_types does not list; reported once per type, at its first row.
+        parquet.geo.bbox-mismatch | warning | A geo metadata bbox that does not hold every geometry of the file.
+        parquet.covering.mismatch | warning | A row whose bbox covering values do not hold its geometry's box, so that readers filtering by the covering miss it (the first thousand rows).
         parquet.geometry.invalid | error | A row whose geometry is not WKB (cut short, a count that lies, an unknown type).
         parquet.output.failed | error | A page that Snappy, Zstandard or zlib could not compress, or one over the 2 GB a page may hold.
         """#)

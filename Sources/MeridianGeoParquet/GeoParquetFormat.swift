@@ -20,9 +20,15 @@ public struct GeoParquetFormat: FeatureFormat {
         return .certain
     }
 
-    /// A file without GeoParquet metadata, columns left out and rows whose
-    /// geometry cannot be read are errors of a file being validated.
-    public var errorsWhenValidating: Set<String> { ["parquet.geo.missing"] }
+    /// A file without GeoParquet metadata, or whose metadata breaks the
+    /// specification's rules or does not agree with the rows, is in error
+    /// when validated.
+    public var errorsWhenValidating: Set<String> {
+        [
+            "parquet.geo.missing", "parquet.geo.schema", "parquet.geo.type-undeclared", "parquet.geo.bbox-mismatch",
+            "parquet.covering.mismatch",
+        ]
+    }
 
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .geoParquet }
 

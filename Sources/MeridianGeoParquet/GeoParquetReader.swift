@@ -45,12 +45,20 @@ public final class GeoParquetReader {
     private let spool: TemporaryFile?
     private let name: String
     private let groups: [Int]
+    private let startRows: [Int]
     private var nextGroup = 0
-    private var submitted = 0
+    /// Slices of decoded row groups not yet handed to the pool.
+    private var waiting: [RowSlice] = []
     private var batch: [Feature] = []
     private var batchIndex = 0
     private var found: [Diagnostic] = []
-    private let pool: OrderedWorkPool<Int, Result<[Feature], DiagnosticError>>
+    private let pool: OrderedWorkPool<RowSlice, Result<SliceResult, DiagnosticError>>
+    /// The rows' extent so far, and the geometry types met that the
+    /// metadata does not list.
+    private var extent: BoundingBox?
+    private var undeclaredTypes: Set<String> = []
+    private var coveringMismatches = 0
+    private var checkedExtent = false
     private let threads: Int
 
     /// Opens the file at `path`; with `box` (longitude and latitude), row
@@ -131,7 +139,7 @@ public final class GeoParquetReader {
         }
         for (index, note) in notes.enumerated() {
             var located = note
-            located.location = location
+            located.location.file = name
             notes[index] = located
         }
         plan = rows
@@ -155,32 +163,106 @@ public final class GeoParquetReader {
             }
         }
         self.groups = groups
-        let startRows = parquet.metadata.rowGroups.reduce(into: [0]) { $0.append($0.last! + $1.rowCount) }
-        threads = max(1, min(OrderedWorkPool<Int, Int>.defaultThreads, groups.count))
-        pool = OrderedWorkPool(threads: threads) { group in
-            Result { () throws(DiagnosticError) in
-                try rows.features(of: parquet, rowGroup: group, firstRow: startRows[group], name: name)
-            }
+        startRows = parquet.metadata.rowGroups.reduce(into: [0]) { $0.append($0.last! + $1.rowCount) }
+        threads = OrderedWorkPool<Int, Int>.defaultThreads
+        pool = OrderedWorkPool(threads: threads) { slice in
+            Result { () throws(DiagnosticError) in try rows.features(of: slice, file: parquet, name: name) }
         }
     }
 
     deinit { pool.stop() }
 
+    /// Once every row is read: the declared bbox must hold every geometry.
+    private func checkExtent() {
+        guard !checkedExtent, groups.count == rowGroupCount else { return }
+        checkedExtent = true
+        guard let extent, let declared = geoMetadata?.columns[geoMetadata!.primaryColumn]?.bbox else { return }
+        let (west, south) = (declared[0], declared[1])
+        let (east, north) = declared.count == 6 ? (declared[3], declared[4]) : (declared[2], declared[3])
+        let slack = 1e-9 * max(1, abs(west), abs(east), abs(south), abs(north))
+        // A bbox across the antimeridian (west > east) is not checked.
+        guard west <= east else { return }
+        if extent.west < west - slack || extent.south < south - slack || extent.east > east + slack
+            || extent.north > north + slack
+        {
+            found.append(
+                Diagnostic(
+                    severity: .warning, code: "parquet.geo.bbox-mismatch",
+                    message:
+                        "\(name)'s geo metadata gives the bbox [\(declared.map { "\($0)" }.joined(separator: ", "))], but the geometries reach [\(extent.west), \(extent.south), \(extent.east), \(extent.north)]",
+                    location: SourceLocation(file: name, jsonPointer: "/columns/\(plan.geometryColumn ?? "")/bbox")))
+        }
+    }
+
     public func next() throws(DiagnosticError) -> Feature? {
         while batchIndex == batch.count {
-            while submitted < groups.count, pool.pending <= threads {
-                pool.submit(groups[submitted])
-                submitted += 1
+            // Keep the threads busy: decode the next row group when its
+            // slices run low, and hand slices out a few ahead.
+            while pool.pending <= threads {
+                if waiting.isEmpty, nextGroup < groups.count {
+                    let group = groups[nextGroup]
+                    nextGroup += 1
+                    let decoded = try plan.decode(
+                        file, rowGroup: group, firstRow: startRows[group], name: name, threads: threads)
+                    waiting = plan.slices(of: decoded, file: file)
+                    bytesConsumed += file.metadata.rowGroups[group].columns.reduce(0) { $0 + $1.compressedSize }
+                }
+                guard !waiting.isEmpty else { break }
+                pool.submit(waiting.removeFirst())
             }
-            guard let result = pool.next() else { return nil }
-            batch = try result.get()
+            guard let result = pool.next() else {
+                checkExtent()
+                return nil
+            }
+            let slice = try result.get()
+            batch = slice.features
             batchIndex = 0
-            bytesConsumed += file.metadata.rowGroups[groups[nextGroup]].columns.reduce(0) { $0 + $1.compressedSize }
-            nextGroup += 1
+            if let box = slice.extent {
+                if extent == nil { extent = box } else { extent!.extend(box) }
+            }
+            for (type, warning) in slice.undeclaredTypes.sorted(by: { $0.key < $1.key })
+            where undeclaredTypes.insert(type).inserted {
+                found.append(warning)
+            }
+            for warning in slice.coveringMismatches.prefix(1_000 - coveringMismatches) {
+                found.append(warning)
+                coveringMismatches += 1
+            }
         }
         defer { batchIndex += 1 }
         return batch[batchIndex]
     }
+}
+
+/// A row group's columns, decoded: each leaf's definition levels and
+/// values, shared by the slices that make its features.
+final class DecodedRowGroup: @unchecked Sendable {
+    let group: Int
+    let firstRow: Int
+    let rowCount: Int
+    let columns: [(levels: [UInt8]?, values: ParquetValues)?]
+
+    init(group: Int, firstRow: Int, rowCount: Int, columns: [(levels: [UInt8]?, values: ParquetValues)?]) {
+        (self.group, self.firstRow, self.rowCount, self.columns) = (group, firstRow, rowCount, columns)
+    }
+}
+
+/// What one slice's rows became and found.
+struct SliceResult: Sendable {
+    var features: [Feature] = []
+    var extent: BoundingBox?
+    /// The first row of each geometry type the metadata does not list.
+    var undeclaredTypes: [String: Diagnostic] = [:]
+    /// Rows whose covering box does not hold their geometry (the first thousand).
+    var coveringMismatches: [Diagnostic] = []
+}
+
+/// Rows of a decoded row group made into features on one thread, with
+/// the index of each leaf's first value among them.
+struct RowSlice: @unchecked Sendable {
+    let decoded: DecodedRowGroup
+    let rows: Range<Int>
+    let cursors: [Int]
 }
 
 /// What a row becomes: which leaf holds the geometry, which fields the
@@ -191,8 +273,13 @@ struct RowPlan: @unchecked Sendable {
     let coordinateSystem: String?
     /// The top-level fields read as properties.
     let properties: [ParquetFile.Node]
-    /// The covering's xmin, ymin, xmax and ymax leaves.
+    /// The covering's xmin, ymin, xmax and ymax leaves, and its column.
     let covering: [Int]?
+    let coveringColumn: String?
+    /// The geometry types the metadata declares (empty: any).
+    let declaredTypes: Set<String>
+    /// Each leaf's maximum definition level.
+    let maximumDefinitions: [Int]
 
     init(file: ParquetFile, geo: GeoMetadata?, columns: Set<String>?, notes: inout [Diagnostic]) throws(ParquetFailure)
     {
@@ -219,8 +306,33 @@ struct RowPlan: @unchecked Sendable {
                 }
                 covering = leaves
                 skipped.insert(paths[0][0])
+                if leaves.contains(where: { ![.double, .float].contains(file.leaves[$0].element.type) }) {
+                    notes.append(
+                        Diagnostic(
+                            severity: .warning, code: "parquet.geo.schema",
+                            message: "the bbox covering's columns are not all DOUBLE or FLOAT",
+                            location: SourceLocation(jsonPointer: "/columns/\(geo.primaryColumn)/covering/bbox")))
+                }
             }
             skipped.formUnion(geo.columnNames)
+            for problem in geo.ruleBreaks() {
+                notes.append(
+                    Diagnostic(
+                        severity: .warning, code: "parquet.geo.schema",
+                        message: "the geo metadata's \(problem.pointer) \(problem.reason)",
+                        location: SourceLocation(jsonPointer: problem.pointer)))
+            }
+            for name in geo.columnNames {
+                guard let index = leaf(named: [name]), file.leaves[index].element.type == .byteArray else {
+                    notes.append(
+                        Diagnostic(
+                            severity: .warning, code: "parquet.geo.schema",
+                            message:
+                                "the geo metadata describes column \(name), which is not a column of binary values",
+                            location: SourceLocation(jsonPointer: "/columns/\(name)")))
+                    continue
+                }
+            }
         } else if let candidate = ["geometry", "geom", "wkb_geometry"].first(where: { leaf(named: [$0]) != nil }) {
             geometryName = candidate
             notes.append(
@@ -249,6 +361,9 @@ struct RowPlan: @unchecked Sendable {
             geometryLeaf = nil
         }
         geometryColumn = geometryName
+        coveringColumn = geo?.columns[geo!.primaryColumn]?.covering?.first?.first
+        declaredTypes = Set(geo?.columns[geo!.primaryColumn]?.geometryTypes ?? [])
+        maximumDefinitions = file.leaves.map(\.maximumDefinition)
         if let geometryName { skipped.insert(geometryName) }
         coordinateSystem = system
         self.covering = covering
@@ -288,26 +403,81 @@ struct RowPlan: @unchecked Sendable {
     }
 
     /// The leaves a row group's features need.
-    var leaves: [Int] { (geometryLeaf.map { [$0] } ?? []) + properties.flatMap(\.leaves) }
+    var leaves: [Int] { (geometryLeaf.map { [$0] } ?? []) + (covering ?? []) + properties.flatMap(\.leaves) }
 
-    /// The features of one row group.
-    func features(of file: ParquetFile, rowGroup: Int, firstRow: Int, name: String) throws(DiagnosticError) -> [Feature]
-    {
-        let rows = file.metadata.rowGroups[rowGroup].rowCount
-        var columns: [Int: (levels: [UInt8]?, values: ParquetValues)] = [:]
-        for leaf in leaves {
-            do {
-                columns[leaf] = try file.read(column: leaf, rowGroup: rowGroup)
-            } catch {
+    /// The names of the properties, shared by every feature's object.
+    var keys: [String] { properties.map(\.name) }
+
+    /// The rows a slice makes into features on one thread.
+    static let sliceRows = 2_048
+
+    /// Decodes the columns of one row group, a column per thread.
+    func decode(
+        _ file: ParquetFile, rowGroup: Int, firstRow: Int, name: String, threads: Int
+    ) throws(DiagnosticError) -> DecodedRowGroup {
+        let leaves = self.leaves
+        let results = OrderedWorkPool<Int, Result<(levels: [UInt8]?, values: ParquetValues), ParquetFailure>>.results(
+            of: leaves, threads: min(threads, leaves.count)
+        ) { leaf in
+            Result { () throws(ParquetFailure) in try file.read(column: leaf, rowGroup: rowGroup) }
+        }
+        var columns = [(levels: [UInt8]?, values: ParquetValues)?](repeating: nil, count: file.leaves.count)
+        for (leaf, result) in zip(leaves, results) {
+            switch result {
+            case .success(let column): columns[leaf] = column
+            case .failure(let error):
                 throw DiagnosticError(
                     code: error.code, message: "\(name), row group \(rowGroup): \(error.reason)",
                     location: SourceLocation(file: name, property: file.leaves[leaf].path.joined(separator: ".")))
             }
         }
+        return DecodedRowGroup(
+            group: rowGroup, firstRow: firstRow, rowCount: file.metadata.rowGroups[rowGroup].rowCount, columns: columns)
+    }
+
+    /// A decoded row group cut into slices of ``sliceRows`` rows.
+    func slices(of decoded: DecodedRowGroup, file: ParquetFile) -> [RowSlice] {
         var cursors = [Int](repeating: 0, count: file.leaves.count)
+        var slices: [RowSlice] = []
+        var start = 0
+        while start < decoded.rowCount {
+            let end = min(start + Self.sliceRows, decoded.rowCount)
+            slices.append(RowSlice(decoded: decoded, rows: start..<end, cursors: cursors))
+            for (leaf, column) in decoded.columns.enumerated() {
+                guard let column else { continue }
+                if let levels = column.levels {
+                    let top = UInt8(file.leaves[leaf].maximumDefinition)
+                    cursors[leaf] += levels[start..<end].reduce(0) { $0 + ($1 == top ? 1 : 0) }
+                } else {
+                    cursors[leaf] += end - start
+                }
+            }
+            start = end
+        }
+        return slices
+    }
+
+    /// The features of a slice's rows, and what they say of the metadata:
+    /// rows whose covering box does not hold their geometry, geometry types
+    /// the metadata does not declare, and the rows' extent.
+    func features(of slice: RowSlice, file: ParquetFile, name: String) throws(DiagnosticError) -> SliceResult {
+        let columns = slice.decoded.columns
+        var cursors = slice.cursors
+        var result = SliceResult()
+        let coverings = covering?.map { leaf -> (levels: [UInt8]?, values: [Double])? in
+            guard let column = columns[leaf] else { return nil }
+            switch column.values {
+            case .doubles(let values): return (column.levels, values)
+            case .floats(let values): return (column.levels, values.map(Double.init))
+            default: return nil
+            }
+        }
+        let keys = self.keys
+        let index = keys.count > JSONObject.indexedCount ? JSONObject.index(of: keys) : nil
+        let packer = PackedJSONValues.Writer()
         var features: [Feature] = []
-        features.reserveCapacity(rows)
-        for row in 0..<rows {
+        features.reserveCapacity(slice.rows.count)
+        for row in slice.rows {
             var feature = Feature(geometry: nil)
             if let geometryLeaf, let column = columns[geometryLeaf] {
                 if column.levels.map({ Int($0[row]) == file.leaves[geometryLeaf].maximumDefinition }) ?? true,
@@ -324,26 +494,99 @@ struct RowPlan: @unchecked Sendable {
                         throw DiagnosticError(
                             code: "parquet.geometry.invalid",
                             message:
-                                "\(name), row group \(rowGroup), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
-                            location: SourceLocation(file: name, property: geometryColumn, record: firstRow + row + 1))
+                                "\(name), row group \(slice.decoded.group), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
+                            location: SourceLocation(
+                                file: name, property: geometryColumn, record: slice.decoded.firstRow + row + 1))
                     }
                 }
             }
-            var object = JSONObject()
-            for field in properties {
-                object.appendUnchecked(
-                    key: field.name, value: value(of: field, row: row, file: file, columns: columns, cursors: &cursors))
+            if let geometry = feature.geometry, let box = geometry.boundingBox {
+                if result.extent == nil { result.extent = box } else { result.extent!.extend(box) }
+                check(
+                    geometry, box: box, row: row, slice: slice, coverings: coverings, cursors: &cursors,
+                    result: &result, name: name)
+            } else if let covering {
+                for leaf in covering
+                where columns[leaf]?.levels.map({ Int($0[row]) == file.leaves[leaf].maximumDefinition }) ?? true {
+                    cursors[leaf] += 1
+                }
             }
-            feature.properties = object
-            features.append(feature)
+            packer.removeAll()
+            for field in properties {
+                append(field, row: row, file: file, columns: columns, cursors: &cursors, to: packer)
+            }
+            feature.properties = JSONObject(distinctKeys: keys, packed: packer.packed, index: index)
+            result.features.append(feature)
         }
-        return features
+        return result
+    }
+
+    /// Checks a row's geometry against its covering box and the declared
+    /// geometry types, advancing the covering's cursors.
+    private func check(
+        _ geometry: Geometry, box: BoundingBox, row: Int, slice: RowSlice,
+        coverings: [(levels: [UInt8]?, values: [Double])?]?, cursors: inout [Int], result: inout SliceResult,
+        name: String
+    ) {
+        let record = slice.decoded.firstRow + row + 1
+        var hasZ = false
+        geometry.forEachCoordinate { if $0.altitude != nil { hasZ = true } }
+        let type = geometry.typeName + (hasZ ? " Z" : "")
+        if !declaredTypes.isEmpty, !declaredTypes.contains(type), result.undeclaredTypes[type] == nil {
+            result.undeclaredTypes[type] =
+                (Diagnostic(
+                    severity: .warning, code: "parquet.geo.type-undeclared",
+                    message:
+                        "\(name), row group \(slice.decoded.group), row \(row + 1): a \(type), which the geo metadata's geometry_types (\(declaredTypes.sorted().joined(separator: ", "))) does not list",
+                    location: SourceLocation(file: name, property: geometryColumn, record: record)))
+        }
+        guard let covering, let coverings else { return }
+        var corners: [Double] = []
+        for (leaf, column) in zip(covering, coverings) {
+            guard let column else { return }
+            let present = column.levels.map { Int($0[row]) == maximumDefinitions[leaf] } ?? true
+            if present {
+                if cursors[leaf] < column.values.count { corners.append(column.values[cursors[leaf]]) }
+                cursors[leaf] += 1
+            }
+        }
+        // Float columns are rounded outward: a little slack for their precision.
+        let slack = 1e-6 * max(1, abs(box.west), abs(box.east), abs(box.south), abs(box.north))
+        let holds =
+            corners.count == 4 && corners[0] <= box.west + slack && corners[1] <= box.south + slack
+            && corners[2] >= box.east - slack && corners[3] >= box.north - slack
+        guard !holds, result.coveringMismatches.count < 1_000 else { return }
+        let stated = corners.count == 4 ? "[\(corners.map { "\($0)" }.joined(separator: ", "))]" : "null"
+        result.coveringMismatches.append(
+            Diagnostic(
+                severity: .warning, code: "parquet.covering.mismatch",
+                message:
+                    "\(name), row group \(slice.decoded.group), row \(row + 1): the bbox covering \(stated) does not hold the geometry's box [\(box.west), \(box.south), \(box.east), \(box.north)]",
+                location: SourceLocation(file: name, property: coveringColumn, record: record)))
+    }
+
+    /// A field's value in a row, packed, advancing the cursors of its leaves.
+    private func append(
+        _ node: ParquetFile.Node, row: Int, file: ParquetFile,
+        columns: [(levels: [UInt8]?, values: ParquetValues)?], cursors: inout [Int],
+        to packer: PackedJSONValues.Writer
+    ) {
+        if case .leaf(let index, _) = node, let column = columns[index] {
+            if let levels = column.levels, Int(levels[row]) < file.leaves[index].maximumDefinition {
+                packer.appendNull()
+                return
+            }
+            ParquetValueText.append(column.values, at: cursors[index], element: file.leaves[index].element, to: packer)
+            cursors[index] += 1
+        } else {
+            packer.append(value(of: node, row: row, file: file, columns: columns, cursors: &cursors))
+        }
     }
 
     /// A field's value in a row, advancing the cursors of its leaves.
     private func value(
         of node: ParquetFile.Node, row: Int, file: ParquetFile,
-        columns: [Int: (levels: [UInt8]?, values: ParquetValues)], cursors: inout [Int]
+        columns: [(levels: [UInt8]?, values: ParquetValues)?], cursors: inout [Int]
     ) -> JSONValue {
         switch node {
         case .leaf(let index, _):

@@ -75,25 +75,22 @@ public struct GeoParquetOutputFormat: FeatureOutputFormat {
 /// feature's `id` becomes an `id` column where no property has that name.
 ///
 /// The schema must be known before the first row group, so features are
-/// spooled to a temporary file as they come (WKB and tagged values), then
-/// written a row group at a time: memory holds one row group.
-final class GeoParquetWriter: FeatureWriter {
+/// spooled to a temporary file as they come (WKB and tagged values, made
+/// on any thread by ``batchEncoder``), then written a row group at a
+/// time, row groups made on every core: memory holds a few row groups.
+final class GeoParquetWriter: BatchFeatureWriter {
     private let destination: OutputDestination
     private let system: WrittenCoordinateSystem?
     private let options: GeoParquetWritingOptions
     private let spool: TemporaryFile
-    private var buffer: [UInt8] = []
+    private let schema = SpoolSchema()
     private var spooled = 0
     /// Where each row group's rows start in the spool, and how many.
     private var groups: [(offset: Int, rows: Int)] = []
     private var rowsInGroup = 0
-    private var columns: [String] = []
-    private var columnNumbers: [String: Int] = [:]
-    private var kinds: [Kinds] = []
-    private var idColumn: Int?
-    private var geometryTypes: Set<String> = []
-    private var extent = BoundingBox?.none
     private var rows = 0
+    /// Spooled bytes not yet written to the file.
+    private var pending: [UInt8] = []
 
     /// The kinds of value seen in a column.
     struct Kinds: OptionSet {
@@ -115,12 +112,6 @@ final class GeoParquetWriter: FeatureWriter {
 
     enum ColumnType { case boolean, integer, double, string, json }
 
-    /// The tags of values in the spool.
-    private enum Tag: UInt8 {
-        case bool = 1
-        case integer, double, string, json
-    }
-
     init(destination: OutputDestination, system: WrittenCoordinateSystem?, options: GeoParquetWritingOptions)
         throws(DiagnosticError)
     {
@@ -132,110 +123,55 @@ final class GeoParquetWriter: FeatureWriter {
         spool = try TemporaryFile(purpose: "parquet")
     }
 
-    private func column(_ name: String) -> Int {
-        if let number = columnNumbers[name] { return number }
-        columns.append(name)
-        kinds.append([])
-        columnNumbers[name] = columns.count - 1
-        return columns.count - 1
-    }
-
-    private func append32(_ value: Int) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { buffer.append(contentsOf: $0) }
-    }
-
-    /// Appends a value that is not null.
-    private func append(_ value: JSONValue, column number: Int) {
-        append32(number)
-        switch value {
-        case .null: break
-        case .bool(let flag):
-            kinds[number].insert(.bool)
-            buffer.append(Tag.bool.rawValue)
-            buffer.append(flag ? 1 : 0)
-        case .integer(let integer):
-            kinds[number].insert(.integer)
-            buffer.append(Tag.integer.rawValue)
-            withUnsafeBytes(of: integer.littleEndian) { buffer.append(contentsOf: $0) }
-        case .double(let double):
-            kinds[number].insert(.double)
-            buffer.append(Tag.double.rawValue)
-            withUnsafeBytes(of: double.bitPattern.littleEndian) { buffer.append(contentsOf: $0) }
-        case .string(let text):
-            kinds[number].insert(.string)
-            buffer.append(Tag.string.rawValue)
-            append32(text.utf8.count)
-            buffer.append(contentsOf: text.utf8)
-        case .array, .object:
-            kinds[number].insert(.json)
-            buffer.append(Tag.json.rawValue)
-            let text = value.compactJSONText
-            append32(text.utf8.count)
-            buffer.append(contentsOf: text.utf8)
+    var batchEncoder: @Sendable ([Feature]) -> [UInt8] {
+        let schema = self.schema
+        return { features in
+            var encoder = RowEncoder(schema: schema)
+            for feature in features { encoder.encode(feature) }
+            return encoder.finish()
         }
     }
 
     func write(_ feature: Feature, collection: FeatureCollection, layer: String?) throws(DiagnosticError) {
-        if rowsInGroup == 0 { groups.append((spooled + buffer.count, 0)) }
-        // A row: its WKB (length 0 for none), its values' count, then each
-        // value as column, tag and payload (no tag for null).
-        let lengthAt = buffer.count
-        append32(0)
-        if let geometry = feature.geometry {
-            let start = buffer.count
-            WellKnownBinary.append(geometry, to: &buffer)
-            let length = buffer.count - start
-            buffer.withUnsafeMutableBytes {
-                $0.storeBytes(of: UInt32(length).littleEndian, toByteOffset: lengthAt, as: UInt32.self)
-            }
-            var hasZ = false
-            geometry.forEachCoordinate { if $0.altitude != nil { hasZ = true } }
-            geometryTypes.insert(geometry.typeName + (hasZ ? " Z" : ""))
-            // The row's box (NaN for an empty geometry), for the covering.
-            let box = geometry.boundingBox
-            if let box {
-                if extent == nil { extent = box } else { extent!.extend(box) }
-            }
-            for value in box.map({ [$0.west, $0.south, $0.east, $0.north] }) ?? [.nan, .nan, .nan, .nan] {
-                withUnsafeBytes(of: value.bitPattern.littleEndian) { buffer.append(contentsOf: $0) }
+        try write(encoded: batchEncoder([feature]), count: 1, collection: collection)
+    }
+
+    /// Spools rows made by ``batchEncoder``: the rows, then the offset at
+    /// which each ends, then their count.
+    func write(encoded bytes: [UInt8], count: Int, collection: FeatureCollection) throws(DiagnosticError) {
+        let ends = bytes.withUnsafeBytes { raw in
+            (0..<count).map { row in
+                Int(
+                    UInt32(
+                        littleEndian: raw.loadUnaligned(
+                            fromByteOffset: bytes.count - 4 * (count + 1) + 4 * row, as: UInt32.self)))
             }
         }
-        let id: JSONValue? = feature.id.flatMap { feature.properties["id"] == nil ? $0.jsonValue : nil }
-        let countAt = buffer.count
-        append32(0)
-        var count = 0
-        if let id {
-            append(id, column: column("id"))
-            count += 1
+        var start = 0
+        for end in ends {
+            if rowsInGroup == 0 { groups.append((spooled + pending.count + start, 0)) }
+            rowsInGroup += 1
+            groups[groups.count - 1].rows = rowsInGroup
+            if rowsInGroup == options.rowGroupSize { rowsInGroup = 0 }
+            start = end
         }
-        for (key, value) in feature.properties.members {
-            // A null is a column this row has no value in.
-            let number = column(key)
-            if value.isNull { continue }
-            append(value, column: number)
-            count += 1
-        }
-        buffer.withUnsafeMutableBytes {
-            $0.storeBytes(of: UInt32(count).littleEndian, toByteOffset: countAt, as: UInt32.self)
-        }
-        rows += 1
-        rowsInGroup += 1
-        groups[groups.count - 1].rows = rowsInGroup
-        if rowsInGroup == options.rowGroupSize { rowsInGroup = 0 }
-        if buffer.count >= 1 << 20 {
-            try spool.write(buffer, displayName: destination.displayName)
-            spooled += buffer.count
-            buffer.removeAll(keepingCapacity: true)
-        }
+        rows += count
+        pending.append(contentsOf: bytes[0..<start])
+        if pending.count >= 1 << 20 { try flushSpool() }
+    }
+
+    private func flushSpool() throws(DiagnosticError) {
+        try spool.write(pending, displayName: destination.displayName)
+        spooled += pending.count
+        pending.removeAll(keepingCapacity: true)
     }
 
     func discard() { spool.remove() }
 
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
-        try spool.write(buffer, displayName: destination.displayName)
-        spooled += buffer.count
-        buffer = []
-        let types = kinds.map(\.type)
+        try flushSpool()
+        let columns = schema.columns
+        let types = schema.kinds.map(\.type)
         let geometryName = uniqueName("geometry")
         let bboxName = uniqueName("bbox")
         var metadata = FileMetadata()
@@ -270,42 +206,61 @@ final class GeoParquetWriter: FeatureWriter {
         try destination.write(ParquetFile.magic)
         let paths = columns.map { [$0] } + [[geometryName]] + ["xmin", "ymin", "xmax", "ymax"].map { [bboxName, $0] }
         let codec = options.compression.codec
-        for (index, group) in groups.enumerated() {
-            let end = index + 1 < groups.count ? groups[index + 1].offset : spooled
-            var bytes = [UInt8](repeating: 0, count: end - group.offset)
-            let read = bytes.withUnsafeMutableBytes {
-                Platform.readFully(descriptor, into: $0, at: Int64(group.offset))
+        let columnCount = columns.count
+        let name = destination.displayName
+        // Row groups are read back, made columns and compressed on every
+        // core, a few at a time, and written in order.
+        let threads = OrderedWorkPool<Int, Int>.defaultThreads
+        let pool = OrderedWorkPool<
+            (offset: Int, end: Int, rows: Int), Result<[([UInt8], ColumnChunk)], DiagnosticError>
+        >(
+            threads: threads
+        ) { job in
+            Result { () throws(DiagnosticError) in
+                var bytes = [UInt8](repeating: 0, count: job.end - job.offset)
+                let read = bytes.withUnsafeMutableBytes {
+                    Platform.readFully(descriptor, into: $0, at: Int64(job.offset))
+                }
+                guard read == bytes.count else {
+                    throw DiagnosticError(
+                        code: "io.temporary", message: "cannot read back the features spooled for \(name)")
+                }
+                let leaves = bytes.withUnsafeBytes { raw in
+                    ParquetLeafData.collect(raw, rows: job.rows, columns: columnCount, types: types)
+                }
+                bytes = []
+                var chunks: [([UInt8], ColumnChunk)] = []
+                for (leaf, path) in zip(leaves, paths) {
+                    do throws(ParquetFailure) {
+                        chunks.append(try leaf.encode(path: path, codec: codec))
+                    } catch {
+                        throw DiagnosticError(code: error.code, message: "\(name): \(error.reason)")
+                    }
+                }
+                return chunks
             }
-            guard read == bytes.count else {
-                throw DiagnosticError(
-                    code: "io.temporary",
-                    message: "cannot read back the features spooled for \(destination.displayName)")
+        }
+        defer { pool.stop() }
+        var submitted = 0
+        for _ in groups.indices {
+            while submitted < groups.count, pool.pending <= threads {
+                let end = submitted + 1 < groups.count ? groups[submitted + 1].offset : spooled
+                pool.submit((groups[submitted].offset, end, groups[submitted].rows))
+                submitted += 1
             }
-            let leaves = bytes.withUnsafeBytes { raw in
-                ParquetLeafData.collect(raw, rows: group.rows, columns: columns.count, types: types)
-            }
-            let chunks = OrderedWorkPool<Int, Result<([UInt8], ColumnChunk), ParquetFailure>>.results(
-                of: leaves.indices, threads: OrderedWorkPool<Int, Int>.defaultThreads
-            ) { leaf in
-                Result { () throws(ParquetFailure) in try leaves[leaf].encode(path: paths[leaf], codec: codec) }
-            }
+            guard let result = pool.next() else { break }
             var columnsWritten: [ColumnChunk] = []
             var total = 0
-            for result in chunks {
-                let encoded: [UInt8]
-                var chunk: ColumnChunk
-                do throws(ParquetFailure) {
-                    (encoded, chunk) = try result.get()
-                } catch {
-                    throw DiagnosticError(code: error.code, message: "\(destination.displayName): \(error.reason)")
-                }
+            for (encoded, written) in try result.get() {
+                var chunk = written
                 chunk.dataPageOffset = offset
                 try destination.write(encoded)
                 offset += encoded.count
                 total += chunk.uncompressedSize
                 columnsWritten.append(chunk)
             }
-            metadata.rowGroups.append(RowGroup(columns: columnsWritten, rowCount: group.rows, totalSize: total))
+            metadata.rowGroups.append(
+                RowGroup(columns: columnsWritten, rowCount: groups[metadata.rowGroups.count].rows, totalSize: total))
         }
         var footer = ThriftWriter()
         footer.structure { metadata.write(&$0) }
@@ -318,9 +273,10 @@ final class GeoParquetWriter: FeatureWriter {
 
     /// `base`, or `base_1`, `base_2`... when a property has that name.
     private func uniqueName(_ base: String) -> String {
+        let taken = Set(schema.columns)
         var name = base
         var number = 0
-        while columnNumbers[name] != nil || (base == "bbox" && name == "geometry") {
+        while taken.contains(name) || (base == "bbox" && name == "geometry") {
             number += 1
             name = "\(base)_\(number)"
         }
@@ -332,8 +288,8 @@ final class GeoParquetWriter: FeatureWriter {
     private func geoMetadata(geometry: String, bbox: String) -> String {
         var column = JSONObject()
         column["encoding"] = "WKB"
-        column["geometry_types"] = .array(geometryTypes.sorted().map(JSONValue.string))
-        if let extent {
+        column["geometry_types"] = .array(schema.geometryTypes.sorted().map(JSONValue.string))
+        if let extent = schema.extent {
             column["bbox"] = .array([extent.west, extent.south, extent.east, extent.north].map(JSONValue.double))
         }
         column["covering"] = .object(
@@ -371,7 +327,9 @@ struct ParquetLeafData: Sendable {
     static func collect(
         _ raw: UnsafeRawBufferPointer, rows: Int, columns: Int, types: [GeoParquetWriter.ColumnType]
     ) -> [ParquetLeafData] {
-        var levels = [[UInt8]](repeating: [], count: columns)
+        // Every column's levels, column after column: 0 (null) unless a
+        // row has a value there.
+        var levels = [UInt8](repeating: 0, count: columns * rows)
         var booleans = [[Bool]](repeating: [], count: columns)
         var integers = [[Int64]](repeating: [], count: columns)
         var doubles = [[Double]](repeating: [], count: columns)
@@ -380,7 +338,6 @@ struct ParquetLeafData: Sendable {
         var geometryLevels: [UInt8] = []
         var boxLevels: [UInt8] = []
         var corners: [[Double]] = [[], [], [], []]
-        for column in 0..<columns { levels[column].reserveCapacity(rows) }
         var position = 0
         func u32() -> Int {
             defer { position += 4 }
@@ -394,8 +351,7 @@ struct ParquetLeafData: Sendable {
             var value = value
             value.withUTF8 { texts[column].append(UnsafeRawBufferPointer($0)) }
         }
-        var present = [Bool](repeating: false, count: columns)
-        for _ in 0..<rows {
+        for row in 0..<rows {
             let length = u32()
             if length > 0 {
                 geometry.append(UnsafeRawBufferPointer(rebasing: raw[position..<position + length]))
@@ -413,13 +369,11 @@ struct ParquetLeafData: Sendable {
                 boxLevels.append(0)
             }
             let count = u32()
-            for i in 0..<columns { present[i] = false }
             for _ in 0..<count {
                 let column = u32()
                 let tag = raw[position]
                 position += 1
-                present[column] = true
-                levels[column].append(1)
+                levels[column * rows + row] = 1
                 switch (tag, types[column]) {
                 case (1, .boolean): booleans[column].append(raw[position] != 0)
                 case (1, _): text(raw[position] != 0 ? "true" : "false", column)
@@ -436,7 +390,6 @@ struct ParquetLeafData: Sendable {
                 }
                 if tag == 1 { position += 1 }
             }
-            for i in 0..<columns where !present[i] { levels[i].append(0) }
         }
         var leaves: [ParquetLeafData] = []
         for column in 0..<columns {
@@ -447,7 +400,7 @@ struct ParquetLeafData: Sendable {
                 case .double: .doubles(doubles[column])
                 case .string, .json: .bytes(texts[column])
                 }
-            leaves.append(ParquetLeafData(levels: levels[column], values: values))
+            leaves.append(ParquetLeafData(levels: Array(levels[column * rows..<(column + 1) * rows]), values: values))
         }
         leaves.append(ParquetLeafData(levels: geometryLevels, values: .bytes(geometry)))
         for corner in corners { leaves.append(ParquetLeafData(levels: boxLevels, values: .doubles(corner))) }

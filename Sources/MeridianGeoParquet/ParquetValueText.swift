@@ -30,6 +30,36 @@ enum ParquetValueText {
         }
     }
 
+    /// The value packed straight into a feature's properties: booleans,
+    /// plain numbers and text without making a ``JSONValue``.
+    static func append(
+        _ values: ParquetValues, at index: Int, element: SchemaElement, to packer: PackedJSONValues.Writer
+    ) {
+        switch (values, element.meaning) {
+        case (.booleans(let array), _): packer.append(bool: array[index])
+        case (.int64s(let array), .none), (.int64s(let array), .integer(_, true)):
+            packer.append(integer: array[index])
+        case (.int32s(let array), .none), (.int32s(let array), .integer(_, true)):
+            packer.append(integer: Int64(array[index]))
+        case (.doubles(let array), _):
+            if array[index].isFinite { packer.append(double: array[index]) } else { packer.appendNull() }
+        case (.bytes(let arrays), .string), (.bytes(let arrays), .enumeration):
+            arrays.data.withUnsafeBytes { raw in
+                let text = UnsafeRawBufferPointer(rebasing: raw[arrays.range(index)]).assumingMemoryBound(
+                    to: UInt8.self)
+                // ASCII is valid as it is; other text is checked (and
+                // repaired) as a String.
+                if text.allSatisfy({ $0 < 0x80 }) {
+                    packer.append(utf8: text)
+                } else {
+                    packer.append(string: String(decoding: text, as: UTF8.self))
+                }
+            }
+        default:
+            packer.append(json(values, at: index, element: element))
+        }
+    }
+
     private static func finite(_ value: Double) -> JSONValue { value.isFinite ? .double(value) : .null }
 
     private static func integer(_ value: Int64, bits: Int, meaning: ParquetMeaning) -> JSONValue {

@@ -124,3 +124,82 @@ struct GeoParquetCommandTests {
         }
     }
 }
+
+/// `meridian validate` of GeoParquet: the specification's rules on the
+/// geo metadata and the rows, and every geometry check, located by row.
+@Suite(
+    .requiresFixtures,
+    .enabled(if: PythonDataTools.installed, "pyarrow is not installed (pip install pyarrow geopandas duckdb)"))
+struct GeoParquetValidationTests {
+    /// Our file of `source`, its geo metadata changed by `change` (pyarrow
+    /// rewrites it), validated: the status and the SARIF results' rule ids.
+    static func validate(
+        _ source: String, change: String, in folder: URL, format: String = "sarif"
+    ) throws -> (status: Int32, report: String) {
+        let file = folder.appendingPathComponent("changed.parquet").path
+        #expect(try CLI.run(["convert", Fixtures.url(source).path, "-o", file]).status == 0)
+        let script = """
+            import json, sys, pyarrow.parquet as pq
+            table = pq.read_table(sys.argv[1])
+            geo = json.loads(table.schema.metadata[b"geo"])
+            column = geo["columns"]["geometry"]
+            \(change)
+            pq.write_table(table.replace_schema_metadata({b"geo": json.dumps(geo).encode()}), sys.argv[1])
+            """
+        let run = try Tool.run("python3", ["-c", script, file])
+        #expect(run.status == 0, "\(run.output)")
+        let validated = try CLI.run(["validate", file, "--format", format])
+        return (validated.status, validated.stdout)
+    }
+
+    @Test func aFileWeWriteIsValid() throws {
+        try withTemporaryFolder { folder in
+            let (status, report) = try Self.validate(
+                "geojson/real/ne_50m_populated_places.json", change: "pass", in: folder, format: "text")
+            #expect(status == 0, "\(report)")
+        }
+    }
+
+    @Test func metadataThatDoesNotAgreeWithTheRowsIsAnError() throws {
+        try withTemporaryFolder { folder in
+            let cases: [(change: String, code: String)] = [
+                (#"column["bbox"] = [0, 0, 1, 1]"#, "parquet.geo.bbox-mismatch"),
+                (#"column["geometry_types"] = ["Polygon"]"#, "parquet.geo.type-undeclared"),
+                (#"column["edges"] = "curved""#, "parquet.geo.schema"),
+                (#"geo["version"] = "2.0.0""#, "parquet.geo.schema"),
+            ]
+            for (change, code) in cases {
+                let (status, report) = try Self.validate(
+                    "geojson/real/ne_50m_populated_places.json", change: change, in: folder)
+                #expect(status == 1, "\(code): \(report.prefix(400))")
+                #expect(report.contains("\"ruleId\": \"\(code)\""), "\(code)")
+            }
+        }
+    }
+
+    @Test func aCoveringThatLiesIsLocatedByRow() throws {
+        try withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("places.parquet").path
+            #expect(
+                try CLI.run(["convert", Fixtures.url("geojson/real/ne_50m_populated_places.json").path, "-o", file])
+                    .status == 0)
+            // Row 8's covering moved a degree east: it no longer holds its point.
+            let script = """
+                import sys, pyarrow as pa, pyarrow.compute as pc, pyarrow.parquet as pq
+                table = pq.read_table(sys.argv[1])
+                bbox = table.column("bbox").combine_chunks()
+                xmin = bbox.field("xmin").to_pylist(); xmin[7] += 1
+                fields = [pa.array(xmin)] + [bbox.field(n) for n in ("ymin", "xmax", "ymax")]
+                moved = pa.StructArray.from_arrays(fields, names=["xmin", "ymin", "xmax", "ymax"], mask=pc.invert(bbox.is_valid()))
+                table = table.set_column(table.schema.get_field_index("bbox"), "bbox", moved)
+                pq.write_table(table, sys.argv[1])
+                """
+            let run = try Tool.run("python3", ["-c", script, file])
+            #expect(run.status == 0, "\(run.output)")
+            let validated = try CLI.run(["validate", file])
+            #expect(validated.status == 1)
+            #expect(validated.stdout.contains("parquet.covering.mismatch"), "\(validated.stdout)")
+            #expect(validated.stdout.contains("row 8:"), "\(validated.stdout)")
+        }
+    }
+}

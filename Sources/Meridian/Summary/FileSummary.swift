@@ -42,6 +42,10 @@ public struct FileSummary: Sendable {
 
     private var geometryIndex: [String: Int] = [:]
     private var keyIndex: [String: Int] = [:]
+    /// The last feature's keys and their places in ``propertyKeys``:
+    /// features read from one file mostly share their keys' array.
+    private var lastKeys: [String] = []
+    private var lastPlaces: [Int] = []
 
     /// Counts one feature into the summary.
     public mutating func add(_ feature: Feature) {
@@ -55,7 +59,15 @@ public struct FileSummary: Sendable {
         } else {
             nullGeometryCount += 1
         }
-        for key in feature.properties.keys { Self.tally(key, 1, into: &propertyKeys, index: &keyIndex) }
+        let keys = feature.properties.keys
+        if keys != lastKeys {
+            lastKeys = keys
+            lastPlaces = keys.map { key in
+                Self.tally(key, 0, into: &propertyKeys, index: &keyIndex)
+                return keyIndex[key]!
+            }
+        }
+        for place in lastPlaces { propertyKeys[place].count += 1 }
     }
 
     /// Counts in a summary of the features that follow this one's (a later

@@ -223,22 +223,36 @@ public enum WellKnownBinary {
         } else {
             append(number + (hasZ ? 1000 : 0), to: &out)
         }
-        func position(_ c: Coordinate) {
-            withUnsafeBytes(of: c.longitude.bitPattern.littleEndian) { out.append(contentsOf: $0) }
-            withUnsafeBytes(of: c.latitude.bitPattern.littleEndian) { out.append(contentsOf: $0) }
-            if hasZ { withUnsafeBytes(of: (c.altitude ?? 0).bitPattern.littleEndian) { out.append(contentsOf: $0) } }
+        // Positions are stored into room made for them at once (appending
+        // each double's bytes took a fifth of writing GeoParquet).
+        func positions(_ list: some Collection<Coordinate>) {
+            let size = hasZ ? 24 : 16
+            let start = out.count
+            out.append(contentsOf: repeatElement(0, count: list.count * size))
+            out.withUnsafeMutableBytes { raw in
+                var offset = start
+                for c in list {
+                    raw.storeBytes(of: c.longitude.bitPattern.littleEndian, toByteOffset: offset, as: UInt64.self)
+                    raw.storeBytes(of: c.latitude.bitPattern.littleEndian, toByteOffset: offset + 8, as: UInt64.self)
+                    if hasZ {
+                        raw.storeBytes(
+                            of: (c.altitude ?? 0).bitPattern.littleEndian, toByteOffset: offset + 16, as: UInt64.self)
+                    }
+                    offset += size
+                }
+            }
         }
-        func positions(_ list: [Coordinate]) {
+        func counted(_ list: [Coordinate]) {
             append(UInt32(list.count), to: &out)
-            list.forEach(position)
+            positions(list)
         }
         func member(_ geometry: Geometry) { append(geometry, hasZ: hasZ, ewkb: ewkb, srid: nil, to: &out) }
         switch geometry {
-        case .point(let c): position(c)
-        case .lineString(let line): positions(line)
+        case .point(let c): positions(CollectionOfOne(c))
+        case .lineString(let line): counted(line)
         case .polygon(let rings):
             append(UInt32(rings.count), to: &out)
-            rings.forEach(positions)
+            rings.forEach(counted)
         case .multiPoint(let list):
             append(UInt32(list.count), to: &out)
             for c in list { member(.point(c)) }
