@@ -234,19 +234,6 @@ public final class GeoParquetReader {
     }
 }
 
-/// A row group's columns, decoded: each leaf's definition levels and
-/// values, shared by the slices that make its features.
-final class DecodedRowGroup: @unchecked Sendable {
-    let group: Int
-    let firstRow: Int
-    let rowCount: Int
-    let columns: [(levels: [UInt8]?, values: ParquetValues)?]
-
-    init(group: Int, firstRow: Int, rowCount: Int, columns: [(levels: [UInt8]?, values: ParquetValues)?]) {
-        (self.group, self.firstRow, self.rowCount, self.columns) = (group, firstRow, rowCount, columns)
-    }
-}
-
 /// What one slice's rows became and found.
 struct SliceResult: Sendable {
     var features: [Feature] = []
@@ -432,7 +419,8 @@ struct RowPlan: @unchecked Sendable {
             }
         }
         return DecodedRowGroup(
-            group: rowGroup, firstRow: firstRow, rowCount: file.metadata.rowGroups[rowGroup].rowCount, columns: columns)
+            group: rowGroup, firstRow: firstRow, rowCount: file.metadata.rowGroups[rowGroup].rowCount, columns: columns,
+            leaves: file.leaves)
     }
 
     /// A decoded row group cut into slices of ``sliceRows`` rows.
@@ -443,14 +431,9 @@ struct RowPlan: @unchecked Sendable {
         while start < decoded.rowCount {
             let end = min(start + Self.sliceRows, decoded.rowCount)
             slices.append(RowSlice(decoded: decoded, rows: start..<end, cursors: cursors))
-            for (leaf, column) in decoded.columns.enumerated() {
-                guard let column else { continue }
-                if let levels = column.levels {
-                    let top = UInt8(file.leaves[leaf].maximumDefinition)
-                    cursors[leaf] += levels[start..<end].reduce(0) { $0 + ($1 == top ? 1 : 0) }
-                } else {
-                    cursors[leaf] += end - start
-                }
+            for (leaf, view) in decoded.views.enumerated() {
+                guard let view else { continue }
+                cursors[leaf] += (start..<end).reduce(0) { $0 + (view.isPresent($1) ? 1 : 0) }
             }
             start = end
         }
@@ -461,59 +444,53 @@ struct RowPlan: @unchecked Sendable {
     /// rows whose covering box does not hold their geometry, geometry types
     /// the metadata does not declare, and the rows' extent.
     func features(of slice: RowSlice, file: ParquetFile, name: String) throws(DiagnosticError) -> SliceResult {
-        let columns = slice.decoded.columns
+        let views = slice.decoded.views
         var cursors = slice.cursors
         var result = SliceResult()
-        let coverings = covering?.map { leaf -> (levels: [UInt8]?, values: [Double])? in
-            guard let column = columns[leaf] else { return nil }
-            switch column.values {
-            case .doubles(let values): return (column.levels, values)
-            case .floats(let values): return (column.levels, values.map(Double.init))
-            default: return nil
-            }
-        }
         let keys = self.keys
         let index = keys.count > JSONObject.indexedCount ? JSONObject.index(of: keys) : nil
         let packer = PackedJSONValues.Writer()
-        var features: [Feature] = []
-        features.reserveCapacity(slice.rows.count)
+        // Each property's leaf, or -1 for a struct, read the slow way.
+        let fields = properties.map { field -> Int in
+            if case .leaf(let leaf, _) = field, views[leaf] != nil { return leaf }
+            return -1
+        }
+        let geometry = geometryLeaf.flatMap { views[$0] }
+        result.features.reserveCapacity(slice.rows.count)
         for row in slice.rows {
             var feature = Feature(geometry: nil)
-            if let geometryLeaf, let column = columns[geometryLeaf] {
-                if column.levels.map({ Int($0[row]) == file.leaves[geometryLeaf].maximumDefinition }) ?? true,
-                    case .bytes(let arrays) = column.values
-                {
-                    let range = arrays.range(cursors[geometryLeaf])
-                    cursors[geometryLeaf] += 1
-                    let decoded = arrays.data.withUnsafeBytes {
-                        WellKnownBinary.decode(UnsafeRawBufferPointer(rebasing: $0[range]))
-                    }
-                    switch decoded {
-                    case .success(let wkb): feature.geometry = wkb.geometry
-                    case .failure(let failure):
-                        throw DiagnosticError(
-                            code: "parquet.geometry.invalid",
-                            message:
-                                "\(name), row group \(slice.decoded.group), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
-                            location: SourceLocation(
-                                file: name, property: geometryColumn, record: slice.decoded.firstRow + row + 1))
-                    }
+            if let geometry, let leaf = geometryLeaf, geometry.isPresent(row) {
+                let decoded = WellKnownBinary.decode(geometry.bytes(cursors[leaf]))
+                cursors[leaf] += 1
+                switch decoded {
+                case .success(let wkb): feature.geometry = wkb.geometry
+                case .failure(let failure):
+                    throw DiagnosticError(
+                        code: "parquet.geometry.invalid",
+                        message:
+                            "\(name), row group \(slice.decoded.group), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
+                        location: SourceLocation(
+                            file: name, property: geometryColumn, record: slice.decoded.firstRow + row + 1))
                 }
             }
             if let geometry = feature.geometry, let box = geometry.boundingBox {
                 if result.extent == nil { result.extent = box } else { result.extent!.extend(box) }
-                check(
-                    geometry, box: box, row: row, slice: slice, coverings: coverings, cursors: &cursors,
-                    result: &result, name: name)
+                check(geometry, box: box, row: row, slice: slice, cursors: &cursors, result: &result, name: name)
             } else if let covering {
-                for leaf in covering
-                where columns[leaf]?.levels.map({ Int($0[row]) == file.leaves[leaf].maximumDefinition }) ?? true {
-                    cursors[leaf] += 1
-                }
+                for leaf in covering where views[leaf]?.isPresent(row) ?? false { cursors[leaf] += 1 }
             }
             packer.removeAll()
-            for field in properties {
-                append(field, row: row, file: file, columns: columns, cursors: &cursors, to: packer)
+            for (position, leaf) in fields.enumerated() {
+                guard leaf >= 0, let view = views[leaf] else {
+                    packer.append(value(of: properties[position], row: row, views: views, cursors: &cursors))
+                    continue
+                }
+                if view.isPresent(row) {
+                    ParquetValueText.append(view, at: cursors[leaf], to: packer)
+                    cursors[leaf] += 1
+                } else {
+                    packer.appendNull()
+                }
             }
             feature.properties = JSONObject(distinctKeys: keys, packed: packer.packed, index: index)
             result.features.append(feature)
@@ -524,31 +501,32 @@ struct RowPlan: @unchecked Sendable {
     /// Checks a row's geometry against its covering box and the declared
     /// geometry types, advancing the covering's cursors.
     private func check(
-        _ geometry: Geometry, box: BoundingBox, row: Int, slice: RowSlice,
-        coverings: [(levels: [UInt8]?, values: [Double])?]?, cursors: inout [Int], result: inout SliceResult,
-        name: String
+        _ geometry: Geometry, box: BoundingBox, row: Int, slice: RowSlice, cursors: inout [Int],
+        result: inout SliceResult, name: String
     ) {
         let record = slice.decoded.firstRow + row + 1
-        var hasZ = false
-        geometry.forEachCoordinate { if $0.altitude != nil { hasZ = true } }
-        let type = geometry.typeName + (hasZ ? " Z" : "")
-        if !declaredTypes.isEmpty, !declaredTypes.contains(type), result.undeclaredTypes[type] == nil {
-            result.undeclaredTypes[type] =
-                (Diagnostic(
+        if !declaredTypes.isEmpty {
+            var hasZ = false
+            geometry.forEachCoordinate { if $0.altitude != nil { hasZ = true } }
+            let type = geometry.typeName + (hasZ ? " Z" : "")
+            if !declaredTypes.contains(type), result.undeclaredTypes[type] == nil {
+                result.undeclaredTypes[type] = Diagnostic(
                     severity: .warning, code: "parquet.geo.type-undeclared",
                     message:
                         "\(name), row group \(slice.decoded.group), row \(row + 1): a \(type), which the geo metadata's geometry_types (\(declaredTypes.sorted().joined(separator: ", "))) does not list",
-                    location: SourceLocation(file: name, property: geometryColumn, record: record)))
-        }
-        guard let covering, let coverings else { return }
-        var corners: [Double] = []
-        for (leaf, column) in zip(covering, coverings) {
-            guard let column else { return }
-            let present = column.levels.map { Int($0[row]) == maximumDefinitions[leaf] } ?? true
-            if present {
-                if cursors[leaf] < column.values.count { corners.append(column.values[cursors[leaf]]) }
-                cursors[leaf] += 1
+                    location: SourceLocation(file: name, property: geometryColumn, record: record))
             }
+        }
+        guard let covering else { return }
+        var corners: [Double] = []
+        for leaf in covering {
+            guard let view = slice.decoded.views[leaf], view.isPresent(row) else { continue }
+            switch view.kind {
+            case .doubles: corners.append(view.double(cursors[leaf]))
+            case .floats: corners.append(Double(view.float(cursors[leaf])))
+            default: return
+            }
+            cursors[leaf] += 1
         }
         // Float columns are rounded outward: a little slack for their precision.
         let slack = 1e-6 * max(1, abs(box.west), abs(box.east), abs(box.south), abs(box.north))
@@ -565,47 +543,29 @@ struct RowPlan: @unchecked Sendable {
                 location: SourceLocation(file: name, property: coveringColumn, record: record)))
     }
 
-    /// A field's value in a row, packed, advancing the cursors of its leaves.
-    private func append(
-        _ node: ParquetFile.Node, row: Int, file: ParquetFile,
-        columns: [(levels: [UInt8]?, values: ParquetValues)?], cursors: inout [Int],
-        to packer: PackedJSONValues.Writer
-    ) {
-        if case .leaf(let index, _) = node, let column = columns[index] {
-            if let levels = column.levels, Int(levels[row]) < file.leaves[index].maximumDefinition {
-                packer.appendNull()
-                return
-            }
-            ParquetValueText.append(column.values, at: cursors[index], element: file.leaves[index].element, to: packer)
-            cursors[index] += 1
-        } else {
-            packer.append(value(of: node, row: row, file: file, columns: columns, cursors: &cursors))
-        }
-    }
-
-    /// A field's value in a row, advancing the cursors of its leaves.
-    private func value(
-        of node: ParquetFile.Node, row: Int, file: ParquetFile,
-        columns: [(levels: [UInt8]?, values: ParquetValues)?], cursors: inout [Int]
-    ) -> JSONValue {
+    /// A field's value in a row (a struct as an object), advancing the
+    /// cursors of its leaves.
+    private func value(of node: ParquetFile.Node, row: Int, views: [LeafView?], cursors: inout [Int]) -> JSONValue {
         switch node {
         case .leaf(let index, _):
-            guard let column = columns[index] else { return .null }
-            if let levels = column.levels, Int(levels[row]) < file.leaves[index].maximumDefinition { return .null }
+            guard let view = views[index], view.isPresent(row) else { return .null }
             defer { cursors[index] += 1 }
-            return ParquetValueText.json(column.values, at: cursors[index], element: file.leaves[index].element)
+            return ParquetValueText.json(view, at: cursors[index])
         case .group(_, let definition, _, _, let children):
             // Null when the first leaf's level says the group is absent;
             // the other leaves' levels say the same of this row.
-            if let first = node.leaves.first, let levels = columns[first]?.levels, Int(levels[row]) < definition {
+            if let first = node.leaves.first, let view = views[first], let levels = view.levels,
+                Int(levels[row]) < definition
+            {
                 return .null
             }
             var object = JSONObject()
             for child in children {
                 object.appendUnchecked(
-                    key: child.name, value: value(of: child, row: row, file: file, columns: columns, cursors: &cursors))
+                    key: child.name, value: value(of: child, row: row, views: views, cursors: &cursors))
             }
             return .object(object)
         }
     }
+
 }

@@ -4,59 +4,49 @@ import MeridianJSON
 /// A Parquet value as a property: its physical value read by its logical
 /// type.
 enum ParquetValueText {
-    static func json(_ values: ParquetValues, at index: Int, element: SchemaElement) -> JSONValue {
-        switch values {
-        case .booleans(let array): return .bool(array[index])
-        case .int32s(let array): return integer(Int64(array[index]), bits: 32, meaning: element.meaning)
-        case .int64s(let array): return integer(array[index], bits: 64, meaning: element.meaning)
-        case .int96s(let array):
+    static func json(_ view: LeafView, at index: Int) -> JSONValue {
+        switch view.kind {
+        case .booleans: return .bool(view.bool(index))
+        case .int32s: return integer(Int64(view.int32(index)), bits: 32, meaning: view.meaning)
+        case .int64s: return integer(view.int64(index), bits: 64, meaning: view.meaning)
+        case .int96s:
             // Nanoseconds of the day, then the Julian day number.
-            let base = index * 12
-            var nanoseconds: UInt64 = 0
-            for i in 0..<8 { nanoseconds |= UInt64(array[base + i]) << UInt64(8 * i) }
-            var julian: UInt32 = 0
-            for i in 0..<4 { julian |= UInt32(array[base + 8 + i]) << UInt32(8 * i) }
+            let raw = view.bytes(index)
+            let nanoseconds = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let julian = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
             let days = Int64(julian) - 2_440_588
             return .string(
                 timestamp(
                     seconds: days * 86_400 + Int64(nanoseconds / 1_000_000_000),
                     fraction: Int64(nanoseconds % 1_000_000_000), digits: 9, utc: false))
-        case .floats(let array): return finite(Double(array[index]))
-        case .doubles(let array): return finite(array[index])
-        case .bytes(let arrays):
-            return arrays.data.withUnsafeBytes { raw in
-                bytes(UnsafeRawBufferPointer(rebasing: raw[arrays.range(index)]), element: element)
-            }
+        case .floats: return finite(Double(view.float(index)))
+        case .doubles: return finite(view.double(index))
+        case .bytes: return bytes(view.bytes(index), meaning: view.meaning)
         }
     }
 
     /// The value packed straight into a feature's properties: booleans,
     /// plain numbers and text without making a ``JSONValue``.
-    static func append(
-        _ values: ParquetValues, at index: Int, element: SchemaElement, to packer: PackedJSONValues.Writer
-    ) {
-        switch (values, element.meaning) {
-        case (.booleans(let array), _): packer.append(bool: array[index])
-        case (.int64s(let array), .none), (.int64s(let array), .integer(_, true)):
-            packer.append(integer: array[index])
-        case (.int32s(let array), .none), (.int32s(let array), .integer(_, true)):
-            packer.append(integer: Int64(array[index]))
-        case (.doubles(let array), _):
-            if array[index].isFinite { packer.append(double: array[index]) } else { packer.appendNull() }
-        case (.bytes(let arrays), .string), (.bytes(let arrays), .enumeration):
-            arrays.data.withUnsafeBytes { raw in
-                let text = UnsafeRawBufferPointer(rebasing: raw[arrays.range(index)]).assumingMemoryBound(
-                    to: UInt8.self)
-                // ASCII is valid as it is; other text is checked (and
-                // repaired) as a String.
-                if text.allSatisfy({ $0 < 0x80 }) {
-                    packer.append(utf8: text)
-                } else {
-                    packer.append(string: String(decoding: text, as: UTF8.self))
-                }
+    @inline(__always)
+    static func append(_ view: LeafView, at index: Int, to packer: PackedJSONValues.Writer) {
+        switch (view.kind, view.meaning) {
+        case (.booleans, _): packer.append(bool: view.bool(index))
+        case (.int64s, .none), (.int64s, .integer(_, true)): packer.append(integer: view.int64(index))
+        case (.int32s, .none), (.int32s, .integer(_, true)): packer.append(integer: Int64(view.int32(index)))
+        case (.doubles, _):
+            let value = view.double(index)
+            if value.isFinite { packer.append(double: value) } else { packer.appendNull() }
+        case (.bytes, .string), (.bytes, .enumeration):
+            let text = view.bytes(index).assumingMemoryBound(to: UInt8.self)
+            // ASCII is valid as it is; other text is checked (and
+            // repaired) as a String.
+            if text.allSatisfy({ $0 < 0x80 }) {
+                packer.append(utf8: text)
+            } else {
+                packer.append(string: String(decoding: text, as: UTF8.self))
             }
         default:
-            packer.append(json(values, at: index, element: element))
+            packer.append(json(view, at: index))
         }
     }
 
@@ -85,8 +75,8 @@ enum ParquetValueText {
         }
     }
 
-    private static func bytes(_ raw: UnsafeRawBufferPointer, element: SchemaElement) -> JSONValue {
-        switch element.meaning {
+    private static func bytes(_ raw: UnsafeRawBufferPointer, meaning: ParquetMeaning) -> JSONValue {
+        switch meaning {
         case .string, .enumeration:
             return .string(String(decoding: raw, as: UTF8.self))
         case .json:
