@@ -10,6 +10,7 @@ import MeridianCSV
 import MeridianCore
 import MeridianFlatGeobuf
 import MeridianGeoJSON
+import MeridianGeoParquet
 import MeridianGeoPackage
 import MeridianIMDF
 import MeridianIO
@@ -63,6 +64,9 @@ enum Harness: String, CaseIterable {
     /// The TopoJSON reader; what it reads must survive a write and a
     /// second read with the same features.
     case topojson
+    /// The GeoParquet reader: its footer, pages, encodings and WKB, read
+    /// whole and for a box.
+    case parquet
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -99,6 +103,9 @@ enum Harness: String, CaseIterable {
             exerciseFlatGeobuf(bytes)
             return true
         case .topojson: return exerciseTopoJSON(Array(bytes))
+        case .parquet:
+            exerciseGeoParquet(bytes)
+            return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
@@ -194,9 +201,9 @@ func exerciseShapefile(_ bytes: UnsafeBufferPointer<UInt8>) {
     while let feature = try? reader.next() { _ = feature }
 }
 
-/// A FlatGeobuf file read whole, then through its index for a box.
-func exerciseFlatGeobuf(_ bytes: UnsafeBufferPointer<UInt8>) {
-    var template = Array("/tmp/meridian-fuzz-fgb-XXXXXX".utf8CString)
+/// `bytes` in a temporary file, whose path `body` reads.
+func withTemporaryFile(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
+    var template = Array("/tmp/meridian-fuzz-XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return }
     let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -204,9 +211,26 @@ func exerciseFlatGeobuf(_ bytes: UnsafeBufferPointer<UInt8>) {
     let written = write(descriptor, bytes.baseAddress, bytes.count)
     close(descriptor)
     guard written == bytes.count else { return }
-    for box in [nil, BoundingBox(west: -10, south: -10, east: 10, north: 10)] {
-        guard let reader = try? FlatGeobufReader(path: path, within: box) else { continue }
-        while let feature = try? reader.next() { _ = feature }
+    body(path)
+}
+
+/// A FlatGeobuf file read whole, then through its index for a box.
+func exerciseFlatGeobuf(_ bytes: UnsafeBufferPointer<UInt8>) {
+    withTemporaryFile(bytes) { path in
+        for box in [nil, BoundingBox(west: -10, south: -10, east: 10, north: 10)] {
+            guard let reader = try? FlatGeobufReader(path: path, within: box) else { continue }
+            while let feature = try? reader.next() { _ = feature }
+        }
+    }
+}
+
+/// A GeoParquet file read whole, then for a box (its covering's statistics).
+func exerciseGeoParquet(_ bytes: UnsafeBufferPointer<UInt8>) {
+    withTemporaryFile(bytes) { path in
+        for box in [nil, BoundingBox(west: -10, south: -10, east: 10, north: 10)] {
+            guard let reader = try? GeoParquetReader(path: path, within: box) else { continue }
+            while let feature = try? reader.next() { _ = feature }
+        }
     }
 }
 
@@ -306,6 +330,8 @@ enum IMDFSections {
         let harness = Harness.fgb
     #elseif HARNESS_TOPOJSON
         let harness = Harness.topojson
+    #elseif HARNESS_PARQUET
+        let harness = Harness.parquet
     #else
         let harness = Harness.json
     #endif

@@ -15,6 +15,7 @@
 #   shp       the shapefile reader (.shp, .shx and .dbf as sections of one input)
 #   fgb       the FlatGeobuf reader, in order and through its index
 #   topojson  the TopoJSON reader, its features written and read again
+#   parquet   the GeoParquet reader: footer, pages, encodings and WKB
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -24,7 +25,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -218,6 +219,20 @@ case $harness in
         >/dev/null 2>&1 || true
     done
     seeds+=("$out/seeds-topojson") ;;
+  parquet)
+    # GeoParquet files the release tool writes from the samples and a
+    # fixture, with each compression and small row groups.
+    max_len=262144
+    mkdir -p "$out/seeds-parquet"
+    for source in Samples/cambridge-landmarks.geojson "$fixtures/geojson/real/ne_110m_admin_0_countries.json"; do
+      [ -f "$source" ] || continue
+      name=$(basename "$source")
+      for compression in none snappy zstd gzip; do
+        .build/release/meridian convert "$source" --compression "$compression" --row-group-size 40 \
+          -o "$out/seeds-parquet/$name-$compression.parquet" >/dev/null 2>&1 || true
+      done
+    done
+    seeds+=("$out/seeds-parquet") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

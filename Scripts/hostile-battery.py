@@ -7,7 +7,7 @@ include points at, showing up in any output).
 
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
-Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, csv, gpx,
+Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
 fix, streams, outputs (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
@@ -532,6 +532,221 @@ if os.path.exists(TOOL):
     MUST_FAIL.add("count-says-fewer-no-index.fgb:validate")
     add_stream("fgb", "a lying FlatGeobuf on a pipe", "cat %s |" % os.path.join(inputs_dir, "feature-size-lies.fgb"))
     add_stream("fgb", "endless FlatGeobuf on a pipe", "(printf 'fgb\\003fgb\\000\\377\\377\\377\\177'; head -c %d /dev/zero) |" % (1 << 30))
+
+# --- GeoParquet: footers, pages, counts and WKB that lie ------------------------------
+class Thrift:
+    """Thrift's compact protocol, generic: a struct is {field id: (type, value)},
+    a list (element type, [values]); enough to change a footer and write it again."""
+
+    def __init__(self, data, at=0):
+        self.data, self.at = data, at
+
+    def varint(self):
+        value = shift = 0
+        while True:
+            b = self.data[self.at]
+            self.at += 1
+            value |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return value
+
+    def value(self, kind):
+        if kind in (1, 2):
+            return kind == 1
+        if kind == 3:
+            self.at += 1
+            return self.data[self.at - 1]
+        if kind in (4, 5, 6):
+            v = self.varint()
+            return (v >> 1) ^ -(v & 1)
+        if kind == 7:
+            self.at += 8
+            return bytes(self.data[self.at - 8:self.at])
+        if kind == 8:
+            n = self.varint()
+            self.at += n
+            return bytes(self.data[self.at - n:self.at])
+        if kind in (9, 10):
+            head = self.data[self.at]
+            self.at += 1
+            count, element = head >> 4, head & 0x0F
+            if count == 15:
+                count = self.varint()
+            return (element, [self.value(element) if element not in (1, 2) else self.value(3) == 1
+                              for _ in range(count)])
+        if kind == 12:
+            return self.struct()
+        raise ValueError("kind %d" % kind)
+
+    def struct(self):
+        fields, last = {}, 0
+        while True:
+            head = self.data[self.at]
+            self.at += 1
+            if head == 0:
+                return fields
+            delta, kind = head >> 4, head & 0x0F
+            if delta:
+                last += delta
+            else:
+                v = self.varint()
+                last = (v >> 1) ^ -(v & 1)
+            fields[last] = (kind, self.value(kind))
+
+    @staticmethod
+    def encode_varint(v, out):
+        while v >= 0x80:
+            out.append((v & 0x7F) | 0x80)
+            v >>= 7
+        out.append(v)
+
+    @staticmethod
+    def encode(kind, value, out):
+        if kind in (4, 5, 6):
+            Thrift.encode_varint((value << 1) ^ (value >> 63), out)
+        elif kind == 3:
+            out.append(value & 0xFF)
+        elif kind in (7,):
+            out.extend(value)
+        elif kind == 8:
+            Thrift.encode_varint(len(value), out)
+            out.extend(value)
+        elif kind in (9, 10):
+            element, values = value
+            if len(values) < 15:
+                out.append(len(values) << 4 | element)
+            else:
+                out.append(0xF0 | element)
+                Thrift.encode_varint(len(values), out)
+            for v in values:
+                if element in (1, 2):
+                    out.append(1 if v else 2)
+                else:
+                    Thrift.encode(element, v, out)
+        elif kind == 12:
+            Thrift.encode_struct(value, out)
+
+    @staticmethod
+    def encode_struct(fields, out):
+        last = 0
+        for fid in sorted(fields):
+            kind, value = fields[fid]
+            if kind in (1, 2):
+                kind = 1 if value else 2
+            if 0 < fid - last <= 15:
+                out.append((fid - last) << 4 | kind)
+            else:
+                out.append(kind)
+                Thrift.encode_varint((fid << 1) ^ (fid >> 63), out)
+            last = fid
+            if kind not in (1, 2):
+                Thrift.encode(kind, value, out)
+        out.append(0)
+
+
+def parquet_valid(compression="none"):
+    """A GeoParquet the release tool writes from 40 squares, in row groups of 16."""
+    source = os.path.join(work, "parquet-source.geojson")
+    with open(source, "w") as f:
+        json.dump({"type": "FeatureCollection", "features": [
+            {"type": "Feature", "properties": {"n": i, "name": "sq%d" % i, "open": i % 2 == 0},
+             "geometry": {"type": "Polygon", "coordinates": [[[i, 0], [i + 1, 0], [i + 1, 1], [i, 0]]]}}
+            for i in range(40)]}, f)
+    target = os.path.join(work, "parquet-valid-%s.parquet" % compression)
+    subprocess.run([TOOL, "convert", source, "-o", target, "--compression", compression, "--row-group-size", "16"],
+                   check=True)
+    with open(target, "rb") as f:
+        return bytes(f.read())
+
+
+def parquet_with_footer(data, change):
+    """`data` with its footer decoded, changed by `change` and written again."""
+    length = struct.unpack_from("<I", data, len(data) - 8)[0]
+    start = len(data) - 8 - length
+    footer = Thrift(data, start).struct()
+    change(footer)
+    out = bytearray()
+    Thrift.encode_struct(footer, out)
+    return data[:start] + bytes(out) + struct.pack("<I", len(out)) + b"PAR1"
+
+
+def chunks(footer):
+    """Every column chunk's metadata struct, row group by row group."""
+    for group in footer[4][1][1]:
+        for chunk in group[1][1][1]:
+            yield chunk[3][1]
+
+
+def set_geo(footer, text):
+    footer[5] = (9, (12, [{1: (8, b"geo"), 2: (8, text.encode())}]))
+
+
+if os.path.exists(TOOL):
+    plain = parquet_valid()
+    snappy = parquet_valid("snappy")
+    def parquet(name, data, must_fail=True, commands=None):
+        add("parquet", name, data, commands)
+        if must_fail:
+            MUST_FAIL.add(name)
+    parquet("footer-length-lies.parquet", plain[:-8] + struct.pack("<I", 0xFFFFFFF0) + b"PAR1")
+    parquet("footer-length-zero.parquet", plain[:-8] + struct.pack("<I", 0) + b"PAR1")
+    parquet("magic-only.parquet", b"PAR1PAR1")
+    parquet("truncated.parquet", plain[:len(plain) // 2])
+    parquet("encrypted-footer.parquet", plain[:-4] + b"PARE")
+    # A footer whose list of row groups says it holds two billion.
+    parquet("footer-list-count-lies.parquet",
+            b"PAR1" + bytes([0x49, 0xFC, 0xFF, 0xFF, 0xFF, 0x07, 0x00]) + struct.pack("<I", 7) + b"PAR1")
+    # Structs nested a thousand deep in the footer.
+    deep = bytes([0x1C] * 1000) + bytes(1000)
+    parquet("footer-nested-deep.parquet", b"PAR1" + deep + struct.pack("<I", len(deep)) + b"PAR1")
+    def each_chunk(change):
+        return lambda footer: [change(chunk) for chunk in chunks(footer)]
+    parquet("rows-lie.parquet", parquet_with_footer(plain, lambda f: [g.__setitem__(3, (6, 1 << 62))
+                                                                     for g in f[4][1][1]]))
+    parquet("page-offset-past-the-end.parquet",
+            parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(9, (6, 1 << 40)))))
+    parquet("page-offset-negative.parquet",
+            parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(9, (6, -(1 << 40))))))
+    parquet("chunk-size-lies.parquet",
+            parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(7, (6, 1 << 50)))))
+    parquet("value-count-lies.parquet",
+            parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(5, (6, 1 << 40)))))
+    parquet("codec-brotli.parquet", parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(4, (5, 4)))))
+    parquet("codec-unknown.parquet", parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(4, (5, 99)))))
+    parquet("codec-says-zstd.parquet", parquet_with_footer(plain, each_chunk(lambda c: c.__setitem__(4, (5, 6)))))
+    parquet("codec-says-none-of-snappy.parquet",
+            parquet_with_footer(snappy, each_chunk(lambda c: c.__setitem__(4, (5, 0)))))
+    parquet("schema-children-lie.parquet",
+            parquet_with_footer(plain, lambda f: f[2][1][1][0].__setitem__(5, (5, 1 << 30))))
+    parquet("schema-type-unknown.parquet",
+            parquet_with_footer(plain, lambda f: f[2][1][1][1].__setitem__(1, (5, 77))))
+    parquet("schema-fixed-length-zero.parquet",
+            parquet_with_footer(plain, lambda f: (f[2][1][1][1].__setitem__(1, (5, 7)),
+                                                  f[2][1][1][1].__setitem__(2, (5, 0)))))
+    parquet("geo-not-json.parquet", parquet_with_footer(plain, lambda f: set_geo(f, "{not json")))
+    parquet("geo-missing-column.parquet", parquet_with_footer(plain, lambda f: set_geo(
+        f, '{"version":"1.1.0","primary_column":"shape","columns":{"shape":{"encoding":"WKB","geometry_types":[]}}}')))
+    parquet("geo-native-encoding.parquet", parquet_with_footer(plain, lambda f: set_geo(
+        f, '{"version":"1.1.0","primary_column":"geometry","columns":{"geometry":{"encoding":"point","geometry_types":[]}}}')))
+    parquet("geo-deep-json.parquet", parquet_with_footer(plain, lambda f: set_geo(f, "[" * 100000 + "]" * 100000)))
+    # The metadata's bbox holds none of the squares: read, an error when validated.
+    parquet("geo-bbox-lies.parquet", parquet_with_footer(plain, lambda f: set_geo(
+        f, '{"version":"1.1.0","primary_column":"geometry","columns":{"geometry":{"encoding":"WKB",'
+           '"geometry_types":["Polygon"],"bbox":[100,80,101,81]}}}')), must_fail=False)
+    MUST_FAIL.add("geo-bbox-lies.parquet:validate")
+    # Page headers and WKB inside an uncompressed file, changed in place.
+    footer = Thrift(plain, len(plain) - 8 - struct.unpack_from("<I", plain, len(plain) - 8)[0]).struct()
+    first = list(chunks(footer))[0][9][1]
+    parquet("page-header-garbage.parquet", plain[:first] + b"\xff" * 12 + plain[first + 12:])
+    square = struct.pack("<BI", 1, 3) + struct.pack("<I", 1)
+    at = plain.find(square)
+    parquet("wkb-ring-count-lies.parquet", plain[:at + 5] + struct.pack("<I", 0x7FFFFFFF) + plain[at + 9:])
+    parquet("wkb-point-count-lies.parquet", plain[:at + 9] + struct.pack("<I", 0x7FFFFFFF) + plain[at + 13:])
+    parquet("wkb-type-unknown.parquet", plain[:at + 1] + struct.pack("<I", 17) + plain[at + 5:])
+    add_stream("parquet", "a lying GeoParquet on a pipe",
+               "cat %s |" % os.path.join(inputs_dir, "page-offset-past-the-end.parquet"))
+    add_stream("parquet", "endless Parquet on a pipe", "(printf 'PAR1'; head -c %d /dev/zero) |" % (1 << 28))
 
 # --- TopoJSON: arc indices, transforms and nesting that lie --------------------------
 def topology(objects, arcs, transform=None):

@@ -9,7 +9,7 @@ public enum GeoParquetDiagnostics {
         parquet.column.invalid | error | A column chunk whose pages lie outside the file, or whose values do not add up to its row group's rows.
         parquet.column.unsupported | warning | Columns of lists or maps, which are left out; or a column chunk kept in another file.
         parquet.page.invalid | error | A page whose header cannot be read, whose sizes run past its chunk, whose compressed bytes cannot be decompressed to the size it states, or whose levels or values are cut short.
-        parquet.page.too-large | error | A page that says it holds more than 512 MB uncompressed, refused before anything is allocated.
+        parquet.page.too-large | error | A page that says it holds more than 512 MB uncompressed, or more than 67 million values, refused before anything is allocated.
         parquet.encoding.unsupported | error | Values in an encoding Meridian does not read for their type (it reads PLAIN, dictionaries, RLE, the DELTA encodings and BYTE_STREAM_SPLIT).
         parquet.codec.unsupported | error | Pages compressed with LZO, Brotli or LZ4 (Meridian reads Snappy, gzip and Zstandard).
         parquet.codec.unavailable | error | A page compressed with Snappy or Zstandard when the library is not installed (apt-get install libsnappy1v5 or libzstd1).

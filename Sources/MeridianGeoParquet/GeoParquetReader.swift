@@ -42,7 +42,6 @@ public final class GeoParquetReader {
     let file: ParquetFile
     let plan: RowPlan
     private let mapped: MappedFile
-    private let spool: TemporaryFile?
     private let name: String
     private let groups: [Int]
     private let startRows: [Int]
@@ -87,9 +86,8 @@ public final class GeoParquetReader {
         self.name = name
         layerName = name.fileStem
         var source = descriptor
-        if seekable {
-            spool = nil
-        } else {
+        var spool: TemporaryFile?
+        if !seekable {
             let temporary = try TemporaryFile(purpose: "parquet")
             try temporary.write(prefix, displayName: name)
             try temporary.copy(from: descriptor, displayName: name, limit: .max, alreadyWritten: UInt64(prefix.count))
@@ -102,8 +100,10 @@ public final class GeoParquetReader {
         }
         defer { if source != descriptor { _ = Platform.close(source) } }
         var status = stat()
-        guard fstat(source, &status) == 0, let mapped = MappedFile(descriptor: source, count: Int(status.st_size))
-        else {
+        let mapping = fstat(source, &status) == 0 ? MappedFile(descriptor: source, count: Int(status.st_size)) : nil
+        // The copy is mapped: its name can go now, whatever happens next.
+        spool?.remove()
+        guard let mapped = mapping else {
             throw DiagnosticError(
                 code: "parquet.footer.invalid",
                 message: "\(name) is empty, or cannot be mapped: \(Platform.errorMessage())",
@@ -402,7 +402,8 @@ struct RowPlan: @unchecked Sendable {
     func decode(
         _ file: ParquetFile, rowGroup: Int, firstRow: Int, name: String, threads: Int
     ) throws(DiagnosticError) -> DecodedRowGroup {
-        let leaves = self.leaves
+        // At least one column is read, whose values prove the rows' count.
+        let leaves = self.leaves.isEmpty && !file.leaves.isEmpty ? [0] : self.leaves
         let results = OrderedWorkPool<Int, Result<(levels: [UInt8]?, values: ParquetValues), ParquetFailure>>.results(
             of: leaves, threads: min(threads, leaves.count)
         ) { leaf in

@@ -13,9 +13,6 @@ struct ParquetFile: @unchecked Sendable {
         var path: [String]
         var maximumDefinition: Int
         var maximumRepetition: Int
-        /// The definition level at which each node of the path (after the
-        /// root) is present: a node is null in a row whose level is lower.
-        var presentAt: [Int]
     }
 
     /// A node of the schema tree.
@@ -45,6 +42,9 @@ struct ParquetFile: @unchecked Sendable {
     let fields: [Node]
 
     static let magic: [UInt8] = Array("PAR1".utf8)
+    /// The most values one page may hold (levels are held at 8 bytes each
+    /// while a page is decoded; writers put some thousands in a page).
+    static let largestPageValueCount = 1 << 26
     /// The most bytes a footer may take.
     static let largestFooter = 256 << 20
 
@@ -74,24 +74,50 @@ struct ParquetFile: @unchecked Sendable {
                 "parquet.footer.invalid", "the footer cannot be read: \(error.reason) (footer byte \(error.offset))")
         }
         (leaves, fields) = try Self.tree(metadata.schema)
+        var rows = 0
         for (number, group) in metadata.rowGroups.enumerated() {
-            guard group.columns.count == leaves.count, group.rowCount >= 0 else {
+            guard group.columns.count == leaves.count, group.rowCount >= 0, !leaves.isEmpty || group.rowCount == 0 else {
                 throw ParquetFailure(
                     "parquet.footer.invalid",
                     "row group \(number) has \(group.columns.count) column chunks for the schema's \(leaves.count) columns"
                 )
             }
+            let (sum, overflow) = rows.addingReportingOverflow(group.rowCount)
+            guard !overflow else {
+                throw ParquetFailure("parquet.footer.invalid", "the row groups' rows add up past any count")
+            }
+            rows = sum
+        }
+        guard rows == metadata.rowCount else {
+            throw ParquetFailure(
+                "parquet.footer.invalid",
+                "the row groups hold \(rows) rows, but the footer says the file has \(metadata.rowCount)")
         }
     }
 
     /// The schema's leaves and top-level nodes.
     private static func tree(_ schema: [SchemaElement]) throws(ParquetFailure) -> ([Leaf], [Node]) {
         guard let root = schema.first else { throw ParquetFailure("parquet.footer.invalid", "the schema is empty") }
-        var leaves: [Leaf] = []
+        var walk = SchemaWalk(schema: schema)
+        var fields: [Node] = []
+        for _ in 0..<root.childCount {
+            fields.append(try walk.node(path: [], definition: 0, repetition: 0, depth: 0))
+        }
+        guard walk.next == schema.count else {
+            throw ParquetFailure("parquet.footer.invalid", "the schema has elements no group names as children")
+        }
+        return (walk.leaves, fields)
+    }
+
+    /// The schema's elements read depth first into nodes. (A struct: a
+    /// local function that calls itself and captures its state would leak
+    /// that state, the two referring to each other.)
+    private struct SchemaWalk {
+        let schema: [SchemaElement]
         var next = 1
-        func node(
-            path: [String], definition: Int, repetition: Int, presentAt: [Int], depth: Int
-        ) throws(ParquetFailure) -> Node {
+        var leaves: [Leaf] = []
+
+        mutating func node(path: [String], definition: Int, repetition: Int, depth: Int) throws(ParquetFailure) -> Node {
             guard next < schema.count else {
                 throw ParquetFailure("parquet.footer.invalid", "the schema names more children than it has elements")
             }
@@ -103,7 +129,6 @@ struct ParquetFile: @unchecked Sendable {
             let definition = definition + (element.repetition == .required ? 0 : 1)
             let repetition = repetition + (element.repetition == .repeated ? 1 : 0)
             let path = path + [element.name]
-            let presentAt = presentAt + [definition]
             if element.childCount == 0 {
                 guard let type = element.type else {
                     throw ParquetFailure("parquet.footer.invalid", "column \(path.joined(separator: ".")) has no type")
@@ -114,30 +139,17 @@ struct ParquetFile: @unchecked Sendable {
                         "column \(path.joined(separator: ".")) has no length or nests too deep")
                 }
                 leaves.append(
-                    Leaf(
-                        element: element, path: path, maximumDefinition: definition, maximumRepetition: repetition,
-                        presentAt: presentAt))
+                    Leaf(element: element, path: path, maximumDefinition: definition, maximumRepetition: repetition))
                 return .leaf(index: leaves.count - 1, name: element.name)
             }
             var children: [Node] = []
             for _ in 0..<element.childCount {
-                children.append(
-                    try node(
-                        path: path, definition: definition, repetition: repetition, presentAt: presentAt,
-                        depth: depth + 1))
+                children.append(try node(path: path, definition: definition, repetition: repetition, depth: depth + 1))
             }
             return .group(
                 name: element.name, definition: definition, repeated: repetition > 0, meaning: element.meaning,
                 children: children)
         }
-        var fields: [Node] = []
-        for _ in 0..<root.childCount {
-            fields.append(try node(path: [], definition: 0, repetition: 0, presentAt: [], depth: 0))
-        }
-        guard next == schema.count else {
-            throw ParquetFailure("parquet.footer.invalid", "the schema has elements no group names as children")
-        }
-        return (leaves, fields)
     }
 
     /// One leaf's column chunk in a row group, decoded: the definition
@@ -172,7 +184,6 @@ struct ParquetFile: @unchecked Sendable {
         let typeLength = Int(column.element.typeLength ?? 0)
         let levelWidth = Int.bitWidth - column.maximumDefinition.leadingZeroBitCount
         var levels: [UInt8]? = column.maximumDefinition > 0 ? [] : nil
-        levels?.reserveCapacity(rows)
         var values = ParquetValues.empty(type)
         var dictionary: ParquetValues?
         var position = start
@@ -209,6 +220,12 @@ struct ParquetFile: @unchecked Sendable {
                     }
                     dictionary = decoded
                 case .data, .dataV2:
+                    guard header.valueCount <= Self.largestPageValueCount else {
+                        throw ParquetFailure(
+                            "parquet.page.too-large",
+                            "a page says it holds \(header.valueCount) values, more than the \(Self.largestPageValueCount) a page may"
+                        )
+                    }
                     guard header.valueCount <= rows - read || column.maximumRepetition > 0 else {
                         throw ParquetDecoder.invalid("a page holds more values than its row group has rows")
                     }
