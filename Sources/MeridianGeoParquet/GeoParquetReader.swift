@@ -83,8 +83,6 @@ public final class GeoParquetReader {
         descriptor: Int32, prefix: [UInt8], seekable: Bool, name: String, within box: BoundingBox?,
         columns: Set<String>?
     ) throws(DiagnosticError) {
-        self.name = name
-        layerName = name.fileStem
         var source = descriptor
         var spool: TemporaryFile?
         if !seekable {
@@ -109,16 +107,14 @@ public final class GeoParquetReader {
                 message: "\(name) is empty, or cannot be mapped: \(Platform.errorMessage())",
                 location: SourceLocation(file: name))
         }
-        self.mapped = mapped
         let bytes = UnsafeRawBufferPointer(start: mapped.base, count: mapped.count)
         let location = SourceLocation(file: name)
         let parquet: ParquetFile
         do {
             parquet = try ParquetFile(bytes)
         } catch {
-            throw DiagnosticError(code: error.code, message: "\(name): \(error.reason)", location: location)
+            throw DiagnosticError(code: error.code, message: error.reason, location: location)
         }
-        file = parquet
         var notes: [Diagnostic] = []
         var metadata: GeoMetadata?
         if let text = parquet.metadata.value(forKey: "geo") {
@@ -126,22 +122,26 @@ public final class GeoParquetReader {
                 metadata = try GeoMetadata(json: text)
             } catch {
                 throw DiagnosticError(
-                    code: "parquet.geo.invalid", message: "\(name)'s geo metadata \(error.reason)",
+                    code: "parquet.geo.invalid", message: "the geo metadata \(error.reason)",
                     location: SourceLocation(file: name, jsonPointer: error.pointer))
             }
         }
-        geoMetadata = metadata
         let rows: RowPlan
         do {
             rows = try RowPlan(file: parquet, geo: metadata, columns: columns, notes: &notes)
         } catch {
-            throw DiagnosticError(code: error.code, message: "\(name): \(error.reason)", location: location)
+            throw DiagnosticError(code: error.code, message: error.reason, location: location)
         }
         for (index, note) in notes.enumerated() {
             var located = note
             located.location.file = name
             notes[index] = located
         }
+        // Stored only now that nothing can throw: a class whose init throws
+        // after storing the schema's tree leaked it (Swift 6.3).
+        self.mapped = mapped
+        file = parquet
+        geoMetadata = metadata
         plan = rows
         found = notes
         coordinateSystem = rows.coordinateSystem
@@ -163,6 +163,8 @@ public final class GeoParquetReader {
             }
         }
         self.groups = groups
+        self.name = name
+        layerName = name.fileStem
         startRows = parquet.metadata.rowGroups.reduce(into: [0]) { $0.append($0.last! + $1.rowCount) }
         threads = OrderedWorkPool<Int, Int>.defaultThreads
         pool = OrderedWorkPool(threads: threads) { slice in
@@ -189,24 +191,27 @@ public final class GeoParquetReader {
                 Diagnostic(
                     severity: .warning, code: "parquet.geo.bbox-mismatch",
                     message:
-                        "\(name)'s geo metadata gives the bbox [\(declared.map { "\($0)" }.joined(separator: ", "))], but the geometries reach [\(extent.west), \(extent.south), \(extent.east), \(extent.north)]",
+                        "the geo metadata gives the bbox [\(declared.map { "\($0)" }.joined(separator: ", "))], but the geometries reach [\(extent.west), \(extent.south), \(extent.east), \(extent.north)]",
                     location: SourceLocation(file: name, jsonPointer: "/columns/\(plan.geometryColumn ?? "")/bbox")))
         }
     }
 
     public func next() throws(DiagnosticError) -> Feature? {
         while batchIndex == batch.count {
+            // On one thread, slices are made here, in order.
+            if threads == 1 {
+                if waiting.isEmpty { try decodeNextGroup() }
+                guard !waiting.isEmpty else {
+                    checkExtent()
+                    return nil
+                }
+                take(try plan.features(of: waiting.removeFirst(), file: file, name: name))
+                continue
+            }
             // Keep the threads busy: decode the next row group when its
             // slices run low, and hand slices out a few ahead.
             while pool.pending <= threads {
-                if waiting.isEmpty, nextGroup < groups.count {
-                    let group = groups[nextGroup]
-                    nextGroup += 1
-                    let decoded = try plan.decode(
-                        file, rowGroup: group, firstRow: startRows[group], name: name, threads: threads)
-                    waiting = plan.slices(of: decoded, file: file)
-                    bytesConsumed += file.metadata.rowGroups[group].columns.reduce(0) { $0 + $1.compressedSize }
-                }
+                if waiting.isEmpty { try decodeNextGroup() }
                 guard !waiting.isEmpty else { break }
                 pool.submit(waiting.removeFirst())
             }
@@ -214,23 +219,37 @@ public final class GeoParquetReader {
                 checkExtent()
                 return nil
             }
-            let slice = try result.get()
-            batch = slice.features
-            batchIndex = 0
-            if let box = slice.extent {
-                if extent == nil { extent = box } else { extent!.extend(box) }
-            }
-            for (type, warning) in slice.undeclaredTypes.sorted(by: { $0.key < $1.key })
-            where undeclaredTypes.insert(type).inserted {
-                found.append(warning)
-            }
-            for warning in slice.coveringMismatches.prefix(1_000 - coveringMismatches) {
-                found.append(warning)
-                coveringMismatches += 1
-            }
+            take(try result.get())
         }
         defer { batchIndex += 1 }
         return batch[batchIndex]
+    }
+
+    /// Decodes the next row group into slices, when one is left.
+    private func decodeNextGroup() throws(DiagnosticError) {
+        guard nextGroup < groups.count else { return }
+        let group = groups[nextGroup]
+        nextGroup += 1
+        let decoded = try plan.decode(file, rowGroup: group, firstRow: startRows[group], name: name, threads: threads)
+        waiting = plan.slices(of: decoded, file: file)
+        bytesConsumed += file.metadata.rowGroups[group].columns.reduce(0) { $0 + $1.compressedSize }
+    }
+
+    /// Hands out a slice's features, noting what it found.
+    private func take(_ slice: SliceResult) {
+        batch = slice.features
+        batchIndex = 0
+        if let box = slice.extent {
+            if extent == nil { extent = box } else { extent!.extend(box) }
+        }
+        for (type, warning) in slice.undeclaredTypes.sorted(by: { $0.key < $1.key })
+        where undeclaredTypes.insert(type).inserted {
+            found.append(warning)
+        }
+        for warning in slice.coveringMismatches.prefix(1_000 - coveringMismatches) {
+            found.append(warning)
+            coveringMismatches += 1
+        }
     }
 }
 
@@ -382,11 +401,8 @@ struct RowPlan: @unchecked Sendable {
 
     /// Whether a field holds lists or maps (repeated nodes), which are not read.
     private static func hasRepetition(_ node: ParquetFile.Node, in file: ParquetFile) -> Bool {
-        switch node {
-        case .leaf(let index, _): file.leaves[index].maximumRepetition > 0
-        case .group(_, _, let repeated, let meaning, let children):
-            repeated || meaning == .other || children.contains { hasRepetition($0, in: file) }
-        }
+        if let leaf = node.leaf { return file.leaves[leaf].maximumRepetition > 0 }
+        return node.repeated || node.meaning == .other || node.children.contains { hasRepetition($0, in: file) }
     }
 
     /// The leaves a row group's features need.
@@ -415,7 +431,7 @@ struct RowPlan: @unchecked Sendable {
             case .success(let column): columns[leaf] = column
             case .failure(let error):
                 throw DiagnosticError(
-                    code: error.code, message: "\(name), row group \(rowGroup): \(error.reason)",
+                    code: error.code, message: "row group \(rowGroup): \(error.reason)",
                     location: SourceLocation(file: name, property: file.leaves[leaf].path.joined(separator: ".")))
             }
         }
@@ -453,7 +469,7 @@ struct RowPlan: @unchecked Sendable {
         let packer = PackedJSONValues.Writer()
         // Each property's leaf, or -1 for a struct, read the slow way.
         let fields = properties.map { field -> Int in
-            if case .leaf(let leaf, _) = field, views[leaf] != nil { return leaf }
+            if let leaf = field.leaf, views[leaf] != nil { return leaf }
             return -1
         }
         let geometry = geometryLeaf.flatMap { views[$0] }
@@ -469,7 +485,7 @@ struct RowPlan: @unchecked Sendable {
                     throw DiagnosticError(
                         code: "parquet.geometry.invalid",
                         message:
-                            "\(name), row group \(slice.decoded.group), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
+                            "row group \(slice.decoded.group), row \(row + 1): the \(geometryColumn ?? "geometry") is not WKB: \(failure.reason) (byte \(failure.offset))",
                         location: SourceLocation(
                             file: name, property: geometryColumn, record: slice.decoded.firstRow + row + 1))
                 }
@@ -514,7 +530,7 @@ struct RowPlan: @unchecked Sendable {
                 result.undeclaredTypes[type] = Diagnostic(
                     severity: .warning, code: "parquet.geo.type-undeclared",
                     message:
-                        "\(name), row group \(slice.decoded.group), row \(row + 1): a \(type), which the geo metadata's geometry_types (\(declaredTypes.sorted().joined(separator: ", "))) does not list",
+                        "row group \(slice.decoded.group), row \(row + 1): a \(type), which the geo metadata's geometry_types (\(declaredTypes.sorted().joined(separator: ", "))) does not list",
                     location: SourceLocation(file: name, property: geometryColumn, record: record))
             }
         }
@@ -540,33 +556,30 @@ struct RowPlan: @unchecked Sendable {
             Diagnostic(
                 severity: .warning, code: "parquet.covering.mismatch",
                 message:
-                    "\(name), row group \(slice.decoded.group), row \(row + 1): the bbox covering \(stated) does not hold the geometry's box [\(box.west), \(box.south), \(box.east), \(box.north)]",
+                    "row group \(slice.decoded.group), row \(row + 1): the bbox covering \(stated) does not hold the geometry's box [\(box.west), \(box.south), \(box.east), \(box.north)]",
                 location: SourceLocation(file: name, property: coveringColumn, record: record)))
     }
 
     /// A field's value in a row (a struct as an object), advancing the
     /// cursors of its leaves.
     private func value(of node: ParquetFile.Node, row: Int, views: [LeafView?], cursors: inout [Int]) -> JSONValue {
-        switch node {
-        case .leaf(let index, _):
+        if let index = node.leaf {
             guard let view = views[index], view.isPresent(row) else { return .null }
             defer { cursors[index] += 1 }
             return ParquetValueText.json(view, at: cursors[index])
-        case .group(_, let definition, _, _, let children):
-            // Null when the first leaf's level says the group is absent;
-            // the other leaves' levels say the same of this row.
-            if let first = node.leaves.first, let view = views[first], let levels = view.levels,
-                Int(levels[row]) < definition
-            {
-                return .null
-            }
-            var object = JSONObject()
-            for child in children {
-                object.appendUnchecked(
-                    key: child.name, value: value(of: child, row: row, views: views, cursors: &cursors))
-            }
-            return .object(object)
         }
+        // Null when the first leaf's level says the group is absent; the
+        // other leaves' levels say the same of this row.
+        if let first = node.leaves.first, let view = views[first], let levels = view.levels,
+            Int(levels[row]) < node.definition
+        {
+            return .null
+        }
+        var object = JSONObject()
+        for child in node.children {
+            object.appendUnchecked(key: child.name, value: value(of: child, row: row, views: views, cursors: &cursors))
+        }
+        return .object(object)
     }
 
 }

@@ -2,16 +2,33 @@ import MeridianCore
 import MeridianJSON
 import MeridianPlatform
 
-/// What the rows spooled so far say of the columns: their names, in the
-/// order first met, the kinds of value each holds, the geometry types and
-/// the extent. Shared by the threads that encode rows.
-final class SpoolSchema: @unchecked Sendable {
+/// The columns of GeoParquet files being written: their names, in the
+/// order first met, and the kinds of value each holds, from which a
+/// column's type is decided when a file is completed. Writers given the
+/// same instance (``GeoParquetWritingOptions/sharedColumns``) write the
+/// same columns with the same types, as a dataset's files must have for
+/// Spark to read them: `meridian split --to geoparquet` shares one among
+/// its shards, and completes them once every row is written.
+public final class GeoParquetColumns: @unchecked Sendable {
     private let lock = Condition()
     private var numbers: [String: Int] = [:]
-    private(set) var columns: [String] = []
-    private(set) var kinds: [GeoParquetWriter.Kinds] = []
-    private(set) var geometryTypes: Set<String> = []
-    private(set) var extent: BoundingBox?
+    private var names: [String] = []
+    private var found: [GeoParquetWriter.Kinds] = []
+
+    public init() {}
+
+    /// The columns' names and kinds so far.
+    var columns: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return names
+    }
+
+    var kinds: [GeoParquetWriter.Kinds] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
+    }
 
     /// The column of each key, numbering new keys.
     func numbers(of keys: [String]) -> [Int] {
@@ -19,18 +36,30 @@ final class SpoolSchema: @unchecked Sendable {
         defer { lock.unlock() }
         return keys.map { key in
             if let number = numbers[key] { return number }
-            columns.append(key)
-            kinds.append([])
-            numbers[key] = columns.count - 1
-            return columns.count - 1
+            names.append(key)
+            found.append([])
+            numbers[key] = names.count - 1
+            return names.count - 1
         }
     }
 
-    /// Adds what a batch of rows found.
-    func merge(kinds found: [GeoParquetWriter.Kinds], geometryTypes types: Set<String>, extent box: BoundingBox?) {
+    /// Adds the kinds a batch of rows found.
+    func merge(_ kinds: [GeoParquetWriter.Kinds]) {
         lock.lock()
         defer { lock.unlock() }
-        for (number, kind) in found.enumerated() { kinds[number].formUnion(kind) }
+        for (number, kind) in kinds.enumerated() { found[number].formUnion(kind) }
+    }
+}
+
+/// What one file's rows say of its geometries: their types and extent.
+final class SpoolStatistics: @unchecked Sendable {
+    private let lock = Condition()
+    private(set) var geometryTypes: Set<String> = []
+    private(set) var extent: BoundingBox?
+
+    func merge(geometryTypes types: Set<String>, extent box: BoundingBox?) {
+        lock.lock()
+        defer { lock.unlock() }
         geometryTypes.formUnion(types)
         if let box {
             if extent == nil { extent = box } else { extent!.extend(box) }
@@ -48,7 +77,8 @@ struct RowEncoder {
         case integer, double, string, json
     }
 
-    let schema: SpoolSchema
+    let schema: GeoParquetColumns
+    let statistics: SpoolStatistics
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
     private var kinds: [GeoParquetWriter.Kinds] = []
@@ -60,8 +90,9 @@ struct RowEncoder {
     private var lastNumbers: [Int] = []
     private var idColumn: Int?
 
-    init(schema: SpoolSchema) {
+    init(schema: GeoParquetColumns, statistics: SpoolStatistics) {
         self.schema = schema
+        self.statistics = statistics
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -174,7 +205,8 @@ struct RowEncoder {
     /// The rows, then where each ends and their count; what they found
     /// is added to the schema.
     mutating func finish() -> [UInt8] {
-        schema.merge(kinds: kinds, geometryTypes: geometryTypes, extent: extent)
+        schema.merge(kinds)
+        statistics.merge(geometryTypes: geometryTypes, extent: extent)
         for end in ends { append32(end) }
         append32(ends.count)
         return bytes

@@ -31,9 +31,17 @@ public struct GeoParquetWritingOptions: Sendable {
     /// bbox statistics, and what a reader holds in memory.
     public var rowGroupSize: Int
 
-    public init(compression: GeoParquetCompression = .snappy, rowGroupSize: Int = 65_536) {
+    /// Columns shared with other writers, so that the files of a dataset
+    /// have the same schema (``GeoParquetColumns``); nil: the file's own.
+    public var sharedColumns: GeoParquetColumns?
+
+    public init(
+        compression: GeoParquetCompression = .snappy, rowGroupSize: Int = 65_536,
+        sharedColumns: GeoParquetColumns? = nil
+    ) {
         self.compression = compression
         self.rowGroupSize = rowGroupSize
+        self.sharedColumns = sharedColumns
     }
 }
 
@@ -83,7 +91,8 @@ final class GeoParquetWriter: BatchFeatureWriter {
     private let system: WrittenCoordinateSystem?
     private let options: GeoParquetWritingOptions
     private let spool: TemporaryFile
-    private let schema = SpoolSchema()
+    private let schema: GeoParquetColumns
+    private let statistics = SpoolStatistics()
     private var spooled = 0
     /// Where each row group's rows start in the spool, and how many.
     private var groups: [(offset: Int, rows: Int)] = []
@@ -120,13 +129,14 @@ final class GeoParquetWriter: BatchFeatureWriter {
         var options = options
         options.rowGroupSize = max(1, options.rowGroupSize)
         self.options = options
+        schema = options.sharedColumns ?? GeoParquetColumns()
         spool = try TemporaryFile(purpose: "parquet")
     }
 
     var batchEncoder: @Sendable ([Feature]) -> [UInt8] {
-        let schema = self.schema
+        let (schema, statistics) = (self.schema, self.statistics)
         return { features in
-            var encoder = RowEncoder(schema: schema)
+            var encoder = RowEncoder(schema: schema, statistics: statistics)
             for feature in features { encoder.encode(feature) }
             return encoder.finish()
         }
@@ -234,7 +244,8 @@ final class GeoParquetWriter: BatchFeatureWriter {
                     do throws(ParquetFailure) {
                         chunks.append(try leaf.encode(path: path, codec: codec))
                     } catch {
-                        throw DiagnosticError(code: error.code, message: "\(name): \(error.reason)")
+                        throw DiagnosticError(
+                            code: error.code, message: error.reason, location: SourceLocation(file: name))
                     }
                 }
                 return chunks
@@ -288,8 +299,8 @@ final class GeoParquetWriter: BatchFeatureWriter {
     private func geoMetadata(geometry: String, bbox: String) -> String {
         var column = JSONObject()
         column["encoding"] = "WKB"
-        column["geometry_types"] = .array(schema.geometryTypes.sorted().map(JSONValue.string))
-        if let extent = schema.extent {
+        column["geometry_types"] = .array(statistics.geometryTypes.sorted().map(JSONValue.string))
+        if let extent = statistics.extent {
             column["bbox"] = .array([extent.west, extent.south, extent.east, extent.north].map(JSONValue.double))
         }
         column["covering"] = .object(

@@ -26,6 +26,8 @@ struct SplitCommand: ReportingCommand {
     let maxBytes: Int?
     let by: Grouping?
     let zoom: Int?
+    let to: OutputFormat
+    let geoParquet: GeoParquetArguments
     let systems: CoordinateSystemArguments
     let report: ReportOptions
 
@@ -37,6 +39,12 @@ struct SplitCommand: ReportingCommand {
         maxBytes = try arguments.option("max-bytes", help: "Shards of at most this many bytes.")
         by = try arguments.option("by", help: "Group features by tile (with --zoom) instead of cutting runs.")
         zoom = try arguments.option("zoom", help: "The tile zoom for --by tile (0-22).")
+        to = try arguments.option(
+            "to", default: .geojsonseq,
+            help:
+                "The shards' format: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file."
+        )
+        geoParquet = try arguments.group(GeoParquetArguments.self, title: "GeoParquet shards")
         systems = try arguments.group { try CoordinateSystemArguments($0, target: false) }
         report = try arguments.group(ReportOptions.self)
     }
@@ -61,8 +69,11 @@ struct SplitCommand: ReportingCommand {
 
     func run() throws {
         let start = monotonicSeconds()
+        var writing = WritingOptions()
+        writing.geoParquet = geoParquet.options
         let summary = try FeatureSplitter.split(
-            input: input, into: output, by: try strategy(), reading: systems.readingOptions)
+            input: input, into: output, by: try strategy(), reading: systems.readingOptions, format: to,
+            writing: writing)
         Console.shared.warn(summary.warnings)
         Console.shared.note(
             "\(input): \(summary.featureCount) features into \(summary.shards.count) shards in \(output) in \(formatDuration(monotonicSeconds() - start))"

@@ -113,6 +113,41 @@ struct GeoParquetCommandTests {
         }
     }
 
+    /// Shards of a dataset share one schema, each column typed from every
+    /// shard's values, so that Spark and DuckDB read them as one table.
+    @Test func splitShardsShareOneSchema() throws {
+        try withTemporaryFolder { folder in
+            let source = Fixtures.url("geojson/real/ne_50m_populated_places.json").path
+            let shards = folder.appendingPathComponent("shards").path
+            let split = try CLI.run(["split", source, "--max-features", "150", "--to", "geoparquet", "-o", shards])
+            #expect(split.status == 0, "\(split.stderr)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: shards).sorted()
+            #expect(files.first == "part-00000.parquet" && files.count > 5)
+            var schemas: Set<String> = []
+            var rows = 0
+            for file in files {
+                let check = try Self.oracle(["check", shards + "/" + file])
+                let object = try JSONSerialization.jsonObject(with: Data(check.utf8)) as? [String: Any]
+                let columns = object?["columns"] as? [String: String] ?? [:]
+                schemas.insert(columns.keys.sorted().map { "\($0):\(columns[$0]!)" }.joined(separator: ","))
+                rows += object?["rows"] as? Int ?? 0
+            }
+            #expect(schemas.count == 1)
+            let features = try ShapefileCommandTests.features(source)
+            #expect(rows == features.count)
+            let count = try Tool.run(
+                "python3",
+                [
+                    "-c",
+                    "import duckdb, sys; print(duckdb.sql(f\"select count(*) from '{sys.argv[1]}/*.parquet'\").fetchall()[0][0])",
+                    shards,
+                ])
+            #expect(
+                count.output.trimmingCharacters(in: .whitespacesAndNewlines) == String(features.count),
+                "\(count.output)")
+        }
+    }
+
     @Test func aParquetFromStandardInputIsRead() throws {
         try withTemporaryFolder { folder in
             let source = Fixtures.url("geojson/real/ne_110m_admin_0_countries.json").path

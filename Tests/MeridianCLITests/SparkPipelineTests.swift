@@ -69,6 +69,44 @@ struct SparkPipelineTests {
         }
     }
 
+    /// The same records as GeoParquet shards (`split --to geoparquet`),
+    /// read by Spark's own Parquet reader.
+    @Test(.enabled(if: PythonDataTools.installed, "pyarrow is not installed (pip install pyarrow)"))
+    func validationOfAGeoParquetDatasetOnSparkEqualsTheSingleMachineRun() throws {
+        try withTemporaryFolder { folder in
+            let features = (0..<3_000).map { index -> String in
+                let geometry =
+                    switch index {
+                    case 11, 1_500: #"{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}"#
+                    case 2_222: #"{"type":"LineString","coordinates":[[0,0],[0,0]]}"#
+                    default: #"{"type":"Point","coordinates":[\#(index % 360 - 180),\#(index % 170 - 85)]}"#
+                    }
+                return #"{"type":"Feature","properties":{"n":\#(index)},"geometry":\#(geometry)}"#
+            }
+            let all = folder.appendingPathComponent("all.ndjson")
+            try Data((features.joined(separator: "\n") + "\n").utf8).write(to: all)
+            let whole = folder.appendingPathComponent("all.parquet").path
+            #expect(try CLI.run(["convert", all.path, "-o", whole]).status == 0)
+            let shards = folder.appendingPathComponent("shards").path
+            #expect(
+                try CLI.run(["split", all.path, "-o", shards, "--max-features", "700", "--to", "geoparquet"]).status
+                    == 0)
+            let single = try CLI.run(["validate", "--format", "ndjson", whole])
+            #expect(single.status == 1)
+            let output = folder.appendingPathComponent("spark.ndjson")
+            let spark = try Tool.run(
+                "python3",
+                [
+                    Self.script, "validate", shards, "--meridian", CLI.executable.path, "--master", "local[2]",
+                    "--output", output.path,
+                ])
+            #expect(spark.status == 0, "\(spark.output)")
+            let expected = Self.keys(single.stdout)
+            #expect(expected.count == 3)
+            #expect(Self.keys(try String(contentsOf: output, encoding: .utf8)) == expected)
+        }
+    }
+
     @Test func conversionOnSparkKeepsEveryFeature() throws {
         try withTemporaryFolder { folder in
             let good = Self.records.split(separator: "\n").filter { $0.hasPrefix("{") }.joined(separator: "\n") + "\n"

@@ -1,10 +1,12 @@
 import MeridianCore
 import MeridianGeoJSON
+import MeridianGeoParquet
 import MeridianIO
 import MeridianLibC
 import MeridianPlatform
 
-/// Splits any input Meridian reads into GeoJSON text sequence shards in a
+/// Splits any input Meridian reads into GeoJSON text sequence shards (or
+/// shards of another format, GeoParquet for Spark and DuckDB) in a
 /// new folder, streaming: the work behind `meridian split`, for batch jobs
 /// that process shards in parallel.
 ///
@@ -52,24 +54,39 @@ public enum FeatureSplitter {
 
     public static func split(
         input: String, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter(),
-        reading: ReadingOptions = ReadingOptions()
+        reading: ReadingOptions = ReadingOptions(), format: OutputFormat = .geojsonseq,
+        writing: WritingOptions = WritingOptions()
     ) throws(DiagnosticError) -> Summary {
         try check(strategy)
-        return try split(input: Input(path: input), into: folder, by: strategy, writer: writer, reading: reading)
+        return try split(
+            input: Input(path: input), into: folder, by: strategy, writer: writer, reading: reading, format: format,
+            writing: writing)
     }
 
-    /// Splits an opened input (see above).
+    /// Splits an opened input (see above). With `format` other than a text
+    /// sequence, each shard is a file of that format (`part-00000.parquet`),
+    /// written by its writer with `writing`; `--max-bytes` then counts the
+    /// features' size as GeoJSON.
     public static func split(
         input: Input, into folder: String, by strategy: Strategy, writer: GeoJSONWriter = GeoJSONWriter(),
-        reading: ReadingOptions = ReadingOptions()
+        reading: ReadingOptions = ReadingOptions(), format: OutputFormat = .geojsonseq,
+        writing: WritingOptions = WritingOptions()
     ) throws(DiagnosticError) -> Summary {
         try check(strategy)
+        guard let output = FormatRegistry.standard.writer(for: format), let ending = output.extensions.first else {
+            throw usage("split writes shards in a format that has a file extension: \(format.rawValue) has none")
+        }
+        let sequence = format == .geojsonseq
+        // GeoParquet shards share their columns: one schema for the dataset.
+        var writing = writing
+        writing.geoParquet.sharedColumns = writing.geoParquet.sharedColumns ?? GeoParquetColumns()
         let source = try FeatureSource(input: input, options: reading)
         if case .count = strategy, source.totalBytes == nil {
             throw usage("--into needs an input of known size (a file); use --max-features or --max-bytes for a stream")
         }
         let staging = try StagingFolder(target: folder)
         var shards: [String: OutputDestination] = [:]
+        var sinks: [String: FeatureSink] = [:]
         var order: [String] = []
         var current: (name: String, features: Int, bytes: Int)?
         var featureCount = 0
@@ -83,36 +100,52 @@ public enum FeatureSplitter {
                 let name: String
                 switch strategy {
                 case .tile(let zoom):
-                    name = tileName(of: feature, zoom: zoom)
+                    name = tileName(of: feature, zoom: zoom, ending: ending)
                 case .count(let n):
                     let index = min(n - 1, consumed * n / max(source.totalBytes ?? 1, 1))
-                    name = partName(max(index, current.map { partIndex($0.name) } ?? 0))
+                    name = partName(max(index, current.map { partIndex($0.name) } ?? 0), ending: ending)
                 case .maximumFeatures(let limit):
                     name =
-                        current.map { $0.features >= limit ? partName(partIndex($0.name) + 1) : $0.name } ?? partName(0)
+                        current.map {
+                            $0.features >= limit ? partName(partIndex($0.name) + 1, ending: ending) : $0.name
+                        }
+                        ?? partName(0, ending: ending)
                 case .maximumBytes(let limit):
                     name =
                         current.map {
-                            $0.bytes > 0 && $0.bytes + record.count > limit ? partName(partIndex($0.name) + 1) : $0.name
-                        } ?? partName(0)
+                            $0.bytes > 0 && $0.bytes + record.count > limit
+                                ? partName(partIndex($0.name) + 1, ending: ending) : $0.name
+                        } ?? partName(0, ending: ending)
                 }
                 if shards[name] == nil {
-                    if case .tile = strategy, shards.count >= maximumOpenShards {
-                        throw usage(
-                            "the features fall in more than \(maximumOpenShards) tiles; split at a lower --zoom")
+                    // A writer of another format may hold a file of its own.
+                    let most = sequence ? maximumOpenShards : maximumOpenShards / 4
+                    if case .tile = strategy, shards.count >= most {
+                        throw usage("the features fall in more than \(most) tiles; split at a lower --zoom")
                     }
-                    shards[name] = try OutputDestination(path: staging.path + "/" + name)
+                    let destination = try OutputDestination(path: staging.path + "/" + name)
+                    shards[name] = destination
+                    if !sequence {
+                        sinks[name] = try FeatureSink(
+                            destination: destination, format: format, options: writing, formats: .standard)
+                    }
                     order.append(name)
                 }
-                try shards[name]!.write(record)
+                if let sink = sinks[name] {
+                    try sink.write(feature)
+                } else {
+                    try shards[name]!.write(record)
+                }
                 if current?.name != name { current = (name, 0, 0) }
                 current!.features += 1
                 current!.bytes += record.count
                 featureCount += 1
             }
+            for name in order { try sinks[name]?.complete() }
             try OutputDestination.commit(order.map { shards[$0]! })
             try staging.commit(shards: order)
         } catch {
+            for sink in sinks.values { sink.discard() }
             for shard in shards.values { shard.discard() }
             staging.discard()
             throw error
@@ -130,9 +163,9 @@ public enum FeatureSplitter {
         }
     }
 
-    static func partName(_ index: Int) -> String {
+    static func partName(_ index: Int, ending: String = ".geojsonseq") -> String {
         let digits = String(index)
-        return "part-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".geojsonseq"
+        return "part-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ending
     }
 
     static func partIndex(_ name: String) -> Int {
@@ -141,16 +174,16 @@ public enum FeatureSplitter {
 
     /// `Z-X-Y.geojsonseq` for the tile holding the centre of the feature's
     /// bounding map rect; `none.geojsonseq` without a geometry.
-    static func tileName(of feature: Feature, zoom: Int) -> String {
+    static func tileName(of feature: Feature, zoom: Int, ending: String = ".geojsonseq") -> String {
         guard let rect = feature.geometry?.boundingMapRect, !rect.isNull, rect.midX.isFinite, rect.midY.isFinite
-        else { return "none.geojsonseq" }
+        else { return "none" + ending }
         let tiles = Double(1 << zoom)
         func tile(_ value: Double, _ extent: Double) -> Int {
             Int(min(tiles - 1, max(0, (value / extent * tiles).rounded(.down))))
         }
         let x = tile(rect.midX, MapRect.world.width)
         let y = tile(rect.midY, MapRect.world.height)
-        return "\(zoom)-\(x)-\(y).geojsonseq"
+        return "\(zoom)-\(x)-\(y)" + ending
     }
 
     static func usage(_ message: String) -> DiagnosticError {
