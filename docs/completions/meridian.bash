@@ -21,13 +21,14 @@ _meridian() {
             ;;
         convert)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
                 --on-error) mapfile -t COMPREPLY < <(compgen -W "stop skip" -- "${cur}"); return ;;
                 --simplify-method) mapfile -t COMPREPLY < <(compgen -W "dp visvalingam" -- "${cur}"); return ;;
+                --compression) mapfile -t COMPREPLY < <(compgen -W "none snappy gzip zstd" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --encoding --quantize --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --encoding --quantize --compression --row-group-size --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
@@ -45,7 +46,7 @@ _meridian() {
             ;;
         fix)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -56,7 +57,7 @@ _meridian() {
             ;;
         merge)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -94,10 +95,12 @@ _meridian() {
         split)
             case "${prev}" in
                 --by) mapfile -t COMPREPLY < <(compgen -W "tile" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
+                --compression) mapfile -t COMPREPLY < <(compgen -W "none snappy gzip zstd" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --into --max-features --max-bytes --by --zoom --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --into --max-features --max-bytes --by --zoom --to --compression --row-group-size --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

@@ -4,7 +4,7 @@ _meridian() {
     local -a commands
     commands=(
         'info:Summarise files\: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf or TopoJSON.'
+        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
         'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -45,7 +45,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 --rewind'[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]' \
@@ -77,6 +77,8 @@ _meridian() {
                 --csv-strings'[CSV input\: keep every value a string (no numbers, booleans or nulls).]' \
                 '--encoding''[Shapefile input\: the encoding of the .dbf'\''s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.]:encoding:_files' \
                 '--quantize''[TopoJSON output\: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are.]:steps:_files' \
+                '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \
+                '--row-group-size''[GeoParquet output\: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.]:rows:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -102,7 +104,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
                 '--precision''[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--time-limit''[The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.]:time-limit:_files' \
@@ -115,7 +117,7 @@ _meridian() {
             _arguments -s \
                 '*:inputs:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson)' \
+                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \
@@ -186,6 +188,9 @@ _meridian() {
                 '--max-bytes''[Shards of at most this many bytes.]:max-bytes:_files' \
                 '--by''[Group features by tile (with --zoom) instead of cutting runs.]:by:(tile)' \
                 '--zoom''[The tile zoom for --by tile (0-22).]:zoom:_files' \
+                '--to''[The shards'\'' format\: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
+                '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \
+                '--row-group-size''[GeoParquet output\: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.]:rows:_files' \
                 '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
