@@ -66,12 +66,7 @@ public final class FlatGeobufReader {
         path: String, displayName: String? = nil, within box: BoundingBox? = nil
     ) throws(DiagnosticError) {
         let name = displayName ?? path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(name): \(Platform.errorMessage())",
-                location: SourceLocation(file: name))
-        }
+        let descriptor = try Platform.openForReading(path, name: name)
         defer { _ = Platform.close(descriptor) }
         try self.init(descriptor: descriptor, prefix: [], seekable: true, name: name, within: box)
     }

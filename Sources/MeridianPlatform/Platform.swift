@@ -80,16 +80,23 @@ package enum Platform {
         return nil
     }
 
+    /// The file at `path` opened for reading (close-on-exec), or an
+    /// `io.open` error located at `name` (the path by default).
+    package static func openForReading(_ path: String, name: String? = nil) throws(DiagnosticError) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let name = name ?? path
+            throw DiagnosticError(
+                code: "io.open", message: "cannot open \(name): \(errorMessage())", location: SourceLocation(file: name))
+        }
+        return descriptor
+    }
+
     /// The bytes of the (small) file at `path`, read whole; nil when it
     /// holds more than `limit` bytes. An `io.open` error when it cannot be
     /// opened.
     package static func readWholeFile(_ path: String, limit: Int) throws(DiagnosticError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(errorMessage())", location: SourceLocation(file: path)
-            )
-        }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         while read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {

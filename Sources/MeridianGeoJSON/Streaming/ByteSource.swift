@@ -134,12 +134,7 @@ final class ByteSource {
 
     /// Opens a file for reading; throws a located I/O diagnostic.
     convenience init(path: String, chunkSize: Int = 1 << 20, maximumHeld: Int = InputLimits.maximumValueBytes) throws(DiagnosticError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(String(cString: strerror(errno)))",
-                location: SourceLocation(file: path))
-        }
+        let descriptor = try Platform.openForReading(path)
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)

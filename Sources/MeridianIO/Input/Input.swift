@@ -72,12 +72,7 @@ public final class Input {
         if path == "-" {
             descriptor = 0
         } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                throw DiagnosticError(
-                    code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
-                    location: SourceLocation(file: path))
-            }
+            descriptor = try Platform.openForReading(path)
             ownedDescriptor = descriptor
         }
         var status = stat()

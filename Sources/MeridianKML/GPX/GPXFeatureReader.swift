@@ -83,12 +83,7 @@ public final class GPXFeatureReader {
                 fileDescriptor: 0, prefix: try KMLFeatureReader.readHead(0, fileName: "<stdin>"), fileName: "<stdin>")
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
-                location: SourceLocation(file: path))
-        }
+        let descriptor = try Platform.openForReading(path)
         do throws(DiagnosticError) {
             try self.init(fileDescriptor: descriptor, prefix: [], fileName: path)
             ownedDescriptor = descriptor

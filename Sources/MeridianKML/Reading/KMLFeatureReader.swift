@@ -87,12 +87,7 @@ public final class KMLFeatureReader {
             try self.init(fileDescriptor: 0, prefix: head, fileName: "<stdin>", options: options)
             return
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open \(path): \(Platform.errorMessage())",
-                location: SourceLocation(file: path))
-        }
+        let descriptor = try Platform.openForReading(path)
         let kind = Platform.kind(ofDescriptor: descriptor)
         let head: [UInt8]
         do throws(DiagnosticError) {
