@@ -285,6 +285,11 @@ struct RowPlan: @unchecked Sendable {
     init(file: ParquetFile, geo: GeoMetadata?, columns: Set<String>?, notes: inout [Diagnostic]) throws(ParquetFailure)
     {
         func leaf(named path: [String]) -> Int? { file.leaves.firstIndex { $0.path == path } }
+        func note(_ code: String, _ message: String, at pointer: String? = nil) {
+            notes.append(
+                Diagnostic(
+                    severity: .warning, code: code, message: message, location: SourceLocation(jsonPointer: pointer)))
+        }
         var geometryName: String?
         var system: String?
         var covering: [Int]?
@@ -294,7 +299,7 @@ struct RowPlan: @unchecked Sendable {
             guard primary.encoding.lowercased() == "wkb" else {
                 throw ParquetFailure(
                     "parquet.geo.unsupported",
-                    "the geometry column \(geo.primaryColumn) is encoded as \(primary.encoding); Meridian reads WKB (convert with: ogr2ogr -lco GEOMETRY_ENCODING=WKB)"
+                    "the geometry column \(geo.primaryColumn) is encoded as \(primary.encoding); Meridian reads WKB (geopandas writes it with geometry_encoding='WKB')"
                 )
             }
             geometryName = geo.primaryColumn
@@ -308,47 +313,32 @@ struct RowPlan: @unchecked Sendable {
                 covering = leaves
                 skipped.insert(paths[0][0])
                 if leaves.contains(where: { ![.double, .float].contains(file.leaves[$0].element.type) }) {
-                    notes.append(
-                        Diagnostic(
-                            severity: .warning, code: "parquet.geo.schema",
-                            message: "the bbox covering's columns are not all DOUBLE or FLOAT",
-                            location: SourceLocation(jsonPointer: "/columns/\(geo.primaryColumn)/covering/bbox")))
+                    note(
+                        "parquet.geo.schema", "the bbox covering's columns are not all DOUBLE or FLOAT",
+                        at: "/columns/\(geo.primaryColumn)/covering/bbox")
                 }
             }
             skipped.formUnion(geo.columnNames)
             for problem in geo.ruleBreaks() {
-                notes.append(
-                    Diagnostic(
-                        severity: .warning, code: "parquet.geo.schema",
-                        message: "the geo metadata's \(problem.pointer) \(problem.reason)",
-                        location: SourceLocation(jsonPointer: problem.pointer)))
+                note(
+                    "parquet.geo.schema", "the geo metadata's \(problem.pointer) \(problem.reason)", at: problem.pointer
+                )
             }
-            for name in geo.columnNames {
-                guard let index = leaf(named: [name]), file.leaves[index].element.type == .byteArray else {
-                    notes.append(
-                        Diagnostic(
-                            severity: .warning, code: "parquet.geo.schema",
-                            message:
-                                "the geo metadata describes column \(name), which is not a column of binary values",
-                            location: SourceLocation(jsonPointer: "/columns/\(name)")))
-                    continue
-                }
+            for name in geo.columnNames where leaf(named: [name]).map({ file.leaves[$0].element.type }) != .byteArray {
+                note(
+                    "parquet.geo.schema",
+                    "the geo metadata describes column \(name), which is not a column of binary values",
+                    at: "/columns/\(name)")
             }
         } else if let candidate = ["geometry", "geom", "wkb_geometry"].first(where: { leaf(named: [$0]) != nil }) {
             geometryName = candidate
-            notes.append(
-                Diagnostic(
-                    severity: .warning, code: "parquet.geo.missing",
-                    message:
-                        "the file has no GeoParquet metadata: column \(candidate) is read as WKB in longitude and latitude"
-                ))
+            note(
+                "parquet.geo.missing",
+                "the file has no GeoParquet metadata: column \(candidate) is read as WKB in longitude and latitude")
         } else {
-            notes.append(
-                Diagnostic(
-                    severity: .warning, code: "parquet.geo.missing",
-                    message:
-                        "the file has no GeoParquet metadata and no geometry column: its rows are read without geometry"
-                ))
+            note(
+                "parquet.geo.missing",
+                "the file has no GeoParquet metadata and no geometry column: its rows are read without geometry")
         }
         if let geometryName {
             guard let index = leaf(named: [geometryName]), file.leaves[index].element.type == .byteArray,
@@ -384,12 +374,10 @@ struct RowPlan: @unchecked Sendable {
             properties.append(field)
         }
         if !unsupported.isEmpty {
-            notes.append(
-                Diagnostic(
-                    severity: .warning, code: "parquet.column.unsupported",
-                    message:
-                        "columns \(unsupported.joined(separator: ", ")) hold lists or maps, which Meridian does not read: they are left out"
-                ))
+            note(
+                "parquet.column.unsupported",
+                "columns \(unsupported.joined(separator: ", ")) hold lists or maps, which Meridian does not read: they are left out"
+            )
         }
         self.properties = properties
     }

@@ -385,21 +385,20 @@ struct ParquetLeafData: Sendable {
                 let tag = raw[position]
                 position += 1
                 levels[column * rows + row] = 1
-                switch (tag, types[column]) {
-                case (1, .boolean): booleans[column].append(raw[position] != 0)
-                case (1, _): text(raw[position] != 0 ? "true" : "false", column)
-                case (2, .integer): integers[column].append(Int64(bitPattern: u64()))
-                case (2, .double): doubles[column].append(Double(Int64(bitPattern: u64())))
-                case (2, _): text(String(Int64(bitPattern: u64())), column)
-                case (3, .double): doubles[column].append(Double(bitPattern: u64()))
-                case (3, _): text(JSONValue.double(Double(bitPattern: u64())).compactJSONText, column)
-                default:
-                    // Text: a string's, or JSON's.
+                switch (RowEncoder.Tag(rawValue: tag) ?? .string, types[column]) {
+                case (.bool, .boolean): booleans[column].append(raw[position] != 0)
+                case (.bool, _): text(raw[position] != 0 ? "true" : "false", column)
+                case (.integer, .integer): integers[column].append(Int64(bitPattern: u64()))
+                case (.integer, .double): doubles[column].append(Double(Int64(bitPattern: u64())))
+                case (.integer, _): text(String(Int64(bitPattern: u64())), column)
+                case (.double, .double): doubles[column].append(Double(bitPattern: u64()))
+                case (.double, _): text(JSONValue.double(Double(bitPattern: u64())).compactJSONText, column)
+                case (.string, _), (.json, _):
                     let length = u32()
                     texts[column].append(UnsafeRawBufferPointer(rebasing: raw[position..<position + length]))
                     position += length
                 }
-                if tag == 1 { position += 1 }
+                if tag == RowEncoder.Tag.bool.rawValue { position += 1 }
             }
         }
         var leaves: [ParquetLeafData] = []
