@@ -22,6 +22,7 @@ public enum GeoParquetDiagnostics {
         parquet.geo.bbox-mismatch | warning | A geo metadata bbox that does not hold every geometry of the file.
         parquet.covering.mismatch | warning | A row whose bbox covering values do not hold its geometry's box, so that readers filtering by the covering miss it (the first thousand rows).
         parquet.geometry.invalid | error | A row whose geometry is not WKB (cut short, a count that lies, an unknown type).
+        parquet.output.value-refused | warning | Values that a property's declared type (--column name:type) cannot hold, written as null: text that is no number in an int64 or double column, a fraction in an int64 one, anything but a boolean or the text true or false in a boolean one.
         parquet.output.failed | error | A page that Snappy, Zstandard or zlib could not compress, or one over the 2 GB a page may hold.
         """#)
 }

@@ -24,13 +24,35 @@ public enum GeoParquetCompression: String, Sendable, CaseIterable {
     }
 }
 
-/// GeoParquet's writing settings (`--compression`, `--row-group-size`).
+/// A column's type as written: what a property's values become.
+public enum GeoParquetColumnType: String, Sendable, CaseIterable {
+    /// BOOLEAN.
+    case boolean
+    /// INT64.
+    case int64
+    /// DOUBLE.
+    case double
+    /// BYTE_ARRAY, STRING.
+    case string
+    /// BYTE_ARRAY, JSON.
+    case json
+}
+
+/// GeoParquet's writing settings (`--compression`, `--row-group-size`,
+/// `--column`).
 public struct GeoParquetWritingOptions: Sendable {
     public var compression: GeoParquetCompression
     /// The most rows in a row group: the unit a reader skips by its
     /// bbox statistics, and what a reader holds in memory.
     public var rowGroupSize: Int
 
+    /// Types declared for properties by name (`--column name:type`),
+    /// instead of the type their values imply. A value that cannot be
+    /// written as its column's type is written as null, with a warning
+    /// (`parquet.output.value-refused`): text that is no number in an
+    /// `int64` column, a fraction in an `int64` column, anything but a
+    /// boolean (or the text `true` or `false`) in a `boolean` one.
+    public var declaredTypes: [String: GeoParquetColumnType] = [:]
     /// Columns shared with other writers, so that the files of a dataset
     /// have the same schema (``GeoParquetColumns``); nil: the file's own.
     public var sharedColumns: GeoParquetColumns?
@@ -100,6 +122,10 @@ final class GeoParquetWriter: BatchFeatureWriter {
     private var rows = 0
     /// Spooled bytes not yet written to the file.
     private var pending: [UInt8] = []
+    /// Values their column's declared type could not hold.
+    private var refusedValues: [Diagnostic] = []
+
+    var warnings: [Diagnostic] { refusedValues }
 
     /// The kinds of value seen in a column.
     struct Kinds: OptionSet {
@@ -112,14 +138,14 @@ final class GeoParquetWriter: BatchFeatureWriter {
 
         var type: ColumnType {
             if self == .bool { return .boolean }
-            if self == .integer { return .integer }
+            if self == .integer { return .int64 }
             if subtracting([.integer, .double]).isEmpty, !isEmpty { return .double }
             if self == .json { return .json }
             return .string
         }
     }
 
-    enum ColumnType { case boolean, integer, double, string, json }
+    typealias ColumnType = GeoParquetColumnType
 
     init(destination: OutputDestination, system: WrittenCoordinateSystem?, options: GeoParquetWritingOptions)
         throws(DiagnosticError)
@@ -181,7 +207,8 @@ final class GeoParquetWriter: BatchFeatureWriter {
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
         try flushSpool()
         let columns = schema.columns
-        let types = schema.kinds.map(\.type)
+        let declared = options.declaredTypes
+        let types = zip(columns, schema.kinds).map { declared[$0] ?? $1.type }
         let geometryName = uniqueName("geometry")
         let bboxName = uniqueName("bbox")
         var metadata = FileMetadata()
@@ -190,7 +217,7 @@ final class GeoParquetWriter: BatchFeatureWriter {
             let (physical, meaning): (ParquetType, ParquetMeaning) =
                 switch type {
                 case .boolean: (.boolean, .none)
-                case .integer: (.int64, .none)
+                case .int64: (.int64, .none)
                 case .double: (.double, .none)
                 case .string: (.byteArray, .string)
                 case .json: (.byteArray, .json)
@@ -222,7 +249,7 @@ final class GeoParquetWriter: BatchFeatureWriter {
         // core, a few at a time, and written in order.
         let threads = OrderedWorkPool<Int, Int>.defaultThreads
         let pool = OrderedWorkPool<
-            (offset: Int, end: Int, rows: Int), Result<[([UInt8], ColumnChunk)], DiagnosticError>
+            (offset: Int, end: Int, rows: Int), Result<EncodedRowGroup, DiagnosticError>
         >(
             threads: threads
         ) { job in
@@ -235,14 +262,14 @@ final class GeoParquetWriter: BatchFeatureWriter {
                     throw DiagnosticError(
                         code: "io.temporary", message: "cannot read back the features spooled for \(name)")
                 }
-                let leaves = bytes.withUnsafeBytes { raw in
+                let (leaves, refused) = bytes.withUnsafeBytes { raw in
                     ParquetLeafData.collect(raw, rows: job.rows, columns: columnCount, types: types)
                 }
                 bytes = []
-                var chunks: [([UInt8], ColumnChunk)] = []
+                var chunks = EncodedRowGroup(refused: refused)
                 for (leaf, path) in zip(leaves, paths) {
                     do throws(ParquetFailure) {
-                        chunks.append(try leaf.encode(path: path, codec: codec))
+                        chunks.chunks.append(try leaf.encode(path: path, codec: codec))
                     } catch {
                         throw DiagnosticError(
                             code: error.code, message: error.reason, location: SourceLocation(file: name))
@@ -253,6 +280,7 @@ final class GeoParquetWriter: BatchFeatureWriter {
         }
         defer { pool.stop() }
         var submitted = 0
+        var refusals: [Int: (count: Int, firstRow: Int)] = [:]
         for _ in groups.indices {
             while submitted < groups.count, pool.pending <= threads {
                 let end = submitted + 1 < groups.count ? groups[submitted + 1].offset : spooled
@@ -262,7 +290,13 @@ final class GeoParquetWriter: BatchFeatureWriter {
             guard let result = pool.next() else { break }
             var columnsWritten: [ColumnChunk] = []
             var total = 0
-            for (encoded, written) in try result.get() {
+            let group = try result.get()
+            let firstRow = groups[..<metadata.rowGroups.count].reduce(0) { $0 + $1.rows }
+            for (column, found) in group.refused {
+                let earlier = refusals[column]
+                refusals[column] = ((earlier?.count ?? 0) + found.count, earlier?.firstRow ?? firstRow + found.firstRow)
+            }
+            for (encoded, written) in group.chunks {
                 var chunk = written
                 chunk.dataPageOffset = offset
                 try destination.write(encoded)
@@ -272,6 +306,14 @@ final class GeoParquetWriter: BatchFeatureWriter {
             }
             metadata.rowGroups.append(
                 RowGroup(columns: columnsWritten, rowCount: groups[metadata.rowGroups.count].rows, totalSize: total))
+        }
+        for (column, found) in refusals.sorted(by: { $0.key < $1.key }) {
+            refusedValues.append(
+                Diagnostic(
+                    severity: .warning, code: "parquet.output.value-refused",
+                    message:
+                        "column \(columns[column]) is declared \(types[column].rawValue): \(found.count) value\(found.count == 1 ? "" : "s") that it cannot hold (the first in row \(found.firstRow + 1)) written as null",
+                    location: SourceLocation(file: name, property: columns[column], record: found.firstRow + 1)))
         }
         var footer = ThriftWriter()
         footer.structure { metadata.write(&$0) }
@@ -327,6 +369,13 @@ final class GeoParquetWriter: BatchFeatureWriter {
     }
 }
 
+/// A row group's column chunks, encoded, and the values their declared
+/// types refused (how many, and the first's row in the group), by column.
+struct EncodedRowGroup: Sendable {
+    var chunks: [([UInt8], ColumnChunk)] = []
+    var refused: [Int: (count: Int, firstRow: Int)]
+}
+
 /// One leaf column of a row group as Parquet stores it: definition levels
 /// (1 for a value, 0 for null) and the values packed.
 struct ParquetLeafData: Sendable {
@@ -337,7 +386,8 @@ struct ParquetLeafData: Sendable {
     /// types, the geometry, and the covering's xmin, ymin, xmax and ymax.
     static func collect(
         _ raw: UnsafeRawBufferPointer, rows: Int, columns: Int, types: [GeoParquetWriter.ColumnType]
-    ) -> [ParquetLeafData] {
+    ) -> (leaves: [ParquetLeafData], refused: [Int: (count: Int, firstRow: Int)]) {
+        var refused: [Int: (count: Int, firstRow: Int)] = [:]
         // Every column's levels, column after column: 0 (null) unless a
         // row has a value there.
         var levels = [UInt8](repeating: 0, count: columns * rows)
@@ -385,20 +435,63 @@ struct ParquetLeafData: Sendable {
                 let tag = raw[position]
                 position += 1
                 levels[column * rows + row] = 1
+                // A value its column's (declared) type cannot hold is null.
+                var fits = true
                 switch (RowEncoder.Tag(rawValue: tag) ?? .string, types[column]) {
                 case (.bool, .boolean): booleans[column].append(raw[position] != 0)
-                case (.bool, _): text(raw[position] != 0 ? "true" : "false", column)
-                case (.integer, .integer): integers[column].append(Int64(bitPattern: u64()))
-                case (.integer, .double): doubles[column].append(Double(Int64(bitPattern: u64())))
-                case (.integer, _): text(String(Int64(bitPattern: u64())), column)
-                case (.double, .double): doubles[column].append(Double(bitPattern: u64()))
-                case (.double, _): text(JSONValue.double(Double(bitPattern: u64())).compactJSONText, column)
-                case (.string, _), (.json, _):
+                case (.bool, .string), (.bool, .json): text(raw[position] != 0 ? "true" : "false", column)
+                case (.bool, _): fits = false
+                case (.integer, let type):
+                    let value = Int64(bitPattern: u64())
+                    switch type {
+                    case .int64: integers[column].append(value)
+                    case .double: doubles[column].append(Double(value))
+                    case .boolean: fits = false
+                    case .string, .json: text(String(value), column)
+                    }
+                case (.double, let type):
+                    let value = Double(bitPattern: u64())
+                    switch type {
+                    case .double: doubles[column].append(value)
+                    case .int64:
+                        if let whole = Int64(exactly: value) { integers[column].append(whole) } else { fits = false }
+                    case .boolean: fits = false
+                    case .string, .json: text(JSONValue.double(value).compactJSONText, column)
+                    }
+                case (let kind, let type):
                     let length = u32()
-                    texts[column].append(UnsafeRawBufferPointer(rebasing: raw[position..<position + length]))
+                    let bytes = UnsafeRawBufferPointer(rebasing: raw[position..<position + length])
                     position += length
+                    let string = String(decoding: bytes, as: UTF8.self)
+                    switch type {
+                    case .string: texts[column].append(bytes)
+                    case .json where kind == .json: texts[column].append(bytes)
+                    case .json: text(JSONValue.string(string).compactJSONText, column)
+                    case .int64:
+                        if kind == .string, let value = Int64(string) {
+                            integers[column].append(value)
+                        } else {
+                            fits = false
+                        }
+                    case .double:
+                        if kind == .string, let value = Double(string), value.isFinite {
+                            doubles[column].append(value)
+                        } else {
+                            fits = false
+                        }
+                    case .boolean:
+                        if kind == .string, string == "true" || string == "false" {
+                            booleans[column].append(string == "true")
+                        } else {
+                            fits = false
+                        }
+                    }
                 }
                 if tag == RowEncoder.Tag.bool.rawValue { position += 1 }
+                if !fits {
+                    levels[column * rows + row] = 0
+                    refused[column] = ((refused[column]?.count ?? 0) + 1, refused[column]?.firstRow ?? row)
+                }
             }
         }
         var leaves: [ParquetLeafData] = []
@@ -406,7 +499,7 @@ struct ParquetLeafData: Sendable {
             let values: ParquetValues =
                 switch types[column] {
                 case .boolean: .booleans(booleans[column])
-                case .integer: .int64s(integers[column])
+                case .int64: .int64s(integers[column])
                 case .double: .doubles(doubles[column])
                 case .string, .json: .bytes(texts[column])
                 }
@@ -414,7 +507,7 @@ struct ParquetLeafData: Sendable {
         }
         leaves.append(ParquetLeafData(levels: geometryLevels, values: .bytes(geometry)))
         for corner in corners { leaves.append(ParquetLeafData(levels: boxLevels, values: .doubles(corner))) }
-        return leaves
+        return (leaves, refused)
     }
 
     /// The most bytes of values a page holds before the next begins.

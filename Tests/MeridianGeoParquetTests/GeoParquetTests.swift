@@ -186,6 +186,35 @@ struct GeoParquetTests {
         }
     }
 
+    @Test func declaredTypesHoldWhatTheyCanAndRefuseTheRest() throws {
+        let values: [JSONValue] = [.integer(7), .double(2.5), .string("12"), .bool(true), .string("x")]
+        let features = values.map { value in
+            Feature(
+                geometry: .point(Self.c(0, 0)),
+                properties: JSONObject([("whole", value), ("number", value), ("text", value), ("flag", value)]))
+        }
+        try withTemporaryFolder { folder in
+            let path = folder.appendingPathComponent("declared.parquet").path
+            var options = GeoParquetWritingOptions()
+            options.declaredTypes = ["whole": .int64, "number": .double, "text": .json, "flag": .boolean]
+            let destination = try OutputDestination(path: path)
+            let writer = try GeoParquetWriter(destination: destination, system: nil, options: options)
+            for feature in features { try writer.write(feature, collection: FeatureCollection(), layer: nil) }
+            try writer.complete(collection: FeatureCollection())
+            try destination.commit()
+            let read = try Self.read(path).features
+            #expect(read.map { $0.properties["whole"] } == [.integer(7), .null, .integer(12), .null, .null])
+            #expect(read.map { $0.properties["number"] } == [.double(7), .double(2.5), .double(12), .null, .null])
+            #expect(
+                read.map { $0.properties["text"] } == [
+                    .integer(7), .double(2.5), .string("12"), .bool(true), .string("x"),
+                ])
+            #expect(read.map { $0.properties["flag"] } == [.null, .null, .null, .bool(true), .null])
+            #expect(writer.warnings.map(\.code) == Array(repeating: "parquet.output.value-refused", count: 3))
+            #expect(writer.warnings.first { $0.location.property == "whole" }?.location.record == 2)
+        }
+    }
+
     @Test func aBoxSkipsRowGroupsByTheirCoveringStatistics() throws {
         // Points along the equator, west to east, ten to a row group.
         let features = (0..<100).map { index in

@@ -79,6 +79,7 @@ _meridian() {
                 '--quantize''[TopoJSON output\: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are.]:steps:_files' \
                 '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \
                 '--row-group-size''[GeoParquet output\: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.]:rows:_files' \
+                '*--column''[GeoParquet output\: write this property as boolean, int64, double, string or json instead of the type its values imply (repeatable); a value the type cannot hold is written as null, with a warning.]:name\:type:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -191,6 +192,7 @@ _meridian() {
                 '--to''[The shards'\'' format\: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
                 '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \
                 '--row-group-size''[GeoParquet output\: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.]:rows:_files' \
+                '*--column''[GeoParquet output\: write this property as boolean, int64, double, string or json instead of the type its values imply (repeatable); a value the type cannot hold is written as null, with a warning.]:name\:type:_files' \
                 '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \

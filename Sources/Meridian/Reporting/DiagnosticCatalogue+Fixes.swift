@@ -54,6 +54,7 @@ extension DiagnosticCatalogue {
         "parquet.geo.bbox-mismatch": "Write the bbox from the geometries (meridian convert computes it), or leave it out.",
         "parquet.covering.mismatch": "Write the covering from each row's geometry (meridian convert and geopandas write_covering_bbox do).",
         "parquet.geometry.invalid": "Write the row's geometry again as WKB; the bytes are damaged.",
+        "parquet.output.value-refused": "Declare the column as string (or json), or fix the values the message counts.",
         "parquet.output.failed": "Write with another --compression, or fewer rows per --row-group-size.",
         "topojson.topology.invalid": "Give a TopoJSON topology: an object of type Topology with objects and arcs.",
         "topojson.topology.too-large": "Split the topology's objects into files of their own, or convert it to GeoJSON with another tool.",

@@ -73,6 +73,7 @@ struct TopoJSONArguments: ArgumentGroup {
 struct GeoParquetArguments: ArgumentGroup {
     let compression: GeoParquetCompression
     let rowGroupSize: Int
+    let declaredTypes: [String: GeoParquetColumnType]
 
     init(_ arguments: Arguments) throws {
         compression = try arguments.option(
@@ -85,10 +86,29 @@ struct GeoParquetArguments: ArgumentGroup {
                 "GeoParquet output: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory."
         )
         if rowGroupSize < 1 { throw UsageError("--row-group-size takes 1 row or more") }
+        let columns: [String] = try arguments.repeatedOption(
+            "column", valueName: "name:type",
+            help:
+                "GeoParquet output: write this property as boolean, int64, double, string or json instead of the type its values imply (repeatable); a value the type cannot hold is written as null, with a warning."
+        )
+        var declared: [String: GeoParquetColumnType] = [:]
+        for column in columns {
+            guard let colon = column.lastIndex(of: ":"), colon != column.startIndex,
+                let type = GeoParquetColumnType(rawValue: String(column[column.index(after: colon)...]))
+            else {
+                throw UsageError(
+                    "--column takes name:type, the type one of \(GeoParquetColumnType.allCases.map(\.rawValue).joined(separator: ", ")): \(column)"
+                )
+            }
+            declared[String(column[..<colon])] = type
+        }
+        declaredTypes = declared
     }
 
     var options: GeoParquetWritingOptions {
-        GeoParquetWritingOptions(compression: compression, rowGroupSize: rowGroupSize)
+        var options = GeoParquetWritingOptions(compression: compression, rowGroupSize: rowGroupSize)
+        options.declaredTypes = declaredTypes
+        return options
     }
 }
 
