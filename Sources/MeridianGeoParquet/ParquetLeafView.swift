@@ -15,7 +15,6 @@ struct LeafView {
     let values: UnsafeRawPointer
     /// ...and where each ends.
     let ends: UnsafePointer<Int>?
-    let count: Int
 
     /// Whether row `row` has a value.
     @inline(__always) func isPresent(_ row: Int) -> Bool {
@@ -87,8 +86,7 @@ final class DecodedRowGroup: @unchecked Sendable {
                 }
             return LeafView(
                 kind: kind, meaning: leaf.element.meaning, levels: levels,
-                maximumDefinition: UInt8(leaf.maximumDefinition), values: UnsafeRawPointer(values), ends: ends,
-                count: column.values.count)
+                maximumDefinition: UInt8(leaf.maximumDefinition), values: UnsafeRawPointer(values), ends: ends)
         }
         self.owned = owned
     }

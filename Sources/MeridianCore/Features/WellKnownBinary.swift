@@ -192,13 +192,6 @@ public enum WellKnownBinary {
         append(geometry, hasZ: hasZ, ewkb: srid != nil, srid: srid, to: &out)
     }
 
-    /// `geometry` as little-endian ISO WKB.
-    public static func encode(_ geometry: Geometry) -> [UInt8] {
-        var out: [UInt8] = []
-        append(geometry, to: &out)
-        return out
-    }
-
     private static func append(_ value: UInt32, to out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
     }
