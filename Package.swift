@@ -61,7 +61,8 @@ let package = Package(
         // recognition, safe outputs, the reader and writer protocols and
         // the registry of formats.
         .target(
-            name: "MeridianIO", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianArchive"]),
+            name: "MeridianIO",
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianArchive"]),
         // JSON text: the strict reader (RFC 8259, located failures, numbers
         // by Eisel-Lemire) and the writer (shortest round-trip numbers),
         // under every format that reads or writes JSON.
@@ -71,7 +72,9 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianValidity",
             ]),
-        .target(name: "MeridianSnapshot", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianPlaces"]),
+        .target(
+            name: "MeridianSnapshot",
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianPlaces"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // libxml2 (libxml2-dev): KML, KMZ, GPX and TCX. Only the C target
@@ -148,6 +151,17 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
                 "CLibZ", "CCompression",
             ]),
+        // libpq (libpq5), for PostGIS: opened when the first connection is
+        // made (CPostgres.c).
+        .target(name: "CPostgres", dependencies: ["CLibraryLoader"]),
+        // PostGIS tables and queries, read and written through libpq with
+        // binary COPY.
+        .target(
+            name: "MeridianPostGIS",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+                "CPostgres",
+            ]),
         // TopoJSON: topologies of shared arcs, read and written.
         .target(
             name: "MeridianTopoJSON",
@@ -171,7 +185,7 @@ let package = Package(
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
-                "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPlaces",
+                "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces",
                 "CRasterizer",
                 "MeridianTOML",
             ]

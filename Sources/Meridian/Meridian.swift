@@ -18,6 +18,7 @@
 @_exported import MeridianShapefile
 @_exported import MeridianFlatGeobuf
 @_exported import MeridianGeoParquet
+@_exported import MeridianPostGIS
 @_exported import MeridianTopoJSON
 @_exported import MeridianSnapshot
 

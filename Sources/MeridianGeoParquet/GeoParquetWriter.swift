@@ -54,12 +54,12 @@ public struct GeoParquetWritingOptions: Sendable {
     /// boolean (or the text `true` or `false`) in a `boolean` one.
     public var declaredTypes: [String: GeoParquetColumnType] = [:]
     /// Columns shared with other writers, so that the files of a dataset
-    /// have the same schema (``GeoParquetColumns``); nil: the file's own.
-    public var sharedColumns: GeoParquetColumns?
+    /// have the same schema (``SpooledColumns``); nil: the file's own.
+    public var sharedColumns: SpooledColumns?
 
     public init(
         compression: GeoParquetCompression = .snappy, rowGroupSize: Int = 65_536,
-        sharedColumns: GeoParquetColumns? = nil
+        sharedColumns: SpooledColumns? = nil
     ) {
         self.compression = compression
         self.rowGroupSize = rowGroupSize
@@ -113,7 +113,7 @@ final class GeoParquetWriter: BatchFeatureWriter {
     private let system: WrittenCoordinateSystem?
     private let options: GeoParquetWritingOptions
     private let spool: TemporaryFile
-    private let schema: GeoParquetColumns
+    private let schema: SpooledColumns
     private let statistics = SpoolStatistics()
     private var spooled = 0
     /// Where each row group's rows start in the spool, and how many.
@@ -127,24 +127,6 @@ final class GeoParquetWriter: BatchFeatureWriter {
 
     var warnings: [Diagnostic] { refusedValues }
 
-    /// The kinds of value seen in a column.
-    struct Kinds: OptionSet {
-        let rawValue: UInt8
-        static let bool = Kinds(rawValue: 1)
-        static let integer = Kinds(rawValue: 2)
-        static let double = Kinds(rawValue: 4)
-        static let string = Kinds(rawValue: 8)
-        static let json = Kinds(rawValue: 16)
-
-        var type: ColumnType {
-            if self == .bool { return .boolean }
-            if self == .integer { return .int64 }
-            if subtracting([.integer, .double]).isEmpty, !isEmpty { return .double }
-            if self == .json { return .json }
-            return .string
-        }
-    }
-
     typealias ColumnType = GeoParquetColumnType
 
     init(destination: OutputDestination, system: WrittenCoordinateSystem?, options: GeoParquetWritingOptions)
@@ -155,14 +137,14 @@ final class GeoParquetWriter: BatchFeatureWriter {
         var options = options
         options.rowGroupSize = max(1, options.rowGroupSize)
         self.options = options
-        schema = options.sharedColumns ?? GeoParquetColumns()
+        schema = options.sharedColumns ?? SpooledColumns()
         spool = try TemporaryFile(purpose: "parquet")
     }
 
     var batchEncoder: @Sendable ([Feature]) -> [UInt8] {
         let (schema, statistics) = (self.schema, self.statistics)
         return { features in
-            var encoder = RowEncoder(schema: schema, statistics: statistics)
+            var encoder = SpooledRowEncoder(schema: schema, statistics: statistics)
             for feature in features { encoder.encode(feature) }
             return encoder.finish()
         }
@@ -437,7 +419,7 @@ struct ParquetLeafData: Sendable {
                 levels[column * rows + row] = 1
                 // A value its column's (declared) type cannot hold is null.
                 var fits = true
-                switch (RowEncoder.Tag(rawValue: tag) ?? .string, types[column]) {
+                switch (SpooledRowEncoder.Tag(rawValue: tag) ?? .string, types[column]) {
                 case (.bool, .boolean): booleans[column].append(raw[position] != 0)
                 case (.bool, .string), (.bool, .json): text(raw[position] != 0 ? "true" : "false", column)
                 case (.bool, _): fits = false
@@ -487,7 +469,7 @@ struct ParquetLeafData: Sendable {
                         }
                     }
                 }
-                if tag == RowEncoder.Tag.bool.rawValue { position += 1 }
+                if tag == SpooledRowEncoder.Tag.bool.rawValue { position += 1 }
                 if !fits {
                     levels[column * rows + row] = 0
                     refused[column] = ((refused[column]?.count ?? 0) + 1, refused[column]?.firstRow ?? row)
@@ -657,5 +639,16 @@ struct ParquetLeafData: Sendable {
         default: break
         }
         return statistics
+    }
+}
+
+extension SpooledColumns.Kinds {
+    /// The column type of values of these kinds.
+    var type: GeoParquetColumnType {
+        if self == .bool { return .boolean }
+        if self == .integer { return .int64 }
+        if subtracting([.integer, .double]).isEmpty, !isEmpty { return .double }
+        if self == .json { return .json }
+        return .string
     }
 }

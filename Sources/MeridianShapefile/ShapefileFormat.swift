@@ -53,6 +53,8 @@ public struct ShapefileFormat: FeatureFormat {
                     location: SourceLocation(file: probe.name))
             }
             return .certain
+        case .location:
+            return nil
         }
     }
 

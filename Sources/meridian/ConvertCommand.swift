@@ -124,7 +124,7 @@ struct ConvertCommand: ReportingCommand {
             }
         }
         console.note(
-            "\(input): \(summary.featureCount) features (\(summary.layout)) to \(out.output == "-" ? "standard output" : out.output) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
+            "\(Input.redactingPassword(input)): \(summary.featureCount) features (\(summary.layout)) to \(out.output == "-" ? "standard output" : Input.redactingPassword(out.output)) as \(format.rawValue) in \(formatDuration(monotonicSeconds() - start))"
         )
     }
 }

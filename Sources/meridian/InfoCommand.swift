@@ -53,7 +53,7 @@ struct InfoCommand: ReportingCommand {
             switch result {
             case .success(let summary):
                 console.note(
-                    "\(paths[index]): summarised \(summary.features) features in \(formatDuration(summary.seconds))")
+                    "\(Input.redactingPassword(paths[index])): summarised \(summary.features) features in \(formatDuration(summary.seconds))")
                 switch report.format {
                 case .text, .github:
                     progress.finish()

@@ -122,7 +122,7 @@ struct ValidateCommand: ReportingCommand {
     }
 
     private static func check(_ input: String, geometry: GeometryValidityLevel, sourceSystem: String?) -> Checked {
-        let name = input == "-" ? "<stdin>" : input
+        let name = input == "-" ? "<stdin>" : Input.redactingPassword(input)
         let start = monotonicSeconds()
         var checked = Checked(name: name, diagnostics: [])
         do throws(DiagnosticError) {

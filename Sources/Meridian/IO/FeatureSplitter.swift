@@ -79,7 +79,7 @@ public enum FeatureSplitter {
         let sequence = format == .geojsonseq
         // GeoParquet shards share their columns: one schema for the dataset.
         var writing = writing
-        writing.geoParquet.sharedColumns = writing.geoParquet.sharedColumns ?? GeoParquetColumns()
+        writing.geoParquet.sharedColumns = writing.geoParquet.sharedColumns ?? SpooledColumns()
         let source = try FeatureSource(input: input, options: reading)
         if case .count = strategy, source.totalBytes == nil {
             throw usage("--into needs an input of known size (a file); use --max-features or --max-bytes for a stream")

@@ -14,6 +14,7 @@ extension FormatRegistry {
     /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
     /// | `flatgeobuf` | FlatGeobuf's magic bytes (`fgb`, 3, `fgb`) |
     /// | `geoparquet` | Parquet's magic bytes (`PAR1`) |
+    /// | `postgis` | a location `postgresql://…` or `postgres://…` (not a file) |
     /// | `topojson` | JSON whose top-level `type` is `"Topology"`, or a `.topojson` file |
     /// | `gpx`, `tcx` | XML whose root element is `<gpx>` or `<TrainingCenterDatabase>` |
     /// | `kml` | other XML (UTF-8 or UTF-16) |
@@ -23,7 +24,8 @@ extension FormatRegistry {
     /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
-            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
+            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(),
+            PostGISFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
             TopoJSONFormat(), GeoJSONFormat(), PlaceIndexInput(),
         ],
@@ -31,7 +33,7 @@ extension FormatRegistry {
             GeoJSONOutputFormat.featureCollection, GeoJSONOutputFormat.textSequence,
             GeoJSONOutputFormat.newlineDelimited, KMLOutputFormat.kml, KMLOutputFormat.kmz, GPXOutputFormat(),
             CSVOutputFormat(), GeoPackageOutputFormat(), ShapefileOutputFormat(), FlatGeobufOutputFormat(),
-            TopoJSONOutputFormat(), GeoParquetOutputFormat(),
+            TopoJSONOutputFormat(), GeoParquetOutputFormat(), PostGISOutputFormat(),
         ])
 }
 

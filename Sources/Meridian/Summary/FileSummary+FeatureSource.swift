@@ -7,7 +7,7 @@ extension FileSummary {
     /// core); `progress` is told the bytes read every 1024 features or so
     /// when the format streams.
     public init(source: FeatureSource, progress: ((Int) -> Void)? = nil) throws(DiagnosticError) {
-        self.init(path: source.path, layout: source.format.rawValue)
+        self.init(path: Input.redactingPassword(source.path), layout: source.format.rawValue)
         // A large GeoJSON input is decoded and summarised in parts on every
         // core; the parts are added up here, in order.
         let decoder = FeatureBatchDecoder { features in

@@ -31,6 +31,8 @@ public struct IMDFFormat: FeatureFormat {
             return IMDFSource.isIMDF(entryNames: entries) ? .certain : nil
         case .bytes:
             return probe.isRegularFile && probe.fileName == "manifest.json" ? .certain : nil
+        case .location:
+            return nil
         }
     }
 

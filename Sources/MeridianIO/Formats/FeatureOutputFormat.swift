@@ -9,6 +9,9 @@ public protocol FeatureOutputFormat: Sendable {
     /// The endings of file names that choose this format, lower case with
     /// their dot (`.kml`).
     var extensions: [String] { get }
+    /// The schemes of locations this format writes to (`postgresql` for
+    /// `postgresql://…`), lower case.
+    var schemes: [String] { get }
     /// Whether positions may be written in any coordinate reference
     /// system (`--t-srs`), not only WGS 84 longitude and latitude (which
     /// KML and GPX are by definition).
@@ -21,6 +24,7 @@ public protocol FeatureOutputFormat: Sendable {
 
 extension FeatureOutputFormat {
     public var writesAnyCoordinateSystem: Bool { false }
+    public var schemes: [String] { [] }
 }
 
 /// Writes features one at a time into a destination: what a

@@ -69,9 +69,13 @@ public struct FormatRegistry: Sendable {
         outputFormat(claiming: path) ?? writers.first?.format
     }
 
-    /// The format an extension names, or nil when no writer claims it.
+    /// The format an extension (or a location's scheme) names, or nil when
+    /// no writer claims it.
     public func outputFormat(claiming path: String) -> OutputFormat? {
         let lower = path.lowercased()
+        if Input.isLocation(path) {
+            return writers.first { $0.schemes.contains { lower.hasPrefix($0 + "://") } }?.format
+        }
         return writers.first { $0.extensions.contains(where: lower.hasSuffix) }?.format
     }
 

@@ -19,15 +19,19 @@ import MeridianPlatform
 /// random access: a regular file is opened by the zip guard directly; a
 /// zip arriving on a stream is spooled to a private temporary file (mode
 /// 0600) that is removed at once. Leading blank lines are skipped in
-/// bounded memory, with line numbers kept.
+/// bounded memory, with line numbers kept. A location with a scheme
+/// (`postgresql://…`) is not opened: the format that claims its scheme
+/// connects when its reader is made, and diagnostics name it without its
+/// password.
 ///
 /// Errors: `io.open` (cannot open), `io.read`, the zip guard's `archive.*`
 /// codes, and what the formats say of content none of them reads
 /// (`io.format.unknown` when none says more).
 public final class Input {
-    /// The path given ("-" for standard input).
+    /// The path given ("-" for standard input), or the location.
     public let path: String
-    /// The name diagnostics use: the path, or `<stdin>`.
+    /// The name diagnostics use: the path, `<stdin>`, or the location
+    /// without its password.
     public let name: String
     /// The format that recognised the input, and reads it.
     public let recognisedFormat: any FeatureFormat
@@ -53,6 +57,8 @@ public final class Input {
         case stream(descriptor: Int32, prefix: [UInt8], skippedLines: Int, skippedBytes: Int, seekable: Bool)
         case zip(ZipArchive)
         case folder(String)
+        /// A location with a scheme (``Input/isLocation(_:)``).
+        case location(String)
     }
 
     package let content: Content
@@ -66,6 +72,15 @@ public final class Input {
     public init(path: String, formats: FormatRegistry) throws(DiagnosticError) {
         self.formats = formats
         self.path = path
+        if Self.isLocation(path) {
+            name = Self.redactingPassword(path)
+            size = nil
+            filePath = nil
+            recognisedFormat = try formats.recognise(
+                InputProbe(path: path, name: name, content: .location, isRegularFile: false))
+            content = .location(path)
+            return
+        }
         let name = path == "-" ? "<stdin>" : path
         self.name = name
         let descriptor: Int32
@@ -130,6 +145,47 @@ public final class Input {
     public var stream: (descriptor: Int32, prefix: [UInt8], skippedLines: Int, skippedBytes: Int, seekable: Bool)? {
         guard case .stream(let descriptor, let prefix, let lines, let bytes, let seekable) = content else { return nil }
         return (descriptor, prefix, lines, bytes, seekable)
+    }
+
+    /// The location of an input named by a URL with a scheme; nil otherwise.
+    public var location: String? {
+        guard case .location(let location) = content else { return nil }
+        return location
+    }
+
+    /// Whether `path` is a location with a scheme (`postgresql://…`):
+    /// letters, digits, `+`, `-` or `.` after a letter, then `://`.
+    public static func isLocation(_ path: String) -> Bool {
+        let bytes = Array(path.utf8.prefix(64))
+        guard let first = bytes.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else { return false }
+        for (index, byte) in bytes.enumerated().dropFirst() {
+            if byte == 0x3A { return bytes[index...].starts(with: Array("://".utf8)) }
+            let letter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+            guard letter || (0x30...0x39).contains(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E else {
+                return false
+            }
+        }
+        return false
+    }
+
+    /// A location as diagnostics, logs and notes show it: without the
+    /// password of its user information (`user:secret@`) or of a
+    /// `password=` parameter. Anything else is returned as it is.
+    public static func redactingPassword(_ location: String) -> String {
+        guard isLocation(location), let schemeEnd = location.utf8.firstIndex(of: 0x3A) else { return location }
+        let authorityStart = location.utf8.index(schemeEnd, offsetBy: 3)
+        var text = Substring(location)
+        let rest = location[authorityStart...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@"),
+            let colon = rest[..<at].firstIndex(of: ":")
+        {
+            text = location[..<colon] + location[at...]
+        }
+        guard let question = text.firstIndex(of: "?") else { return String(text) }
+        let parameters = text[text.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
+        let kept = parameters.filter { !$0.lowercased().hasPrefix("password=") }
+        return String(text[...question]) + kept.joined(separator: "&")
     }
 
     /// The path of a folder input; nil otherwise.

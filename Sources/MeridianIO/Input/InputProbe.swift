@@ -24,6 +24,9 @@ public struct InputProbe: Sendable {
         case zip(entries: [String])
         /// A file or stream, whose first bytes are ``head``.
         case bytes
+        /// A location with a scheme (`postgresql://…`), at ``path``: a
+        /// database or service, not a file.
+        case location
     }
 
     /// The path given ("-" for standard input).

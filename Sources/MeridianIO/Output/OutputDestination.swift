@@ -21,6 +21,9 @@ import MeridianPlatform
 /// - Anything else that exists (a device such as `/dev/null` or `/dev/full`,
 ///   a FIFO, a socket, `/dev/stdout`) is opened and written in place, never
 ///   renamed over; "-" is standard output.
+/// - A location with a scheme (`postgresql://…`, ``Input/isLocation(_:)``)
+///   is no file: nothing is opened, and the format that claims the scheme
+///   writes there itself (into a database, in one transaction).
 /// - A folder, a path through something that is not a folder, and a
 ///   missing folder are refused when the destination is opened, before any
 ///   work is done.
@@ -32,8 +35,12 @@ import MeridianPlatform
 public final class OutputDestination {
     /// The path given ("-" for standard output).
     public let path: String
-    /// "standard output", or the path.
-    public var displayName: String { path == "-" ? "standard output" : path }
+    /// "standard output", the path, or the location without its password.
+    public var displayName: String { path == "-" ? "standard output" : Input.redactingPassword(path) }
+
+    /// The location a database format writes to, when the destination is
+    /// one (``Input/isLocation(_:)``); nil for a file or standard output.
+    public var location: String? { Input.isLocation(path) ? path : nil }
 
     /// The name a layer of features that come without one is given: the
     /// file's name without its folders and extensions, `features` for
@@ -64,6 +71,11 @@ public final class OutputDestination {
         self.path = path
         if path == "-" {
             descriptor = 1
+            replacement = nil
+            return
+        }
+        if Input.isLocation(path) {
+            descriptor = -1
             replacement = nil
             return
         }
@@ -174,6 +186,11 @@ public final class OutputDestination {
 
     /// Appends bytes, flushing whole blocks.
     public func write(_ bytes: ArraySlice<UInt8>) throws(DiagnosticError) {
+        if location != nil {
+            throw Self.error(
+                "io.output.open", "\(displayName) is not a file; a format that writes a database writes there",
+                path: displayName)
+        }
         // A batch of 64 KiB or more goes straight out, after what is
         // waiting: copying it into the buffer first would cost a copy and
         // page faults (a 700 KB collection: some 150 faults), more than a
@@ -245,7 +262,7 @@ public final class OutputDestination {
             discard()
             throw error
         }
-        guard descriptor > 2 else { return }  // standard output stays open
+        guard descriptor > 2 else { return }  // standard output (or a location) has nothing to close
         var failed = false
         if let replacement {
             if let owner = replacement.owner { _ = fchown(descriptor, owner.uid, owner.gid) }

@@ -28,7 +28,7 @@ public struct KMLFormat: FeatureFormat {
         switch probe.content {
         case .zip: return format == .kmz ? .fallback : nil
         case .bytes: return format == .kml && probe.looksLikeXML ? .likely : nil
-        case .folder: return nil
+        case .folder, .location: return nil
         }
     }
 
@@ -54,7 +54,7 @@ public struct KMLFormat: FeatureFormat {
             return try KMLFeatureReader(
                 fileDescriptor: descriptor, prefix: prefix, leadingNewlines: lines, fileName: input.name,
                 seekable: seekable, options: options)
-        case .folder:
+        case .folder, .location:
             throw DiagnosticError(
                 code: "io.open", message: "\(input.name) is not KML", location: SourceLocation(file: input.name))
         }

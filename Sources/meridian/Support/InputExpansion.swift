@@ -5,12 +5,13 @@ import MeridianPlatform
 
 /// Expands the input arguments: a pattern with `*`, `?` or `[...]` that
 /// the shell left alone (quoted, or from a shell that does not glob) is
-/// matched with glob(3), in sorted order; "-" and plain paths pass through.
+/// matched with glob(3), in sorted order; "-", plain paths and locations
+/// (`postgresql://…?table=t`) pass through.
 enum InputExpansion {
     static func expand(_ arguments: [String]) throws(DiagnosticError) -> [String] {
         var paths: [String] = []
         for argument in arguments {
-            guard argument != "-", argument.contains(where: { "*?[".contains($0) }),
+            guard argument != "-", !Input.isLocation(argument), argument.contains(where: { "*?[".contains($0) }),
                 Platform.kind(ofPath: argument) == nil
             else {
                 paths.append(argument)

@@ -2,36 +2,48 @@ import MeridianCore
 import MeridianJSON
 import MeridianPlatform
 
-/// The columns of GeoParquet files being written: their names, in the
-/// order first met, and the kinds of value each holds, from which a
-/// column's type is decided when a file is completed. Writers given the
-/// same instance (``GeoParquetWritingOptions/sharedColumns``) write the
-/// same columns with the same types, as a dataset's files must have for
-/// Spark to read them: `meridian split --to geoparquet` shares one among
-/// its shards, and completes them once every row is written.
-public final class GeoParquetColumns: @unchecked Sendable {
+/// The columns of features spooled by a writer that must know its
+/// columns' types before it writes (GeoParquet, PostGIS): their names, in
+/// the order first met, and the kinds of value each holds, from which a
+/// column's type is decided when the output is completed. GeoParquet
+/// writers given the same instance (`GeoParquetWritingOptions.sharedColumns`)
+/// write the same columns with the same types, as a dataset's files must
+/// have for Spark to read them: `meridian split --to geoparquet` shares one
+/// among its shards, and completes them once every row is written.
+public final class SpooledColumns: @unchecked Sendable {
+    /// The kinds of value seen in a column.
+    package struct Kinds: OptionSet, Sendable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let bool = Kinds(rawValue: 1)
+        package static let integer = Kinds(rawValue: 2)
+        package static let double = Kinds(rawValue: 4)
+        package static let string = Kinds(rawValue: 8)
+        package static let json = Kinds(rawValue: 16)
+    }
+
     private let lock = Condition()
     private var numbers: [String: Int] = [:]
     private var names: [String] = []
-    private var found: [GeoParquetWriter.Kinds] = []
+    private var found: [Kinds] = []
 
     public init() {}
 
     /// The columns' names and kinds so far.
-    var columns: [String] {
+    package var columns: [String] {
         lock.lock()
         defer { lock.unlock() }
         return names
     }
 
-    var kinds: [GeoParquetWriter.Kinds] {
+    package var kinds: [Kinds] {
         lock.lock()
         defer { lock.unlock() }
         return found
     }
 
     /// The column of each key, numbering new keys.
-    func numbers(of keys: [String]) -> [Int] {
+    package func numbers(of keys: [String]) -> [Int] {
         lock.lock()
         defer { lock.unlock() }
         return keys.map { key in
@@ -44,7 +56,7 @@ public final class GeoParquetColumns: @unchecked Sendable {
     }
 
     /// Adds the kinds a batch of rows found.
-    func merge(_ kinds: [GeoParquetWriter.Kinds]) {
+    package func merge(_ kinds: [Kinds]) {
         lock.lock()
         defer { lock.unlock() }
         for (number, kind) in kinds.enumerated() { found[number].formUnion(kind) }
@@ -52,12 +64,14 @@ public final class GeoParquetColumns: @unchecked Sendable {
 }
 
 /// What one file's rows say of its geometries: their types and extent.
-final class SpoolStatistics: @unchecked Sendable {
-    private let lock = Condition()
-    private(set) var geometryTypes: Set<String> = []
-    private(set) var extent: BoundingBox?
+package final class SpoolStatistics: @unchecked Sendable {
+    package init() {}
 
-    func merge(geometryTypes types: Set<String>, extent box: BoundingBox?) {
+    private let lock = Condition()
+    package private(set) var geometryTypes: Set<String> = []
+    package private(set) var extent: BoundingBox?
+
+    package func merge(geometryTypes types: Set<String>, extent box: BoundingBox?) {
         lock.lock()
         defer { lock.unlock() }
         geometryTypes.formUnion(types)
@@ -71,17 +85,19 @@ final class SpoolStatistics: @unchecked Sendable {
 /// length and the WKB, then its box (xmin, ymin, xmax, ymax; NaN for an
 /// empty geometry) when it has a geometry; its count of values; then
 /// each value that is not null as its column, a tag and the value.
-struct RowEncoder {
-    enum Tag: UInt8 {
+package struct SpooledRowEncoder {
+    package enum Tag: UInt8 {
         case bool = 1
         case integer, double, string, json
     }
 
-    let schema: GeoParquetColumns
+    let schema: SpooledColumns
     let statistics: SpoolStatistics
+    /// The SRID of PostGIS's EWKB; nil for ISO WKB.
+    let srid: Int32?
     private var bytes: [UInt8] = []
     private var ends: [Int] = []
-    private var kinds: [GeoParquetWriter.Kinds] = []
+    private var kinds: [SpooledColumns.Kinds] = []
     private var geometryTypes: Set<String> = []
     private var extent: BoundingBox?
     /// The keys of the last feature, and their columns: features read
@@ -90,9 +106,10 @@ struct RowEncoder {
     private var lastNumbers: [Int] = []
     private var idColumn: Int?
 
-    init(schema: GeoParquetColumns, statistics: SpoolStatistics) {
+    package init(schema: SpooledColumns, statistics: SpoolStatistics, srid: Int32? = nil) {
         self.schema = schema
         self.statistics = statistics
+        self.srid = srid
         bytes.reserveCapacity(1 << 16)
     }
 
@@ -100,7 +117,7 @@ struct RowEncoder {
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func note(_ kind: GeoParquetWriter.Kinds, _ number: Int) {
+    private mutating func note(_ kind: SpooledColumns.Kinds, _ number: Int) {
         if number >= kinds.count { kinds.append(contentsOf: repeatElement([], count: number + 1 - kinds.count)) }
         kinds[number].insert(kind)
     }
@@ -140,18 +157,20 @@ struct RowEncoder {
         bytes.append(contentsOf: text)
     }
 
-    mutating func encode(_ feature: Feature) {
+    package mutating func encode(_ feature: Feature) {
         let lengthAt = bytes.count
         append32(0)
         if let geometry = feature.geometry {
             let start = bytes.count
-            WellKnownBinary.append(geometry, to: &bytes)
+            WellKnownBinary.append(geometry, srid: srid, to: &bytes)
             let length = bytes.count - start
             bytes.withUnsafeMutableBytes {
                 $0.storeBytes(of: UInt32(length).littleEndian, toByteOffset: lengthAt, as: UInt32.self)
             }
-            // ISO WKB's type says whether the positions have Z.
-            let hasZ = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start + 1, as: UInt32.self) } > 1000
+            // The type says whether the positions have Z: ISO WKB's by
+            // adding 1000, EWKB's by a flag.
+            let type = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start + 1, as: UInt32.self) }
+            let hasZ = srid == nil ? type > 1000 : type & 0x8000_0000 != 0
             geometryTypes.insert(geometry.typeName + (hasZ ? " Z" : ""))
             let box = geometry.boundingBox
             if let box {
@@ -204,7 +223,7 @@ struct RowEncoder {
 
     /// The rows, then where each ends and their count; what they found
     /// is added to the schema.
-    mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         schema.merge(kinds)
         statistics.merge(geometryTypes: geometryTypes, extent: extent)
         for end in ends { append32(end) }
