@@ -249,7 +249,7 @@ let package = Package(
             dependencies: [
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
-                "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "Meridian",
+                "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -17,6 +17,7 @@ import MeridianIO
 import MeridianKML
 import MeridianLibC
 import MeridianPlaces
+import MeridianPostGIS
 import MeridianShapefile
 import MeridianTOML
 import MeridianTopoJSON
@@ -67,6 +68,10 @@ enum Harness: String, CaseIterable {
     /// The GeoParquet reader: its footer, pages, encodings and WKB, read
     /// whole and for a box.
     case parquet
+    /// PostGIS: binary COPY rows decoded as features (arriving in chunks
+    /// of the sizes the first byte picks), and the input's first line as a
+    /// location, parsed and shown without its password.
+    case postgis
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -106,6 +111,7 @@ enum Harness: String, CaseIterable {
         case .parquet:
             exerciseGeoParquet(bytes)
             return true
+        case .postgis: return exercisePostGIS(bytes)
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
@@ -237,6 +243,37 @@ func exerciseGeoParquet(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
 }
 
+/// The first line parsed as a location, whose shown form must not hold
+/// the password it was given; the rest as binary COPY rows of a key, a
+/// geometry and a property of each type, decoded in chunks.
+func exercisePostGIS(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let line = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+    if let location = try? PostGISLocation(line), let password = location.password, password.utf8.count >= 3,
+        !password.contains("@")
+    {
+        // (Only the user information is the password's place; the same
+        // text elsewhere, in a database's name, is shown as it is.)
+        let authority = location.displayName.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).first
+        if authority?.contains("@") == true, authority!.containsText(":\(password)@") { return false }
+    }
+    let decoder = PostGISRowDecoder(
+        name: "fuzz", keyColumn: "id", keyDecoding: .int8, geometryColumn: "geom", srid: 4326,
+        properties: [
+            ("name", .text), ("count", .int4), ("small", .int2), ("open", .bool), ("area", .float8),
+            ("ratio", .float4), ("tags", .jsonb), ("doc", .json), ("oid", .oid),
+        ])
+    let chunk = max(1, Int(bytes.first ?? 1))
+    let rows = bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+    var offset = rows
+    while offset < bytes.count {
+        let end = min(bytes.count, offset + chunk)
+        decoder.append(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset..<end])))
+        offset = end
+        while let feature = try? decoder.next() { _ = feature }
+    }
+    return true
+}
+
 /// A topology read whole; its features written as a topology again (arcs
 /// cut anew) must read back to as many features.
 func exerciseTopoJSON(_ bytes: [UInt8]) -> Bool {
@@ -335,6 +372,8 @@ enum IMDFSections {
         let harness = Harness.topojson
     #elseif HARNESS_PARQUET
         let harness = Harness.parquet
+    #elseif HARNESS_POSTGIS
+        let harness = Harness.postgis
     #else
         let harness = Harness.json
     #endif

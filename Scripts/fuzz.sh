@@ -16,6 +16,7 @@
 #   fgb       the FlatGeobuf reader, in order and through its index
 #   topojson  the TopoJSON reader, its features written and read again
 #   parquet   the GeoParquet reader: footer, pages, encodings and WKB
+#   postgis   PostGIS's binary COPY rows (in chunks) and location URLs
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -25,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -233,6 +234,31 @@ case $harness in
       done
     done
     seeds+=("$out/seeds-parquet") ;;
+  postgis)
+    # Binary COPY streams of the harness's columns (an int8 key, an EWKB
+    # geometry, text, int4, int2, bool, float8, float4, jsonb, json, oid),
+    # each after a location line, as PostgreSQL sends them.
+    max_len=65536
+    mkdir -p "$out/seeds-postgis"
+    python3 - "$out/seeds-postgis" <<'PY'
+import json, struct, sys
+def field(data): return struct.pack(">i", len(data)) + data
+def point(x, y): return struct.pack("<BIIdd", 1, 0x20000001, 4326, x, y)
+def line(points): return struct.pack("<BIII", 1, 0x20000002, 4326, len(points)) + b"".join(struct.pack("<dd", *p) for p in points)
+def row(key, geometry, name):
+    values = [struct.pack(">q", key), geometry, name.encode(), struct.pack(">i", 7), struct.pack(">h", -2),
+              b"\x01", struct.pack(">d", 2.5), struct.pack(">f", 0.5), b"\x01" + json.dumps(["a", {"b": 1}]).encode(),
+              json.dumps({"x": None}).encode(), struct.pack(">I", 99)]
+    return struct.pack(">h", len(values)) + b"".join(field(v) for v in values)
+header = b"PGCOPY\n\xff\r\n\x00" + struct.pack(">ii", 0, 0)
+rows = [row(1, point(0.1165, 52.2047), "King's"), row(2, line([(0, 0), (1, 1), (2, 0)]), "Path"),
+        row(3, point(-0.1276, 51.5072), "Café")]
+for index, location in enumerate(["postgresql://gis:secret@localhost:5432/gis?table=roads",
+                                  "postgres:///gis?query=SELECT%20*%20FROM%20roads&geometry=way&mode=append"]):
+    with open(f"{sys.argv[1]}/copy-{index}", "wb") as out:
+        out.write(location.encode() + b"\n" + header + b"".join(rows[index:]) + struct.pack(">h", -1))
+PY
+    seeds+=("$out/seeds-postgis") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

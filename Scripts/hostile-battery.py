@@ -8,7 +8,9 @@ include points at, showing up in any output).
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
 Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
-fix, streams, outputs (destinations and signals), serve (every input file
+fix, streams, postgis (hostile tables, queries and locations on a throwaway
+PostgreSQL with PostGIS, and loads that fail or are interrupted), outputs
+(destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
 
 Every input is built here; nothing comes from ../shared. Runs as the user
@@ -53,6 +55,10 @@ def add(category, name, data, commands=None):
 
 def add_stream(category, label, shell, commands=None):
     categories.setdefault(category, []).append(("stream", (label, shell), commands))
+
+
+def add_location(category, label, location, commands=None):
+    categories.setdefault(category, []).append(("location", (label, location), commands))
 
 
 def feature(lon=0.12, lat=52.2, props=None):
@@ -839,6 +845,141 @@ add_stream("streams", "a sample on stdin", "cat %s |" % sample)
 add_stream("streams", "a KMZ on stdin", "cat %s |" % os.path.join(inputs_dir, "valid.kmz"))
 add_stream("streams", "process substitution", "PROCSUB")
 
+# --- PostGIS: hostile tables, queries and locations on a throwaway cluster ---------
+class Cluster:
+    """PostgreSQL with PostGIS in a folder of `work`, on a free port; host
+    connections need the password, which is SECRET (so a location or
+    message that shows it counts as leaked data)."""
+
+    def __init__(self):
+        import glob
+        import socket
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        self.bin = os.path.dirname(found[-1]) if found else None
+        if not self.bin or not glob.glob("/usr/share/postgresql/*/extension/postgis.control"):
+            self.bin = None
+            return
+        self.folder = os.path.join(work, "postgres")
+        os.makedirs(self.folder)
+        self.prefix = ["runuser", "-u", "postgres", "--"] if os.getuid() == 0 else []
+        with open(os.path.join(self.folder, "password"), "w") as f:
+            f.write(SECRET)
+        if os.getuid() == 0:
+            subprocess.run(["chown", "-R", "postgres", work])
+        data = os.path.join(self.folder, "data")
+        subprocess.run(self.prefix + [self.bin + "/initdb", "-D", data, "-U", "meridian", "--pwfile",
+                                      os.path.join(self.folder, "password"), "--auth-local", "trust",
+                                      "--auth-host", "scram-sha-256", "--no-sync", "-E", "UTF8", "--locale", "C"],
+                       check=True, capture_output=True)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        subprocess.run(self.prefix + [self.bin + "/pg_ctl", "-D", data, "-l", os.path.join(self.folder, "log"),
+                                      "-w", "-o", "-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off"
+                                      % (self.port, self.folder), "start"], check=True, capture_output=True)
+        self.data = data
+        self.psql("CREATE DATABASE gis", "postgres")
+        self.psql("CREATE EXTENSION postgis")
+
+    def url(self, parameters, password=SECRET):
+        return "postgresql://meridian:%s@127.0.0.1:%d/gis?%s" % (password, self.port, parameters)
+
+    def psql(self, sql, database="gis"):
+        return subprocess.run(self.prefix + [self.bin + "/psql", "-X", "-q", "-At", "-h", self.folder, "-p",
+                                             str(self.port), "-U", "meridian", "-d", database, "-c", sql],
+                              capture_output=True, check=True).stdout.decode().strip()
+
+    def stop(self):
+        if self.bin:
+            subprocess.run(self.prefix + [self.bin + "/pg_ctl", "-D", self.data, "-m", "immediate", "stop"],
+                           capture_output=True)
+
+
+cluster = Cluster() if ONLY in (None, "postgis") else None
+if cluster and cluster.bin:
+    rows_count = 20_000 if QUICK else 200_000
+    cluster.psql("""
+        CREATE TABLE mixed_srid (id int PRIMARY KEY, geom geometry);
+        INSERT INTO mixed_srid VALUES (1, 'SRID=4326;POINT(0 0)'), (2, 'SRID=3857;POINT(1 1)'), (3, NULL);
+        CREATE TABLE huge_numbers (id int PRIMARY KEY, n numeric, f float8, geom geometry(Point, 4326));
+        INSERT INTO huge_numbers VALUES (1, 1e1000, 'Infinity', 'SRID=4326;POINT(0 0)'),
+            (2, -1e-1000, 'NaN', 'SRID=4326;POINT(1 1)');
+        CREATE TABLE deep_json (id int PRIMARY KEY, doc jsonb, geom geometry(Point, 4326));
+        INSERT INTO deep_json VALUES (1, (repeat('[', 3000) || repeat(']', 3000))::jsonb, 'SRID=4326;POINT(0 0)');
+        CREATE TABLE script_labels (id int PRIMARY KEY, name text, geom geometry(Point, 4326));
+        INSERT INTO script_labels VALUES (1, '<script>alert(1)</script>', 'SRID=4326;POINT(0.12 52.2)'),
+            (2, ']]><svg onload=alert(1)>', 'SRID=4326;POINT(0.13 52.21)');
+        CREATE TABLE long_line (id int PRIMARY KEY, geom geometry(LineString, 4326));
+        INSERT INTO long_line SELECT 1, ST_MakeLine(array_agg(ST_MakePoint(i / 1e6, (i % 1000) / 1e6)))
+            FROM generate_series(1, 1000000) i;
+        CREATE TABLE no_srs (id int PRIMARY KEY, geom geometry);
+        INSERT INTO no_srs VALUES (1, 'SRID=990001;POINT(0 0)');
+        CREATE TABLE wide (id int PRIMARY KEY, geom geometry(Point, 4326));
+        CREATE TABLE many_rows AS SELECT i AS id, md5(i::text) AS label,
+            ST_SetSRID(ST_MakePoint((i %% 360) - 180, (i %% 170) - 85), 4326)::geometry(Point, 4326) AS geom
+            FROM generate_series(1, %d) i;
+        CREATE TABLE strict (name text, kind integer, geom geometry);
+        """ % rows_count)
+    cluster.psql("ALTER TABLE wide " + ", ".join("ADD COLUMN c%d text DEFAULT 'x'" % i for i in range(1500))
+                 + "; INSERT INTO wide (id, geom) VALUES (1, 'SRID=4326;POINT(0 0)')")
+    read_commands = [("info", []), ("convert", ["-o", "OUT.geojson"]), ("validate", ["--format", "sarif"]),
+                     ("render", ["-o", "OUT.svg"])]
+    for table in ["mixed_srid", "huge_numbers", "deep_json", "script_labels", "long_line", "no_srs", "wide",
+                  "many_rows"]:
+        add_location("postgis", table, cluster.url("table=" + table), read_commands)
+    MUST_FAIL.update({"deep_json:convert", "no_srs:convert", "no_srs:info", "mixed_srid:validate"})
+    for label, parameters in [
+        ("table name injection", 'table=x%22%3B%20DROP%20TABLE%20strict%3B%20--'),
+        ("query injection", "query=SELECT%201%3B%20DROP%20TABLE%20strict"),
+        ("query error", "query=SELECT%20*%20FROM%20nowhere"),
+        ("query of no geometry", "query=SELECT%20generate_series(1%2C3)%20AS%20n"),
+        ("bad escape", "table=%zz"),
+        ("table and query", "table=a&query=b"),
+        ("unknown mode", "table=a&mode=truncate"),
+        ("geometry column missing", "table=many_rows&geometry=nothing"),
+    ]:
+        add_location("postgis", label, cluster.url(parameters), read_commands)
+    MUST_FAIL.update({"table name injection", "query injection", "query error", "bad escape", "table and query",
+                      "unknown mode", "geometry column missing"})
+    add_location("postgis", "wrong password", cluster.url("table=many_rows", password="x" + SECRET), read_commands)
+    add_location("postgis", "nothing listening", "postgresql://meridian:%s@127.0.0.1:1/gis?table=t" % SECRET,
+                 read_commands)
+    MUST_FAIL.update({"wrong password", "nothing listening"})
+    # Loads into the database, as outputs.
+    for label, parameters in [("load, table exists", "table=many_rows"), ("load, fails half-way", "table=strict&mode=append"),
+                              ("load, name injection", 'table=y%22%3B%20DROP%20TABLE%20strict%3B%20--')]:
+        categories.setdefault("postgis", []).append(
+            ("file", os.path.join(ROOT, "Samples", "cambridge-landmarks.geojson"),
+             [("convert", ["SUBJECT", "-o", cluster.url(parameters)])]))
+
+
+def postgis_checks():
+    """What the loads must have left: the strict table empty and there, the
+    big table whole; and a load interrupted by SIGINT leaves no table."""
+    if not (cluster and cluster.bin):
+        return
+    row = rows.setdefault("postgis", new_row())
+    intact = cluster.psql("SELECT count(*) FROM strict") == "0" and \
+        cluster.psql("SELECT count(*) FROM many_rows") == str(20_000 if QUICK else 200_000)
+    outdir = tempfile.mkdtemp(dir=work, prefix="out-")
+    tmpdir = tempfile.mkdtemp(dir=work, prefix="tmp-")
+    source = os.path.join(inputs_dir, "one-line-collection.geojson")
+    status, stdout, stderr, rss = run("set -m; %s convert %s -o %s & sleep 1; kill -INT $!; wait $!; true"
+                                      % (TOOL, source, shlex_quote(cluster.url("table=interrupted"))), outdir, tmpdir)
+    import time
+    time.sleep(1)
+    row["inputs"].add("load interrupted by SIGINT")
+    ok = record("postgis", status, stdout, stderr, rss, leftovers(outdir, tmpdir), outdir)
+    if cluster.psql("SELECT to_regclass('interrupted') IS NULL") != "t" or not intact:
+        row["clobbered"] += 1
+        ok = False
+    if ok:
+        row["clean"] += 1
+    else:
+        print("  not clean: postgis loads -> strict/many_rows intact %s" % intact, file=sys.stderr)
+    cluster.stop()
+
+
 COMMANDS = [("info", []), ("convert", ["-o", "OUT.geojson"]), ("convert", ["-o", "OUT.kml"]),
             ("validate", []), ("validate", ["--format", "json"]), ("render", ["-o", "OUT.svg"]),
             ("preview", ["-o", "OUT.html"]), ("validate", ["--format", "sarif"]),
@@ -936,6 +1077,9 @@ def main():
                 elif kind == "file":
                     shell = "%s %s %s %s" % (TOOL, command, shlex_quote(subject), " ".join(map(shlex_quote, args)))
                     label = os.path.basename(subject)
+                elif kind == "location":
+                    shell = "%s %s %s %s" % (TOOL, command, shlex_quote(subject[1]), " ".join(map(shlex_quote, args)))
+                    label = subject[0]
                 elif subject[1] == "PROCSUB":
                     shell = "%s %s <(cat %s) %s" % (TOOL, command, sample, " ".join(map(shlex_quote, args)))
                     label = subject[0]
@@ -961,6 +1105,8 @@ def main():
                           file=sys.stderr)
                 shutil.rmtree(outdir, ignore_errors=True)
                 shutil.rmtree(tmpdir, ignore_errors=True)
+    if ONLY in (None, "postgis"):
+        postgis_checks()
     if ONLY in (None, "outputs"):
         run_output_cases()
     if ONLY in (None, "serve"):

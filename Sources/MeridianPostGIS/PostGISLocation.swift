@@ -20,30 +20,30 @@ import MeridianIO
 /// `service`, …). The password may come from the URL, `PGPASSWORD`,
 /// a service file (`PGSERVICE`) or `~/.pgpass`, as libpq finds it;
 /// ``displayName`` never shows it.
-struct PostGISLocation: Sendable {
+package struct PostGISLocation: Sendable {
     /// How a table that is written is made.
-    enum Mode: String, Sendable {
+    package enum Mode: String, Sendable {
         case create, replace, append
     }
 
     /// The location as given.
     let url: String
     /// The location as diagnostics show it, without a password.
-    let displayName: String
+    package let displayName: String
     /// What libpq connects with: the URL without Meridian's parameters,
     /// with a connection timeout and an application name unless given.
-    let connectionString: String
+    package let connectionString: String
     /// The table's schema (nil: the search path) and name.
-    let table: (schema: String?, name: String)?
-    let query: String?
-    let geometryColumn: String?
-    let mode: Mode
+    package let table: (schema: String?, name: String)?
+    package let query: String?
+    package let geometryColumn: String?
+    package let mode: Mode
     /// The password the URL holds, to be scrubbed from libpq's messages.
-    let password: String?
+    package let password: String?
 
     static let ownParameters: Set<String> = ["table", "query", "geometry", "mode"]
 
-    init(_ url: String) throws(DiagnosticError) {
+    package init(_ url: String) throws(DiagnosticError) {
         self.url = url
         let displayName = Input.redactingPassword(url)
         self.displayName = displayName
@@ -103,7 +103,7 @@ struct PostGISLocation: Sendable {
     private static func password(in base: String) -> String? {
         guard let colon = base.firstIndex(of: ":") else { return nil }
         let authority = base[colon...].dropFirst(3).prefix { $0 != "/" }
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+        guard let at = authority.firstIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
             return nil
         }
         return percentDecoded(authority[authority.index(after: colon)..<at])
@@ -142,7 +142,7 @@ struct PostGISLocation: Sendable {
     }
 
     /// An identifier quoted for SQL (`"a ""b"""`).
-    static func quoted(_ identifier: String) -> String {
+    package static func quoted(_ identifier: String) -> String {
         "\"" + identifier.replacingAll(Character("\""), with: "\"\"") + "\""
     }
 

@@ -36,6 +36,22 @@ extension DiagnosticCatalogue {
         "fgb.geometry.unsupported": "Convert curves to lines first: ogr2ogr -nlt CONVERT_TO_LINEAR out.fgb in.fgb.",
         "fgb.output.too-many-columns": "Keep fewer properties (--select), or write GeoPackage.",
         "fgb.measure.dropped": "Nothing to do, unless the measures matter: keep them in a property.",
+        "postgis.location":
+            "Write the location as postgresql://user@host:port/database?table=name (or ?query=SQL, percent-encoded).",
+        "postgis.connect":
+            "Check the host, port, database and user; give the password in PGPASSWORD, a service file or ~/.pgpass rather than the URL.",
+        "postgis.table.missing": "Name one of the tables listed, with its schema (schema.table) when it is not on the search path.",
+        "postgis.table.exists": "Add mode=replace to the location to replace the table, or mode=append to add rows to it.",
+        "postgis.geometry.missing": "Name a column of type geometry or geography with geometry=, or leave it out to read the first.",
+        "postgis.query": "Run the statement in psql to see the server's full message; check the query's quoting and encoding.",
+        "postgis.load":
+            "Fix the rows the server names (or append into a table whose columns can hold them); nothing was written.",
+        "postgis.srid.unknown": "Add the system to spatial_ref_sys, or write with --t-srs EPSG:code.",
+        "postgis.srid.mixed": "Give every row the column's SRID (ST_Transform or ST_SetSRID), or read a query that does.",
+        "postgis.geometry.invalid": "Check the row with ST_IsValidDetail and ST_AsEWKT in psql; rebuild its geometry.",
+        "postgis.copy.invalid": "Check that the server is PostgreSQL 9.4 or later, and that nothing sits between it and Meridian.",
+        "postgis.output.renamed": "Rename the property to 63 bytes or fewer, distinct from the others.",
+        "postgis.output.key": "Give every feature a distinct id to have the ids as the primary key.",
         "parquet.footer.invalid": "Copy the file again whole (a Parquet file's footer is at its end), or write it again.",
         "parquet.encrypted": "Decrypt the file with the tool that encrypted it, then read the copy.",
         "parquet.column.invalid": "Write the file again from its source; the column chunk is damaged.",

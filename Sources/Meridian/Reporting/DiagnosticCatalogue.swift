@@ -51,6 +51,7 @@ public enum DiagnosticCatalogue {
             + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
             + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules + TopoJSONDiagnostics.rules
             + GeoParquetDiagnostics.rules
+            + PostGISDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

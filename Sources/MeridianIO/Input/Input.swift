@@ -176,8 +176,10 @@ public final class Input {
         let authorityStart = location.utf8.index(schemeEnd, offsetBy: 3)
         var text = Substring(location)
         let rest = location[authorityStart...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@"),
+        // The user information ends at the first @ before the first /, as
+        // libpq reads it.
+        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+        if let at = rest[..<authorityEnd].firstIndex(of: "@"),
             let colon = rest[..<at].firstIndex(of: ":")
         {
             text = location[..<colon] + location[at...]
