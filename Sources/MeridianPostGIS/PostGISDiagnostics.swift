@@ -4,7 +4,7 @@ import MeridianCore
 public enum PostGISDiagnostics {
     public static let rules = DiagnosticRule.table(
         #"""
-        postgis.location | error | A PostgreSQL location Meridian cannot use: another scheme, a parameter of its own (table, query, geometry, mode) without a value or given twice, a table and a query together, a query as an output, or an input that names neither.
+        postgis.location | error | A PostgreSQL location Meridian cannot use: another scheme, a parameter of its own (table, query, geometry, mode) without a value or given twice, a table and a query together, a query or no table as an output, or an input that names neither.
         postgis.connect | error | The server cannot be reached or refuses the connection (host, port, database, user or password), or libpq is not installed (apt-get install libpq5). The password is never shown.
         postgis.table.missing | error | The table read, or appended to, does not exist; the tables with geometry are listed.
         postgis.table.exists | error | The table written exists and the location does not say mode=replace or mode=append.

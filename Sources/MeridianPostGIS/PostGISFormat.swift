@@ -69,6 +69,6 @@ public struct PostGISOutputFormat: FeatureOutputFormat {
         -> any FeatureWriter
     {
         try PostGISWriter(
-            destination: destination, system: options.coordinateSystem, layerName: destination.layerName)
+            destination: destination, system: options.coordinateSystem)
     }
 }

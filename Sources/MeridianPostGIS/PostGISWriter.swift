@@ -21,6 +21,8 @@ final class PostGISWriter: BatchFeatureWriter {
     private let location: PostGISLocation
     private let connection: PostgresConnection
     private let srid: Int32
+    /// The geometry column of a table appended to.
+    private let existingGeometry: String?
     private let tableName: (schema: String?, name: String)
     private let schema = SpooledColumns()
     private let statistics = SpoolStatistics()
@@ -33,7 +35,7 @@ final class PostGISWriter: BatchFeatureWriter {
     private var committed = false
     private(set) var warnings: [Diagnostic] = []
 
-    init(destination: OutputDestination, system: WrittenCoordinateSystem?, layerName: String) throws(DiagnosticError) {
+    init(destination: OutputDestination, system: WrittenCoordinateSystem?) throws(DiagnosticError) {
         guard let url = destination.location else {
             throw DiagnosticError(
                 code: "postgis.location",
@@ -41,13 +43,14 @@ final class PostGISWriter: BatchFeatureWriter {
                 location: SourceLocation(file: destination.displayName))
         }
         let location = try PostGISLocation(url)
-        guard location.query == nil else {
+        guard location.query == nil, let table = location.table else {
             throw DiagnosticError(
                 code: "postgis.location",
-                message: "a query is read, not written; name a table (?table=name)",
+                message: location.query == nil
+                    ? "name the table to write (?table=name or ?table=schema.name)"
+                    : "a query is read, not written; name a table (?table=name)",
                 location: SourceLocation(file: location.displayName))
         }
-        let table = location.table ?? (nil, layerName)
         var warnings: [Diagnostic] = []
         var srid: Int32 = 4326
         if let system {
@@ -81,7 +84,18 @@ final class PostGISWriter: BatchFeatureWriter {
                 location: SourceLocation(file: location.displayName))
         default: break
         }
+        var existingGeometry: String?
+        if location.mode == .append {
+            let column = try connection.execute(
+                """
+                SELECT a.attname FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid \
+                WHERE a.attrelid = to_regclass($1) AND t.typname IN ('geometry', 'geography') \
+                AND NOT a.attisdropped ORDER BY a.attnum LIMIT 1
+                """, [Self.quoted(table)], doing: "finding the geometry column of \(shown)")
+            existingGeometry = column.rows.first?[0] ?? nil
+        }
         let spool = try TemporaryFile(purpose: "postgis")
+        self.existingGeometry = existingGeometry
         self.location = location
         self.connection = connection
         self.srid = srid
@@ -183,7 +197,9 @@ final class PostGISWriter: BatchFeatureWriter {
             return candidate
         }
         let columns = names.map(distinct)
-        let geometryName = location.geometryColumn ?? (taken.contains("geom") ? distinctName("geom", taken) : "geom")
+        let geometryName =
+            location.geometryColumn ?? existingGeometry
+            ?? (taken.contains("geom") ? distinctName("geom", taken) : "geom")
         taken.insert(geometryName)
         let hasIDs = names.contains("id")
         let keyName = distinctName("fid", taken)

@@ -114,6 +114,13 @@ struct PostGISCommandTests {
         try cluster.psql("ALTER TABLE modes DROP CONSTRAINT modes_pkey")
         #expect(try CLI.run(["convert", source, "-o", cluster.url("table=modes&mode=append")]).status == 0)
         #expect(try cluster.psql("SELECT count(*) FROM modes") == "12")
+        // Appended to a table made elsewhere: its geometry column, its types.
+        try cluster.psql(
+            "DROP TABLE IF EXISTS other; CREATE TABLE other (id text, name text, kind text, opened int, shape geometry(Geometry, 4326))"
+        )
+        let appended = try CLI.run(["convert", source, "-o", cluster.url("table=other&mode=append")])
+        #expect(appended.status == 0, "\(appended.stderr)")
+        #expect(try cluster.psql("SELECT count(shape), sum(opened) FROM other") == "6|5126")
         let columns = try cluster.psql(
             "SELECT string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) FROM information_schema.columns WHERE table_name = 'modes'"
         )

@@ -21,7 +21,7 @@ _meridian() {
             ;;
         convert)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
                 --on-error) mapfile -t COMPREPLY < <(compgen -W "stop skip" -- "${cur}"); return ;;
                 --simplify-method) mapfile -t COMPREPLY < <(compgen -W "dp visvalingam" -- "${cur}"); return ;;
                 --compression) mapfile -t COMPREPLY < <(compgen -W "none snappy gzip zstd" -- "${cur}"); return ;;
@@ -46,7 +46,7 @@ _meridian() {
             ;;
         fix)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -57,7 +57,7 @@ _meridian() {
             ;;
         merge)
             case "${prev}" in
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
@@ -95,7 +95,7 @@ _meridian() {
         split)
             case "${prev}" in
                 --by) mapfile -t COMPREPLY < <(compgen -W "tile" -- "${cur}"); return ;;
-                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
                 --compression) mapfile -t COMPREPLY < <(compgen -W "none snappy gzip zstd" -- "${cur}"); return ;;
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac

@@ -14,7 +14,7 @@ complete -c meridian -n '__fish_seen_subcommand_from info' -s v -l verbose -d 'A
 complete -c meridian -n '__fish_use_subcommand' -a convert -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -F
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default: from the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l rewind -d 'Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).'
@@ -68,7 +68,7 @@ complete -c meridian -n '__fish_seen_subcommand_from validate' -r -F -l s-srs -d
 complete -c meridian -n '__fish_use_subcommand' -a fix -d 'Make every geometry valid with the smallest change, and list each change.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -F
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default: the input\'s, or the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from fix' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default: the input\'s, or the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l precision -d 'Snap coordinates to this many decimal places, keeping every geometry valid.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from fix' -r -F -l time-limit -d 'The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.'
@@ -78,7 +78,7 @@ complete -c meridian -n '__fish_seen_subcommand_from fix' -s v -l verbose -d 'Al
 complete -c meridian -n '__fish_use_subcommand' -a merge -d 'Combine collections into one, dropping duplicate places by id and alternate ids.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -F
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -s o -l output -d 'The output file, or - for standard output.'
-complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet' -l to -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from merge' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq or ndjson (default: from the output\'s extension).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -l pretty -d 'Indent the output.'
 complete -c meridian -n '__fish_seen_subcommand_from merge' -r -F -l alternates-property -d 'The property listing a place\'s alternate ids (an array, or one string).'
@@ -140,7 +140,7 @@ complete -c meridian -n '__fish_seen_subcommand_from split' -r -F -l max-feature
 complete -c meridian -n '__fish_seen_subcommand_from split' -r -F -l max-bytes -d 'Shards of at most this many bytes.'
 complete -c meridian -n '__fish_seen_subcommand_from split' -x -a 'tile' -l by -d 'Group features by tile (with --zoom) instead of cutting runs.'
 complete -c meridian -n '__fish_seen_subcommand_from split' -r -F -l zoom -d 'The tile zoom for --by tile (0-22).'
-complete -c meridian -n '__fish_seen_subcommand_from split' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet' -l to -d 'The shards\' format: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.'
+complete -c meridian -n '__fish_seen_subcommand_from split' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'The shards\' format: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.'
 complete -c meridian -n '__fish_seen_subcommand_from split' -x -a 'none snappy gzip zstd' -l compression -d 'GeoParquet output: how pages are compressed: snappy (the default, as pyarrow\'s), zstd, gzip or none.'
 complete -c meridian -n '__fish_seen_subcommand_from split' -r -F -l row-group-size -d 'GeoParquet output: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.'
 complete -c meridian -n '__fish_seen_subcommand_from split' -r -F -l column -d 'GeoParquet output: write this property as boolean, int64, double, string or json instead of the type its values imply (repeatable); a value the type cannot hold is written as null, with a warning.'

@@ -45,7 +45,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 --rewind'[Rewind polygon rings to the right-hand rule (RFC 7946, 3.1.6).]' \
@@ -105,7 +105,7 @@ _meridian() {
             _arguments -s \
                 ':input:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg or shapefile (default\: the input'\''s, or the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Snap coordinates to this many decimal places, keeping every geometry valid.]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--time-limit''[The most seconds GEOS may spend rebuilding one geometry; 0 for no limit.]:time-limit:_files' \
@@ -118,7 +118,7 @@ _meridian() {
             _arguments -s \
                 '*:inputs:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
-                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
+                '--to''[Output format\: geojson, geojsonseq or ndjson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
                 --pretty'[Indent the output.]' \
                 '--alternates-property''[The property listing a place'\''s alternate ids (an array, or one string).]:alternates-property:_files' \
@@ -189,7 +189,7 @@ _meridian() {
                 '--max-bytes''[Shards of at most this many bytes.]:max-bytes:_files' \
                 '--by''[Group features by tile (with --zoom) instead of cutting runs.]:by:(tile)' \
                 '--zoom''[The tile zoom for --by tile (0-22).]:zoom:_files' \
-                '--to''[The shards'\'' format\: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet)' \
+                '--to''[The shards'\'' format\: geojsonseq (the default), geoparquet for Spark, DuckDB and geopandas, or any format convert writes to a file.]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \
                 '--row-group-size''[GeoParquet output\: the most rows in a row group, the unit readers skip by the bbox statistics and hold in memory.]:rows:_files' \
                 '*--column''[GeoParquet output\: write this property as boolean, int64, double, string or json instead of the type its values imply (repeatable); a value the type cannot hold is written as null, with a warning.]:name\:type:_files' \
