@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # PostGIS, Meridian beside ogr2ogr in one run, whole process: COUNT
-# features (default 1 000 000, the first of the generated GeoJSON from
-# Scripts/generate-large-geojson.py, as NDJSON) loaded into a new table of
+# features (default 1 000 000: the populated places, roads and countries
+# of Natural Earth, as points, lines and polygons with their names and
+# numbers, repeated with shifted longitudes; a GeoJSON of some 400 MB)
+# loaded into a new table of
 # a throwaway PostgreSQL with PostGIS (initdb and pg_ctl in the work
 # folder, a free local port), against `ogr2ogr -f PostgreSQL` (which loads
 # with COPY too; each with its spatial index, in one transaction); then the
@@ -19,11 +21,32 @@ pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 ls /usr/share/postgresql/*/extension/postgis.control >/dev/null 2>&1 \
   || { echo "benchmark-postgis: apt-get install postgresql-15-postgis-3" >&2; exit 1; }
 
-# The source: COUNT features of the generated file.
-large="$work/large-400.geojson"
-[ -f "$large" ] || python3 Scripts/generate-large-geojson.py "$large" 400 >/dev/null
+# The source: COUNT features, made from the fixtures.
 source_file="$work/features-$count.geojson"
-[ -f "$source_file" ] || "$bin/meridian" convert "$large" --limit "$count" -o "$source_file" 2>/dev/null
+[ -f "$source_file" ] || python3 - "$source_file" "$count" ../shared/fixtures/geojson/real <<'PY'
+import json, sys
+out, count, real = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+base = []
+for name in ["ne_50m_populated_places.json", "ne_10m_rivers_europe.json", "ne_110m_admin_0_countries.json"]:
+    for feature in json.load(open(f"{real}/{name}"))["features"]:
+        props = feature["properties"]
+        keep = {k: v for k, v in props.items() if k in ("NAME", "name", "SCALERANK", "scalerank", "POP_MAX", "ADMIN",
+                                                        "POP_EST", "featurecla", "FEATURECLA", "LABELRANK")}
+        base.append((feature["geometry"], keep))
+def shift(c, dx):
+    if isinstance(c[0], (int, float)):
+        return [round(((c[0] + dx + 180) % 360) - 180, 7), c[1]]
+    return [shift(p, dx) for p in c]
+with open(out, "w") as f:
+    f.write('{"type":"FeatureCollection","features":[\n')
+    for i in range(count):
+        geometry, props = base[i % len(base)]
+        turn = i // len(base)
+        feature = {"type": "Feature", "properties": dict(props, serial=i),
+                   "geometry": {"type": geometry["type"], "coordinates": shift(geometry["coordinates"], turn * 0.01)}}
+        f.write(("," if i else "") + json.dumps(feature, separators=(",", ":")) + "\n")
+    f.write("]}\n")
+PY
 found=$(grep -o '"type":"Feature"' "$source_file" | wc -l)
 
 # The cluster: the password only over TCP, as a server would be used.
