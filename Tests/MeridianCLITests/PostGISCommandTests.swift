@@ -23,8 +23,22 @@ struct PostGISCommandTests {
             let counts = try cluster.psql(
                 "SELECT count(*), count(*) FILTER (WHERE ST_SRID(geom) = 4326), count(*) FILTER (WHERE ST_IsValid(geom)) FROM \(table)"
             )
-            let expected = try ShapefileCommandTests.features(source).count
-            #expect(counts.hasPrefix("\(expected)|\(expected)|"), "\(counts)")
+            let features = try ShapefileCommandTests.features(source)
+            #expect(counts.hasPrefix("\(features.count)|\(features.count)|"), "\(counts)")
+            // PostGIS's own GeoJSON of each row (in the order loaded) is the
+            // source's geometry.
+            let theirs = try cluster.psql("SELECT ST_AsGeoJSON(geom, 15) FROM \(table) ORDER BY fid")
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? nil : try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(theirs.count == features.count)
+            for (index, (loaded, feature)) in zip(theirs, features).enumerated() {
+                let source = feature["geometry"] as? [String: Any]
+                let (a, b) = (ShapefileCommandTests.positions(loaded), ShapefileCommandTests.positions(source))
+                let apart = zip(a, b).map { max(abs($0[0] - $1[0]), abs($0[1] - $1[1])) }.max() ?? 0
+                #expect(
+                    loaded?["type"] as? String == source?["type"] as? String && a.count == b.count && apart < 1e-12,
+                    "row \(index + 1)")
+            }
             let back = folder.appendingPathComponent("back.geojson").path
             let read = try CLI.run(["convert", cluster.url("table=\(table)"), "-o", back])
             #expect(read.status == 0, "\(read.stderr)")
@@ -166,6 +180,16 @@ struct PostGISCommandTests {
             let viaFile = try CLI.run(
                 ["info", url, "--verbose"], environment: ["PGPASSFILE": pgpass.path, "PGPASSWORD": ""])
             #expect(viaFile.status == 0 && viaFile.stdout.contains("features    6"), "\(viaFile.stderr)")
+            // A service names the server, the database, the user and the password.
+            let services = folder.appendingPathComponent("services")
+            try Data(
+                "[maps]\nhost=127.0.0.1\nport=\(cluster.port)\ndbname=gis\nuser=meridian\npassword=\(cluster.password)\n"
+                    .utf8
+            ).write(to: services)
+            let viaService = try CLI.run(
+                ["info", "postgresql://?table=env"],
+                environment: ["PGSERVICEFILE": services.path, "PGSERVICE": "maps", "PGPASSWORD": ""])
+            #expect(viaService.status == 0 && viaService.stdout.contains("features    6"), "\(viaService.stderr)")
         }
     }
 
