@@ -184,7 +184,9 @@ final class PostGISWriter: BatchFeatureWriter {
             var number = 0
             while taken.contains(candidate) {
                 number += 1
-                candidate = "\(base.prefix(58))_\(number)"
+                var short = base
+                while short.utf8.count > 56 { short.removeLast() }
+                candidate = "\(short)_\(number)"
             }
             taken.insert(candidate)
             if candidate != name {
