@@ -68,6 +68,14 @@ final class PostGISWriter: BatchFeatureWriter {
         // Connected, and the table checked, before any feature is read.
         let connection = try PostgresConnection(location)
         let shown = Self.displayName(table)
+        let extensionFound = try connection.execute(
+            "SELECT count(*) FROM pg_type WHERE typname = 'geometry'", doing: "looking for PostGIS")
+        guard extensionFound.rows.first?[0] != "0" else {
+            throw DiagnosticError(
+                code: "postgis.query",
+                message: "the database has no PostGIS: run CREATE EXTENSION postgis in it (as its owner) first",
+                location: SourceLocation(file: location.displayName))
+        }
         let found = try connection.execute(
             "SELECT to_regclass($1) IS NOT NULL", [Self.quoted(table)], doing: "looking for the table \(shown)")
         let exists = found.rows.first?[0] == "t"

@@ -160,7 +160,14 @@ struct PostGISCommandTests {
         let refused = try CLI.run(["convert", wrong, "-o", "-"])
         #expect(refused.status != 0 && refused.stderr.contains("postgis.connect"), "\(refused.stderr)")
         #expect(!refused.stderr.contains("not-the-password"), "\(refused.stderr)")
-        for result in [failed, missing] {
+        // A database without the extension: said so, before any reading.
+        try cluster.psql("DROP DATABASE IF EXISTS plain", database: "postgres")
+        try cluster.psql("CREATE DATABASE plain", database: "postgres")
+        let plain = cluster.url("table=x").replacingOccurrences(of: "/gis?", with: "/plain?")
+        let noExtension = try CLI.run(["convert", source, "-o", plain])
+        #expect(
+            noExtension.status != 0 && noExtension.stderr.contains("CREATE EXTENSION postgis"), "\(noExtension.stderr)")
+        for result in [failed, missing, noExtension] {
             #expect(!(result.stdout + result.stderr).contains("test password"))
         }
     }
