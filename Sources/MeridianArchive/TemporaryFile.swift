@@ -11,6 +11,13 @@ package final class TemporaryFile {
     package let path: String
     private var descriptor: Int32
     private let cleanupSlot: SignalCleanup.Slot?
+    /// Bytes appended and not yet written (``append(_:displayName:)``).
+    private var pending: [UInt8] = []
+    private var written = 0
+
+    /// The bytes written and appended so far: where the next appended
+    /// byte will be.
+    package var size: Int { written + pending.count }
 
     /// Creates the file in ``Platform/temporaryDirectory``.
     package init(purpose: String) throws(DiagnosticError) {
@@ -39,12 +46,27 @@ package final class TemporaryFile {
     }
 
     package func write(_ bytes: UnsafeRawBufferPointer, displayName: String) throws(DiagnosticError) {
+        written += bytes.count
         if let failure = Platform.write(descriptor, all: bytes) {
             throw DiagnosticError(
                 code: "io.temporary",
                 message: "cannot spool \(displayName) to a temporary file: \(Platform.errorMessage(failure))",
                 location: SourceLocation(file: displayName))
         }
+    }
+
+    /// Appends bytes through a buffer of about 1 MiB, written when full and
+    /// on ``flush(displayName:)`` (a writer's spool of small records).
+    package func append(_ bytes: ArraySlice<UInt8>, displayName: String) throws(DiagnosticError) {
+        pending.append(contentsOf: bytes)
+        if pending.count >= 1 << 20 { try flush(displayName: displayName) }
+    }
+
+    /// Writes what ``append(_:displayName:)`` holds.
+    package func flush(displayName: String) throws(DiagnosticError) {
+        let bytes = pending
+        pending.removeAll(keepingCapacity: true)
+        try write(bytes, displayName: displayName)
     }
 
     /// Copies the rest of a stream into the file, refusing more than

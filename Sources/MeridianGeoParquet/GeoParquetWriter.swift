@@ -115,13 +115,10 @@ final class GeoParquetWriter: BatchFeatureWriter {
     private let spool: TemporaryFile
     private let schema: SpooledColumns
     private let statistics = SpoolStatistics()
-    private var spooled = 0
     /// Where each row group's rows start in the spool, and how many.
     private var groups: [(offset: Int, rows: Int)] = []
     private var rowsInGroup = 0
     private var rows = 0
-    /// Spooled bytes not yet written to the file.
-    private var pending: [UInt8] = []
     /// Values their column's declared type could not hold.
     private var refusedValues: [Diagnostic] = []
 
@@ -167,27 +164,20 @@ final class GeoParquetWriter: BatchFeatureWriter {
         }
         var start = 0
         for end in ends {
-            if rowsInGroup == 0 { groups.append((spooled + pending.count + start, 0)) }
+            if rowsInGroup == 0 { groups.append((spool.size + start, 0)) }
             rowsInGroup += 1
             groups[groups.count - 1].rows = rowsInGroup
             if rowsInGroup == options.rowGroupSize { rowsInGroup = 0 }
             start = end
         }
         rows += count
-        pending.append(contentsOf: bytes[0..<start])
-        if pending.count >= 1 << 20 { try flushSpool() }
-    }
-
-    private func flushSpool() throws(DiagnosticError) {
-        try spool.write(pending, displayName: destination.displayName)
-        spooled += pending.count
-        pending.removeAll(keepingCapacity: true)
+        try spool.append(bytes[0..<start], displayName: destination.displayName)
     }
 
     func discard() { spool.remove() }
 
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
-        try flushSpool()
+        try spool.flush(displayName: destination.displayName)
         let columns = schema.columns
         let declared = options.declaredTypes
         let types = zip(columns, schema.kinds).map { declared[$0] ?? $1.type }
@@ -265,7 +255,7 @@ final class GeoParquetWriter: BatchFeatureWriter {
         var refusals: [Int: (count: Int, firstRow: Int)] = [:]
         for _ in groups.indices {
             while submitted < groups.count, pool.pending <= threads {
-                let end = submitted + 1 < groups.count ? groups[submitted + 1].offset : spooled
+                let end = submitted + 1 < groups.count ? groups[submitted + 1].offset : spool.size
                 pool.submit((groups[submitted].offset, end, groups[submitted].rows))
                 submitted += 1
             }

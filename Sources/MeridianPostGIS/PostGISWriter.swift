@@ -29,8 +29,6 @@ final class PostGISWriter: BatchFeatureWriter {
     private let spool: TemporaryFile
     /// Runs of spooled rows: where each starts, its bytes and its rows.
     private var segments: [(offset: Int, bytes: Int, rows: Int)] = []
-    private var spooled = 0
-    private var pending: [UInt8] = []
     private var rows = 0
     private var committed = false
     private(set) var warnings: [Diagnostic] = []
@@ -142,7 +140,7 @@ final class PostGISWriter: BatchFeatureWriter {
     func write(encoded bytes: [UInt8], count: Int, collection: FeatureCollection) throws(DiagnosticError) {
         guard count > 0 else { return }
         let length = bytes.count - 4 * (count + 1)
-        let offset = spooled + pending.count
+        let offset = spool.size
         if let last = segments.last, last.bytes < 4 << 20 {
             segments[segments.count - 1].bytes += length
             segments[segments.count - 1].rows += count
@@ -150,14 +148,7 @@ final class PostGISWriter: BatchFeatureWriter {
             segments.append((offset, length, count))
         }
         rows += count
-        pending.append(contentsOf: bytes[0..<length])
-        if pending.count >= 1 << 20 { try flushSpool() }
-    }
-
-    private func flushSpool() throws(DiagnosticError) {
-        try spool.write(pending, displayName: location.displayName)
-        spooled += pending.count
-        pending.removeAll(keepingCapacity: true)
+        try spool.append(bytes[0..<length], displayName: location.displayName)
     }
 
     func discard() {
@@ -173,7 +164,7 @@ final class PostGISWriter: BatchFeatureWriter {
     }
 
     func complete(collection: FeatureCollection) throws(DiagnosticError) {
-        try flushSpool()
+        try spool.flush(displayName: location.displayName)
         let names = schema.columns
         let types = schema.kinds.map { kinds -> ColumnType in
             if kinds == .bool { return .boolean }
