@@ -200,6 +200,39 @@ struct PostGISCommandTests {
         }
     }
 
+    /// `--t-srs` writes the column in that system, with its SRID; read
+    /// back, the positions are the source's again.
+    @Test func anotherSystemIsTheColumnsSRID() throws {
+        let cluster = try PostgresCluster.started()
+        try withTemporaryFolder { folder in
+            let source = Samples.path("cambridge-landmarks.geojson")
+            let loaded = try CLI.run(
+                ["convert", source, "-o", cluster.url("table=british&mode=replace"), "--t-srs", "EPSG:27700"])
+            #expect(loaded.status == 0, "\(loaded.stderr)")
+            #expect(
+                try cluster.psql(
+                    "SELECT Find_SRID('public', 'british', 'geom'), count(DISTINCT ST_SRID(geom)) FROM british")
+                    == "27700|1")
+            let back = folder.appendingPathComponent("back.geojson").path
+            let read = try CLI.run(["convert", cluster.url("table=british"), "-o", back])
+            #expect(read.status == 0, "\(read.stderr)")
+            // (A table has every column in every row: a property a feature
+            // lacks comes back as null, so positions are compared, by id.)
+            func positions(_ path: String) throws -> [String: [[Double]]] {
+                Dictionary(
+                    uniqueKeysWithValues: try ShapefileCommandTests.features(path).map {
+                        ("\($0["id"] ?? "")", ShapefileCommandTests.positions($0["geometry"]))
+                    })
+            }
+            let (a, b) = (try positions(back), try positions(source))
+            #expect(a.keys.sorted() == b.keys.sorted() && a.count == 6)
+            for (id, list) in b {
+                let apart = zip(a[id] ?? [], list).map { max(abs($0[0] - $1[0]), abs($0[1] - $1[1])) }.max() ?? 1
+                #expect(a[id]?.count == list.count && apart < 1e-7, "\(id): \(apart)")
+            }
+        }
+    }
+
     @Test func queriesBoxesAndSelectedColumns() throws {
         let cluster = try PostgresCluster.started()
         let source = Fixtures.url("geojson/real/ne_50m_populated_places.json").path
