@@ -26,7 +26,6 @@ public final class PostGISReader {
     public let serverVersion: String
 
     private let connection: PostgresConnection
-    private let location: PostGISLocation
 
     private let decoder: PostGISRowDecoder
 
@@ -44,7 +43,6 @@ public final class PostGISReader {
 
     init(_ location: PostGISLocation, within box: BoundingBox?, columns selected: Set<String>?) throws(DiagnosticError)
     {
-        self.location = location
         let connection = try PostgresConnection(location)
         self.connection = connection
         let name = location.displayName

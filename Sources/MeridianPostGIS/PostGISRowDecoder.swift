@@ -113,7 +113,8 @@ package final class PostGISRowDecoder {
             position = at
             return nil
         }
-        let expected = (keyColumn != nil ? 1 : 0) + (geometryColumn != nil ? 1 : 0) + max(properties.count, 1)
+        // (A SELECT of no column selects NULL.)
+        let expected = max((keyColumn != nil ? 1 : 0) + (geometryColumn != nil ? 1 : 0) + properties.count, 1)
         guard count == expected else { throw failure("a row has \(count) fields, not \(expected)") }
         // The fields, found first: a row is decoded only once it is whole.
         var fields: [Range<Int>?] = []

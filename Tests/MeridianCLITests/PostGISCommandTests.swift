@@ -107,6 +107,12 @@ struct PostGISCommandTests {
         let properties = first?["properties"] as? [String: Any]
         #expect(properties?["area"] as? Double == 12.5 && properties?["surveyed"] as? String == "2024-03-01")
         #expect(properties?["tags"] as? [String] == ["a", "b"])
+        // A table of a key and a geometry only.
+        try cluster.psql(
+            "DROP TABLE IF EXISTS bare; CREATE TABLE bare (id int PRIMARY KEY, geom geometry(Point, 4326)); INSERT INTO bare VALUES (7, 'SRID=4326;POINT(1 2)')"
+        )
+        let bare = try CLI.run(["convert", cluster.url("table=bare"), "-o", "-", "--to", "ndjson"])
+        #expect(bare.status == 0 && bare.stdout.contains(#""id":7"#), "\(bare.stderr)")
         let ring = ((first?["geometry"] as? [String: Any])?["coordinates"] as? [[[Double]]])?.first?.first ?? []
         #expect(abs((ring.first ?? 0) + 0.12835) < 1e-4 && abs((ring.last ?? 0) - 51.50399) < 1e-4, "\(ring)")
     }
