@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MeridianCore", targets: ["MeridianCore"]),
         .library(name: "MeridianIO", targets: ["MeridianIO"]),
         .library(name: "MeridianValidity", targets: ["MeridianValidity"]),
+        .library(name: "MeridianSpatial", targets: ["MeridianSpatial"]),
         .library(name: "MeridianCRS", targets: ["MeridianCRS"]),
         .library(name: "MeridianArchive", targets: ["MeridianArchive"]),
         .library(name: "MeridianTOML", targets: ["MeridianTOML"]),
@@ -100,6 +101,9 @@ let package = Package(
         // build time; the library is opened when first used (CGEOS.c).
         .target(name: "CGEOS", dependencies: ["CLibraryLoader"]),
         .target(name: "MeridianValidity", dependencies: ["MeridianPlatform", "MeridianCore", "CGEOS"]),
+        // Spatial operations (buffer, dissolve, overlay, join, clean,
+        // measures) on GEOS and the ellipsoid's geodesics.
+        .target(name: "MeridianSpatial", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianValidity", "CGEOS"]),
         // PROJ (libproj-dev): coordinate reference systems. Its headers are
         // read at build time; the library is opened when first used (CPROJ.c).
         .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
@@ -185,7 +189,7 @@ let package = Package(
                 "MeridianCore", "MeridianIO", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
-                "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces",
+                "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces", "MeridianSpatial",
                 "CRasterizer",
                 "MeridianTOML",
             ]
@@ -287,6 +291,9 @@ let package = Package(
             dependencies: ["MeridianGeoPackage", "MeridianGeoJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianJSONTests", dependencies: ["MeridianJSON", "MeridianTestSupport"]),
         .testTarget(name: "MeridianCRSTests", dependencies: ["MeridianCRS", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianSpatialTests",
+            dependencies: ["MeridianSpatial", "MeridianValidity", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoJSONTests", dependencies: ["MeridianGeoJSON", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(

@@ -21,6 +21,7 @@
 @_exported import MeridianPostGIS
 @_exported import MeridianTopoJSON
 @_exported import MeridianSnapshot
+@_exported import MeridianSpatial
 
 /// The library's version, printed by `meridian --version`.
 public let meridianVersion = "0.1.0"

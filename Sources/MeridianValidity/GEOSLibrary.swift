@@ -6,7 +6,7 @@ import MeridianPlatform
 /// needed. Without GEOS installed the process stops there, with a message
 /// that names the package (exit status 69), as the dynamic loader stopped
 /// it at start when GEOS was linked.
-let libgeos: MRGEOS = {
+package let libgeos: MRGEOS = {
     var error = [CChar](repeating: 0, count: 256)
     guard let api = mr_geos(&error, error.count) else {
         Platform.exitForMissingLibrary(String(nulTerminated: error))

@@ -5,7 +5,9 @@ import MeridianCore
 /// in as x = longitude, y = latitude (or planar metres, for the planar
 /// measures), two dimensions.
 extension GeometryValidator {
-    func makeGEOS(_ geometry: Geometry) -> OpaquePointer? {
+    /// A polygonal or linear geometry in GEOS; nil for points and
+    /// collections (valid by construction, so the checks skip them).
+    package func makeGEOS(_ geometry: Geometry) -> OpaquePointer? {
         switch geometry {
         case .polygon(let rings):
             return polygon(rings)
@@ -17,6 +19,23 @@ extension GeometryValidator {
             return collection(GEOS_MULTILINESTRING, lines.map { lineString($0) })
         default:
             return nil
+        }
+    }
+
+    /// Any geometry in GEOS, points and collections included; nil when a
+    /// part cannot be made (a ring not closed, a line of one position).
+    package func makeAnyGEOS(_ geometry: Geometry) -> OpaquePointer? {
+        switch geometry {
+        case .point(let c):
+            return libgeos.GEOSGeom_createPointFromXY_r(context, c.longitude, c.latitude)
+        case .multiPoint(let points):
+            return collection(
+                GEOS_MULTIPOINT, points.map { libgeos.GEOSGeom_createPointFromXY_r(context, $0.longitude, $0.latitude) }
+            )
+        case .geometryCollection(let members):
+            return collection(GEOS_GEOMETRYCOLLECTION, members.map { makeAnyGEOS($0) })
+        default:
+            return makeGEOS(geometry)
         }
     }
 
@@ -54,7 +73,7 @@ extension GeometryValidator {
 
     /// A collection of `parts`, or nil (and the parts freed) when one
     /// could not be made.
-    func collection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer?]) -> OpaquePointer? {
+    package func collection(_ type: GEOSGeomTypes, _ parts: [OpaquePointer?]) -> OpaquePointer? {
         guard parts.allSatisfy({ $0 != nil }) else {
             for part in parts { if let part { libgeos.GEOSGeom_destroy_r(context, part) } }
             return nil
@@ -97,7 +116,7 @@ extension GeometryValidator {
 
     /// The GEOS geometry as Meridian's (empty parts dropped; nil for an
     /// empty geometry).
-    func decode(_ geos: OpaquePointer) -> Geometry? {
+    package func decode(_ geos: OpaquePointer) -> Geometry? {
         if libgeos.GEOSisEmpty_r(context, geos) == 1 { return nil }
         let parts = (0..<max(libgeos.GEOSGetNumGeometries_r(context, geos), 0)).compactMap {
             libgeos.GEOSGetGeometryN_r(context, geos, $0)
@@ -125,7 +144,7 @@ extension GeometryValidator {
 extension GeometryValidator {
     /// GEOS's planar area of a polygonal geometry (0 for others), in the
     /// square of its coordinates' unit.
-    func area(_ geometry: Geometry) -> Double {
+    package func area(_ geometry: Geometry) -> Double {
         guard let geos = makeGEOS(geometry) else { return 0 }
         defer { libgeos.GEOSGeom_destroy_r(context, geos) }
         var area = 0.0

@@ -365,7 +365,9 @@ extension GeometryValidator {
     /// process bounded by `timeLimit` seconds and ``repairMemory`` bytes,
     /// since GEOS cannot be interrupted in the middle of its overlays. The
     /// failure is why, in words.
-    private func makeValid(_ geometry: OpaquePointer, positions: Int, timeLimit: Double?) -> Result<OpaquePointer, RepairFailure> {
+    private func makeValid(_ geometry: OpaquePointer, positions: Int, timeLimit: Double?) -> Result<
+        OpaquePointer, RepairFailure
+    > {
         lastError.message = nil
         if positions > Self.inProcessPositions, let timeLimit {
             var result: OpaquePointer?
@@ -424,7 +426,7 @@ extension Coordinate {
 }
 
 extension Geometry {
-    var isPolygonal: Bool {
+    package var isPolygonal: Bool {
         switch self {
         case .polygon, .multiPolygon: true
         default: false
@@ -458,13 +460,14 @@ extension Geometry {
     /// The polygons of a GEOS result (a collection may mix in collapsed
     /// lines and points): a MultiPolygon when there are several or `multi`
     /// asks for one, else a Polygon; nil when there are none.
-    func polygonalPart(multi: Bool) -> Geometry? {
+    package func polygonalPart(multi: Bool) -> Geometry? {
         let polygons = self.polygons
         if polygons.isEmpty { return nil }
         return polygons.count == 1 && !multi ? .polygon(polygons[0]) : .multiPolygon(polygons)
     }
 
-    private var polygons: [[[Coordinate]]] {
+    /// The polygons of the geometry (a collection's, flattened), each as its rings.
+    package var polygons: [[[Coordinate]]] {
         switch self {
         case .polygon(let rings): [rings]
         case .multiPolygon(let parts): parts
@@ -473,7 +476,7 @@ extension Geometry {
         }
     }
 
-    func mappingCoordinates(_ transform: (Coordinate) -> Coordinate) -> Geometry {
+    package func mappingCoordinates(_ transform: (Coordinate) -> Coordinate) -> Geometry {
         switch self {
         case .point(let c): .point(transform(c))
         case .multiPoint(let points): .multiPoint(points.map(transform))

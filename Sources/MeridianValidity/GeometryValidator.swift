@@ -22,10 +22,10 @@ import MeridianCore
 /// One validator owns one GEOS context: use one per thread. Cost: GEOS's
 /// O(n log n) per geometry.
 public final class GeometryValidator {
-    let context: GEOSContextHandle_t
+    package let context: GEOSContextHandle_t
 
     /// The last error GEOS reported (a WKT parse error...), for messages.
-    let lastError = ErrorBox()
+    package let lastError = ErrorBox()
 
     public init() {
         // GEOS gives no context only when it cannot allocate one.
@@ -44,8 +44,8 @@ public final class GeometryValidator {
     }
 
     /// Holds GEOS's last error message for this context.
-    final class ErrorBox {
-        var message: String?
+    package final class ErrorBox {
+        package var message: String?
     }
 
     /// The geometry a WKT text describes (2D: Z and M values are dropped),

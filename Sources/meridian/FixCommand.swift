@@ -74,27 +74,34 @@ extension OutputFormat {
 }
 
 extension Console {
-    /// The changes a repair made, on standard error: a line per change in
-    /// text (with a count of the features changed), the whole report in
-    /// the structured formats. --quiet hides the notes.
+    /// The changes a repair made, on standard error, with a count of the
+    /// features changed in text (see ``report(_:file:summary:)``).
     func reportRepairs(_ changes: [Diagnostic], changedFeatures: Int, featureCount: Int, file: String) {
+        report(
+            changes, file: file,
+            summary:
+                "\(file): \(changedFeatures) of \(featureCount) features changed, \(changes.count) change\(changes.count == 1 ? "" : "s") listed"
+        )
+    }
+
+    /// What a run that writes features found or did (repairs, an
+    /// operation's diagnostics), on standard error: a line each in text
+    /// (then `summary`, unless --quiet), the whole report in the
+    /// structured formats. --quiet hides all but errors.
+    func report(_ diagnostics: [Diagnostic], file: String, summary: String? = nil) {
         switch format {
         case .text, .github:
-            for change in changes { warn(change) }
-            if !quiet {
-                Console.error(
-                    "meridian: \(file): \(changedFeatures) of \(featureCount) features changed, \(changes.count) change\(changes.count == 1 ? "" : "s") listed"
-                )
-            }
+            for diagnostic in diagnostics { warn(diagnostic) }
+            if let summary, !quiet { Console.error("meridian: " + summary) }
         case .json, .ndjson, .sarif:
             var report = DiagnosticReport()
-            report.add(file: file, diagnostics: changes)
+            report.add(file: file, diagnostics: diagnostics)
             switch format {
             case .json: Console.error(String(decoding: report.json().jsonBytes(pretty: true), as: UTF8.self))
             case .sarif: Console.error(String(decoding: report.sarif().jsonBytes(pretty: true), as: UTF8.self))
             default:
-                for change in changes {
-                    let line = DiagnosticReport.json(change, file: file).jsonBytes()
+                for diagnostic in diagnostics {
+                    let line = DiagnosticReport.json(diagnostic, file: file).jsonBytes()
                     Console.error(String(decoding: line.dropLast(), as: UTF8.self))
                 }
             }

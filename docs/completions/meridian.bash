@@ -3,11 +3,11 @@ _meridian() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ ${COMP_CWORD} -eq 1 ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge render preview split rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
+        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer dissolve measure render preview split rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
         return
     fi
     case "${COMP_WORDS[1]}" in
-        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge render preview split rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
+        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer dissolve measure render preview split rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
         --generate-completion-script) mapfile -t COMPREPLY < <(compgen -W "bash zsh fish" -- "${cur}") ;;
         info)
             case "${prev}" in
@@ -62,6 +62,42 @@ _meridian() {
             esac
             if [[ "${cur}" == -* ]]; then
                 mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --alternates-property --id-property --report-file --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
+            else
+                mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
+            fi
+            ;;
+        buffer)
+            case "${prev}" in
+                --cap) mapfile -t COMPREPLY < <(compgen -W "round flat square" -- "${cur}"); return ;;
+                --join) mapfile -t COMPREPLY < <(compgen -W "round mitre bevel" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
+                --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
+            esac
+            if [[ "${cur}" == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "--distance -d --segments --cap --join --mitre-limit --output -o --to --precision --pretty --format --quiet -q --verbose -v --help" -- "${cur}")
+            else
+                mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
+            fi
+            ;;
+        dissolve)
+            case "${prev}" in
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
+                --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
+            esac
+            if [[ "${cur}" == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "--by --count --sum --min --max --first --list --output -o --to --precision --pretty --format --quiet -q --verbose -v --help" -- "${cur}")
+            else
+                mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
+            fi
+            ;;
+        measure)
+            case "${prev}" in
+                --geometry) mapfile -t COMPREPLY < <(compgen -W "centroid point-on-surface bbox convex-hull concave-hull" -- "${cur}"); return ;;
+                --to) mapfile -t COMPREPLY < <(compgen -W "geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis" -- "${cur}"); return ;;
+                --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
+            esac
+            if [[ "${cur}" == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "--area --length --centroid --point-on-surface --bbox --convex-hull --concave-hull --concave-ratio --geometry --output -o --to --precision --pretty --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

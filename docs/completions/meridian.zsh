@@ -8,6 +8,9 @@ _meridian() {
         'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
+        'buffer:Draw the zone within a distance of each feature, in metres on the ellipsoid.'
+        'dissolve:Merge the features that share the values of some properties, summarising the others.'
+        'measure:Add areas, lengths, centroids, bounding boxes and hulls of each feature as properties.'
         'render:Draw map data as a static SVG or PNG map, as MapKit'\''s snapshotter draws an image.'
         'preview:Write one self-contained HTML page to explore map data in a browser.'
         'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
@@ -125,6 +128,63 @@ _meridian() {
                 '--id-property''[Take each place'\''s id from this property instead of the feature'\''s id.]:id-property:_files' \
                 '--report-file''[Write the report of dropped duplicates to this file instead of standard error.]:report-file:_files' \
                 '--s-srs''[The coordinate reference system the input is in, whatever it declares\: EPSG\:n, WKT, PROJJSON or a PROJ string (default\: what the input declares, else WGS 84 longitude/latitude).]:srs:_files' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        buffer)
+            _arguments -s \
+                ':input:_files' \
+                '(--distance -d)'{--distance,-d}'[How far the zone reaches\: metres, or with a unit (m, km, mi, nmi, ft).]:distance:_files' \
+                '--segments''[Straight segments per quarter circle of a round end or corner.]:segments:_files' \
+                '--cap''[How the ends of lines are drawn.]:cap:(round flat square)' \
+                '--join''[How the outside of corners is drawn.]:join:(round mitre bevel)' \
+                '--mitre-limit''[How far a mitred corner may reach, in distances, before it is bevelled.]:mitre-limit:_files' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        dissolve)
+            _arguments -s \
+                ':input:_files' \
+                '*--by''[Dissolve features with equal values of this property (repeat, or separate by commas).]:by:_files' \
+                '--count''[Add how many features each group merged, under this name.]:name:_files' \
+                '*--sum''[Add the sum of this numeric property over each group (repeatable).]:field:_files' \
+                '*--min''[Add the smallest value of this property in each group (repeatable).]:field:_files' \
+                '*--max''[Add the largest value of this property in each group (repeatable).]:field:_files' \
+                '*--first''[Add the first value of this property that is not null (repeatable).]:field:_files' \
+                '*--list''[Add every value of this property that is not null, as an array (repeatable).]:field:_files' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        measure)
+            _arguments -s \
+                ':input:_files' \
+                '--area''[Add the geodesic area in square metres under this name.]:area:_files' \
+                '--length''[Add the geodesic length (of lines) or perimeter (of polygons) in metres under this name.]:length:_files' \
+                '--centroid''[Add the centroid as \[longitude, latitude\] under this name.]:centroid:_files' \
+                '--point-on-surface''[Add a point inside the geometry as \[longitude, latitude\] under this name.]:point-on-surface:_files' \
+                '--bbox''[Add the bounding box as \[west, south, east, north\] under this name.]:bbox:_files' \
+                '--convex-hull''[Add the convex hull as a GeoJSON geometry under this name.]:convex-hull:_files' \
+                '--concave-hull''[Add the concave hull as a GeoJSON geometry under this name.]:concave-hull:_files' \
+                '--concave-ratio''[How far the concave hull reaches in\: 1 is the convex hull, 0 the tightest.]:concave-ratio:_files' \
+                '--geometry''[Replace each geometry by this shape.]:geometry:(centroid point-on-surface bbox convex-hull concave-hull)' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

@@ -24,7 +24,12 @@
     X(GEOSPreparedCovers_r) X(GEOSPreparedGeom_destroy_r) X(GEOSWKTReader_create_r)                             \
     X(GEOSWKTReader_destroy_r) X(GEOSWKTReader_read_r) X(GEOSisEmpty_r) X(GEOSisValidDetail_r) X(GEOSisValid_r)  \
     X(GEOSWKBWriter_create_r) X(GEOSWKBWriter_destroy_r) X(GEOSWKBWriter_write_r) X(GEOSWKBReader_create_r)     \
-    X(GEOSWKBReader_destroy_r) X(GEOSWKBReader_read_r)
+    X(GEOSWKBReader_destroy_r) X(GEOSWKBReader_read_r) X(GEOSBufferParams_create_r) X(GEOSBufferParams_destroy_r)   \
+    X(GEOSBufferParams_setEndCapStyle_r) X(GEOSBufferParams_setJoinStyle_r) X(GEOSBufferParams_setMitreLimit_r)  \
+    X(GEOSBufferParams_setQuadrantSegments_r) X(GEOSBufferWithParams_r) X(GEOSCoverageUnion_r)                   \
+    X(GEOSIntersection_r) X(GEOSUnion_r) X(GEOSSymDifference_r) X(GEOSConvexHull_r) X(GEOSConcaveHull_r)         \
+    X(GEOSGetCentroid_r) X(GEOSPreparedIntersects_r) X(GEOSPreparedContains_r) X(GEOSGeom_createPointFromXY_r)   \
+    X(GEOSLength_r) X(GEOSGeom_createEmptyPolygon_r) X(GEOSGeom_clone_r)
 
 /// The GEOS functions Meridian calls, each under its own name.
 typedef struct {

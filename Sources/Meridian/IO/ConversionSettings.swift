@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianIO
+import MeridianSpatial
 
 /// Everything a conversion is asked to do, as one value: what `meridian
 /// convert` parses its options into, and what ``FeatureConverter`` takes.
@@ -23,6 +24,10 @@ public struct ConversionSettings: Sendable {
     /// Filter and shape features after any repair (``FeatureShaper``);
     /// reading stops once its `limit` is written.
     public var shaping: ShapingOptions?
+    /// A spatial operation every feature goes through after any repair
+    /// and before shaping (`meridian buffer`, `dissolve`...); its
+    /// diagnostics are the summary's `operationDiagnostics`.
+    public var operation: (any FeatureOperation)?
     /// The threads used (nil: one per core, or `MERIDIAN_THREADS`; 1: the
     /// caller's alone). The output is byte for byte the same whatever the
     /// number.
@@ -33,13 +38,15 @@ public struct ConversionSettings: Sendable {
     public init(
         format: OutputFormat? = nil, reading: ReadingOptions = ReadingOptions(),
         writing: WritingOptions = WritingOptions(), repair: FeatureRepairer.Options? = nil,
-        shaping: ShapingOptions? = nil, threads: Int? = nil, formats: FormatRegistry = .standard
+        shaping: ShapingOptions? = nil, operation: (any FeatureOperation)? = nil, threads: Int? = nil,
+        formats: FormatRegistry = .standard
     ) {
         self.format = format
         self.reading = reading
         self.writing = writing
         self.repair = repair
         self.shaping = shaping
+        self.operation = operation
         self.threads = threads
         self.formats = formats
     }

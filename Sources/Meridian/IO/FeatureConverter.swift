@@ -1,5 +1,6 @@
 import MeridianCore
 import MeridianIO
+import MeridianSpatial
 
 /// Converts any input Meridian reads to any ``OutputFormat`` of a
 /// ``FormatRegistry``: the work behind `meridian convert`.
@@ -32,6 +33,9 @@ public enum FeatureConverter {
         /// `fix.*` note (see ``FeatureRepairer``).
         public var repairedFeatures = 0
         public var repairs: [Diagnostic] = []
+        /// What the spatial operation (``ConversionSettings/operation``)
+        /// reported, located at the features.
+        public var operationDiagnostics: [Diagnostic] = []
     }
 
     /// Converts `input` to `output` ("-" for standard input or output) as
@@ -66,9 +70,9 @@ public enum FeatureConverter {
                     "\(format.rawValue) is always WGS 84 longitude/latitude: it cannot be written in \(target) (leave out --t-srs)",
                 location: SourceLocation(file: output))
         }
-        // Repair and shaping work in longitude and latitude: features are
+        // Repair, operations and shaping work in longitude and latitude: features are
         // carried to the system asked for after them, just before writing.
-        let isReshaped = settings.repair != nil || shaping.map { !$0.isEmpty } == true
+        let isReshaped = settings.repair != nil || settings.operation != nil || shaping.map { !$0.isEmpty } == true
         let target = reading.coordinateSystem.map { FeatureReprojector(target: $0, file: input.name) }
         let outputSystem = isReshaped ? target : nil
         if isReshaped { reading.coordinateSystem = nil }
@@ -94,7 +98,7 @@ public enum FeatureConverter {
         var layerNames: [String?] = []
         var layerCollection = FeatureCollection()
         do throws(DiagnosticError) {
-            if repairer == nil, shaper == nil, let encode = sink.batchEncoder {
+            if repairer == nil, shaper == nil, settings.operation == nil, let encode = sink.batchEncoder {
                 // Decoded and encoded on every core, written here in order.
                 let decoder = FeatureBatchDecoder(threads: threads) { features in (encode(features), features.count)
                 }
@@ -103,7 +107,7 @@ public enum FeatureConverter {
                     if let bytes = source.bytesConsumed { progress?(bytes) }
                 }
                 try sink.finish(collection: source.collection)
-                return summary(source, sink: sink, shaper: nil, repairer: nil)
+                return summary(source, sink: sink, shaper: nil, repairer: nil, operation: nil)
             }
             // Carried to the system asked for after repair and shaping.
             let carry = try outputSystem?.transformation(declared: nil)
@@ -121,14 +125,9 @@ public enum FeatureConverter {
             }
             // --limit: enough written, reading stops.
             let isFull = { shaper?.isFull == true }
-            let collection = try FeaturePipeline.run(source, threads: threads, progress: progress, until: isFull) {
-                feature, collection, layerName throws(DiagnosticError) in
-                var feature = feature
-                if let repairer {
-                    layout = layout ?? source.layout
-                    repairer.repair(&feature, index: index, layout: layout!)
-                    index += 1
-                }
+            func shapeAndWrite(
+                _ feature: Feature, collection: FeatureCollection, layer layerName: String?
+            ) throws(DiagnosticError) {
                 guard let shaper else { return try write(feature, collection: collection, layer: layerName) }
                 for shaped in shaper.shape(feature, layer: layerName) {
                     if topology != nil {
@@ -140,6 +139,23 @@ public enum FeatureConverter {
                     }
                 }
             }
+            let operation = settings.operation
+            let collection = try FeaturePipeline.run(source, threads: threads, progress: progress, until: isFull) {
+                feature, collection, layerName throws(DiagnosticError) in
+                var feature = feature
+                if repairer != nil || operation != nil { layout = layout ?? source.layout }
+                repairer?.repair(&feature, index: index, layout: layout!)
+                index += 1
+                guard let operation else { return try shapeAndWrite(feature, collection: collection, layer: layerName) }
+                let location = SourceLocation(
+                    feature: feature, index: index - 1, layout: layout!, file: source.input.name)
+                for result in operation.apply(feature, at: location) {
+                    try shapeAndWrite(result, collection: collection, layer: layerName)
+                }
+            }
+            for result in operation?.finish() ?? [] {
+                try shapeAndWrite(result, collection: collection, layer: nil)
+            }
             if let topology {
                 for (feature, name) in zip(topology.simplify(layer), layerNames) {
                     try write(feature, collection: layerCollection, layer: name)
@@ -150,11 +166,12 @@ public enum FeatureConverter {
             sink.discard()
             throw error
         }
-        return summary(source, sink: sink, shaper: shaper, repairer: repairer)
+        return summary(source, sink: sink, shaper: shaper, repairer: repairer, operation: settings.operation)
     }
 
     private static func summary(
-        _ source: FeatureSource, sink: FeatureSink, shaper: FeatureShaper?, repairer: FeatureRepairer?
+        _ source: FeatureSource, sink: FeatureSink, shaper: FeatureShaper?, repairer: FeatureRepairer?,
+        operation: (any FeatureOperation)?
     ) -> Summary {
         let skipped = source.skippedRecords
         var warnings = source.warnings + sink.warnings
@@ -169,6 +186,7 @@ public enum FeatureConverter {
         return Summary(
             featureCount: sink.featureCount, layout: source.layout, warnings: warnings,
             skippedRecords: skipped.count, skipReasons: skipped.reasons,
-            repairedFeatures: repairer?.changedFeatures ?? 0, repairs: repairer?.changes ?? [])
+            repairedFeatures: repairer?.changedFeatures ?? 0, repairs: repairer?.changes ?? [],
+            operationDiagnostics: operation?.diagnostics ?? [])
     }
 }

@@ -36,6 +36,14 @@ extension DiagnosticCatalogue {
         "fgb.geometry.unsupported": "Convert curves to lines first: ogr2ogr -nlt CONVERT_TO_LINEAR out.fgb in.fgb.",
         "fgb.output.too-many-columns": "Keep fewer properties (--select), or write GeoPackage.",
         "fgb.measure.dropped": "Nothing to do, unless the measures matter: keep them in a property.",
+        "buffer.failed": "Check the feature's geometry (meridian validate names its fault); fix it, or leave the feature out.",
+        "buffer.too-large":
+            "Use a smaller distance: a zone can reach around one pole, not both. A distance of 20 004 km or more gives the whole Earth.",
+        "buffer.empty": "Nothing to do, unless the feature should keep a geometry: use a smaller negative distance.",
+        "measure.failed": "Check the feature's geometry (meridian validate names its fault); fix it, or leave the feature out.",
+        "dissolve.key.missing": "Give those features the property, or leave them out (convert --where), if they should not merge.",
+        "dissolve.failed":
+            "Check the group's geometries (meridian validate names their faults); fix them, or dissolve the group in smaller parts.",
         "postgis.location":
             "Write the location as postgresql://user@host:port/database?table=name (or ?query=SQL, percent-encoded).",
         "postgis.connect":

@@ -51,7 +51,7 @@ public enum DiagnosticCatalogue {
             + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
             + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules + TopoJSONDiagnostics.rules
             + GeoParquetDiagnostics.rules
-            + PostGISDiagnostics.rules
+            + PostGISDiagnostics.rules + SpatialDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs
         + umbrella)

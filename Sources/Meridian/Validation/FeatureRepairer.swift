@@ -64,3 +64,18 @@ public final class FeatureRepairer {
         }
     }
 }
+
+extension SourceLocation {
+    /// Where the `index`th feature (from 0) of an input laid out as
+    /// `layout` (``FeatureSource/layout``) is: a JSON pointer in a
+    /// FeatureCollection, the record in a sequence or any other format,
+    /// and the feature's id.
+    public init(feature: Feature, index: Int, layout: String, file: String?) {
+        self.init(file: file, featureID: feature.id?.description)
+        switch layout {
+        case "featureCollection": jsonPointer = "/features/\(index)"
+        case "feature", "geometry": jsonPointer = ""
+        default: record = index + 1
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import MeridianCore
+
+/// The codes of the spatial operations (`meridian buffer`, `measure`,
+/// `dissolve`, `overlay`, `join` and `clean`).
+public enum SpatialDiagnostics {
+    public static let rules = DiagnosticRule.table(
+        #"""
+        buffer.failed | error | GEOS could not draw a feature's zone (the message gives its reason); the feature is written with a null geometry.
+        buffer.too-large | error | A zone would enclose both poles: the distance is too large for the geometry. The feature is written with a null geometry.
+        buffer.empty | info | Nothing is left of a feature's geometry (a negative distance shrank it away, or a point or line was buffered by 0 or less): it is written with a null geometry.
+        measure.failed | error | GEOS could not compute a measure of a feature (the message names it); the property is null.
+        dissolve.key.missing | warning | Features without a --by property are dissolved together under null (the first is located, the others counted).
+        dissolve.failed | error | GEOS could not merge a group's geometries (the message gives its reason); the group is written with a null geometry.
+        """#)
+}

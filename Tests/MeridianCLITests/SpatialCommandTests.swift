@@ -1,0 +1,98 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+/// `meridian buffer`, `measure` and `dissolve` on the Natural Earth
+/// fixtures, against geopandas, shapely and pyproj (Scripts/spatial-oracle.py):
+/// the same areas, lengths, zones and groups, every geometry valid; and
+/// what a user meets when the input or the options are wrong.
+@Suite struct SpatialCommandTests {
+    static let hasOracle =
+        (try? Tool.run("python3", ["-c", "import geopandas, pyproj, shapely"]).status) == 0
+    static let oracle = Fixtures.packageRoot.appendingPathComponent("Scripts/spatial-oracle.py").path
+
+    static func real(_ name: String) -> String { Fixtures.url("geojson/real/\(name).json").path }
+
+    /// Runs the oracle on our output; its differences, one per line (none: agreement).
+    static func differences(_ arguments: [String]) throws -> String {
+        let result = try Tool.run("python3", [oracle] + arguments)
+        return result.status == 0 ? result.output : "oracle failed: \(result.output)"
+    }
+
+    @Test(
+        .requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"),
+        arguments: [
+            ("ne_50m_populated_places", "50km", "50000"), ("ne_10m_rivers_europe", "2km", "2000"),
+            ("ne_110m_admin_0_countries", "-20km", "-20000"), ("ne_110m_admin_0_countries", "200km", "200000"),
+        ])
+    func zonesAreGeopandasZonesDrawnInALocalPlane(layer: String, distance: String, metres: String) throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("zones.geojson").path
+            let result = try CLI.run(["buffer", Self.real(layer), "--distance", distance, "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Self.differences(["buffer", output, Self.real(layer), metres]) == "")
+        }
+    }
+
+    @Test(
+        .requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"),
+        arguments: ["ne_110m_admin_0_countries", "ne_10m_rivers_europe", "ne_50m_admin_1_states_provinces"])
+    func measuresArePyprojsGeodesics(layer: String) throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("measured.geojson").path
+            let result = try CLI.run(["measure", Self.real(layer), "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Self.differences(["measure", output, Self.real(layer), "area", "length"]) == "")
+        }
+    }
+
+    @Test(.requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"))
+    func dissolvedStatesAreGeopandasDissolve() throws {
+        try withTemporaryFolder { folder in
+            let output = folder.appendingPathComponent("countries.geojson").path
+            let input = Self.real("ne_50m_admin_1_states_provinces")
+            let result = try CLI.run([
+                "dissolve", input, "--by", "admin", "--count", "n", "--sum", "scalerank", "-o", output,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Self.differences(["dissolve", output, input, "admin", "n", "scalerank"]) == "")
+            let twoKeys = try CLI.run(["dissolve", input, "--by", "admin,region", "-o", output])
+            #expect(twoKeys.status == 0, "\(twoKeys.stderr)")
+            #expect(try Self.differences(["dissolve", output, input, "admin,region"]) == "")
+        }
+    }
+
+    @Test func invalidInputIsRepairedFirstAndTheChangeIsListed() throws {
+        let bowTie = """
+            {"type":"FeatureCollection","features":[{"type":"Feature","id":"bowtie","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}},
+            {"type":"Feature","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":[[[1,0],[2,0],[2,1],[1,1],[1,0]]]}}]}
+            """
+        let result = try CLI.run(["dissolve", "-", "--by", "k", "--format", "json"], stdin: Array(bowTie.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("\"fix.geometry.made-valid\""), "\(result.stderr)")
+        #expect(result.stdout.contains("\"MultiPolygon\"") || result.stdout.contains("\"Polygon\""))
+    }
+
+    @Test func aZoneThatCannotBeDrawnIsALocatedErrorAndExitsOne() throws {
+        let point = #"{"type":"Feature","id":7,"properties":{},"geometry":{"type":"Point","coordinates":[0,0]}}"#
+        let result = try CLI.run(["buffer", "-", "-d", "15000km"], stdin: Array(point.utf8))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("[buffer.too-large]") && result.stderr.contains("feature 7"), "\(result.stderr)")
+        #expect(result.stdout.contains("\"geometry\":null"))
+        let missing = try CLI.run(["dissolve", "-", "--by", "absent"], stdin: Array(point.utf8))
+        #expect(missing.status == 0)
+        #expect(missing.stderr.contains("[dissolve.key.missing]"), "\(missing.stderr)")
+    }
+
+    @Test func distancesTakeUnitsAndNonsenseIsAUsageError() throws {
+        let point = #"{"type":"Point","coordinates":[0,0]}"#
+        for bad in ["far", "5 parsecs", "nan", "1e400"] {
+            let result = try CLI.run(["buffer", "-", "-d", bad], stdin: Array(point.utf8))
+            #expect(result.status == 2, "\(bad): \(result.stderr)")
+        }
+        let miles = try CLI.run(["measure", "-", "--bbox", "box"], stdin: Array(point.utf8))
+        #expect(miles.status == 0 && miles.stdout.contains("\"box\":[0.0,0.0,0.0,0.0]"), "\(miles.stdout)")
+        let segments = try CLI.run(["buffer", "-", "-d", "1mi", "--segments", "0"], stdin: Array(point.utf8))
+        #expect(segments.status == 2)
+    }
+}
