@@ -7,6 +7,10 @@ Nothing printed means they agree.
     spatial-oracle.py measure OURS INPUT AREA LENGTH
     spatial-oracle.py buffer OURS INPUT METRES
     spatial-oracle.py dissolve OURS INPUT KEY[,KEY...] [COUNT_NAME] [SUM_FIELD...]
+    spatial-oracle.py join OURS INPUT OTHER PREDICATE left|inner FIELD[:OURS]
+    spatial-oracle.py join-all OURS INPUT OTHER PREDICATE FIELD
+    spatial-oracle.py join-count OURS INPUT OTHER COUNT_NAME
+    spatial-oracle.py nearest OURS INPUT OTHER FIELD[:OURS] DISTANCE_NAME [MAX_METRES]
 
 OURS is Meridian's GeoJSON output of INPUT. Every geometry of OURS must be
 valid for GEOS. Areas are geodesic (pyproj's Geod on WGS 84): measures
@@ -14,7 +18,10 @@ within 1e-9 relative; buffers within 1e-3 of geopandas's buffer drawn in
 a local azimuthal equidistant projection centred on each feature (PROJ's
 aeqd), edges cut into pieces as Meridian cuts them (features that cross the
 antimeridian are left to the Swift tests); dissolved geometries within 1e-9 of geopandas's (the area of the
-symmetric difference, against the group's area), with equal properties.
+symmetric difference, against the group's area), with equal properties;
+joins are geopandas's `sjoin` (a one-to-one join takes each feature's
+earliest match), counts its `sjoin` grouped, and the nearest point is found
+by brute force over pyproj's geodesic distances (within 1e-6 m).
 """
 import json
 import sys
@@ -129,6 +136,105 @@ def dissolve(ours_path, input_path, keys, count_name=None, *sum_fields):
                 print(group, field, feature["properties"].get(field), row[field])
 
 
+def joined_pairs(input_path, other_path, predicate, how):
+    left = geopandas.read_file(input_path)
+    right = geopandas.read_file(other_path)
+    left["geometry"], right["geometry"] = left.geometry.make_valid(), right.geometry.make_valid()
+    pairs = geopandas.sjoin(left[["geometry"]], right[["geometry"]], how=how, predicate=predicate)
+    return left, right, pairs
+
+
+def names(field):
+    """OTHER's field and the name Meridian wrote it under: FIELD or FIELD:OURS."""
+    other, _, ours = field.partition(":")
+    return other, ours or other
+
+
+def join(ours_path, input_path, other_path, predicate, how, field):
+    field, written = names(field)
+    ours = features(ours_path)
+    check_valid(ours)
+    left, right, pairs = joined_pairs(input_path, other_path, predicate, how)
+    first = pairs["index_right"].groupby(level=0).min()
+    expected = []
+    for index in range(len(left)):
+        match = first.get(index)
+        if match is None or match != match:
+            if how == "left":
+                expected.append(None)
+        else:
+            value = right[field].iloc[int(match)]
+            expected.append(None if value != value else value)
+    got = [feature["properties"].get(written) for feature in ours]
+    if len(got) != len(expected):
+        print("counts", len(got), len(expected))
+    for index, (a, b) in enumerate(zip(got, expected)):
+        if a != b:
+            print(index, field, a, b)
+
+
+def join_all(ours_path, input_path, other_path, predicate, field):
+    ours = features(ours_path)
+    left, right, pairs = joined_pairs(input_path, other_path, predicate, "inner")
+    expected = sorted((int(i), str(right[field].iloc[int(j)])) for i, j in pairs["index_right"].items())
+    # Ours: one feature per match, the input's in order; its position is
+    # found from the input's own properties.
+    keys = [json.dumps(f["properties"], sort_keys=True) for f in features(input_path)]
+    position = {}
+    for index, key in enumerate(keys):
+        position.setdefault(key, index)
+    got = []
+    source_names = set(features(input_path)[0]["properties"])
+    for feature in ours:
+        own = {k: v for k, v in feature["properties"].items() if k in source_names}
+        got.append((position.get(json.dumps(own, sort_keys=True), -1), str(feature["properties"].get(field))))
+    if sorted(got) != expected:
+        print("pairs differ:", len(got), len(expected), sorted(set(got) ^ set(expected))[:5])
+
+
+def join_count(ours_path, input_path, other_path, count_name):
+    ours = features(ours_path)
+    polygons = geopandas.read_file(input_path)
+    points = geopandas.read_file(other_path)
+    polygons["geometry"] = polygons.geometry.make_valid()
+    counts = geopandas.sjoin(points[["geometry"]], polygons[["geometry"]], predicate="intersects")
+    counts = counts["index_right"].value_counts()
+    if len(ours) != len(polygons):
+        print("counts", len(ours), len(polygons))
+    for index, feature in enumerate(ours):
+        if feature["properties"][count_name] != counts.get(index, 0):
+            print(index, count_name, feature["properties"][count_name], counts.get(index, 0))
+
+
+def nearest(ours_path, input_path, other_path, field, distance_name, limit=None):
+    field, written = names(field)
+    ours = features(ours_path)
+    sources, targets = features(input_path), features(other_path)
+    limit = float(limit) if limit is not None else float("inf")
+    lons = [t["geometry"]["coordinates"][0] for t in targets]
+    lats = [t["geometry"]["coordinates"][1] for t in targets]
+    for index, (mine, source) in enumerate(zip(ours, sources)):
+        lon, lat = source["geometry"]["coordinates"][:2]
+        _, _, distances = GEOD.inv([lon] * len(lons), [lat] * len(lats), lons, lats)
+        best = min(range(len(distances)), key=lambda k: (distances[k], k))
+        if distances[best] > limit:
+            if mine["properties"].get(distance_name) is not None:
+                print(index, "a match beyond the limit", mine["properties"].get(distance_name))
+            continue
+        if mine["properties"].get(written) != targets[best]["properties"].get(field):
+            print(index, field, mine["properties"].get(written), targets[best]["properties"].get(field))
+        if abs(mine["properties"][distance_name] - distances[best]) > 1e-6:
+            print(index, "distance", mine["properties"][distance_name], distances[best])
+
+
 if __name__ == "__main__":
     operation, *arguments = sys.argv[1:]
-    {"measure": measure, "buffer": lambda o, i, m: buffer(o, i, float(m)), "dissolve": dissolve}[operation](*arguments)
+    {
+        "measure": measure,
+        "buffer": lambda o, i, m: buffer(o, i, float(m)),
+        "dissolve": dissolve,
+        "join": join,
+        "join-all": join_all,
+        "join-count": join_count,
+        "nearest": nearest,
+    }[operation](*arguments)

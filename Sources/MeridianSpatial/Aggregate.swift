@@ -37,46 +37,77 @@ public struct Aggregate: Sendable, Hashable {
     /// The summary of `values` (the field's value in each feature, nil
     /// where a feature lacks it).
     public func value(of values: [JSONValue?]) -> JSONValue {
-        switch kind {
-        case .count:
-            return .integer(Int64(values.count))
-        case .first:
-            return values.lazy.compactMap { $0 }.first { !$0.isNull } ?? .null
-        case .list:
-            return .array(values.compactMap { $0 }.filter { !$0.isNull })
-        case .sum:
-            var integer: Int64? = 0
-            var real = 0.0
-            var any = false
-            for value in values {
+        var accumulator = Accumulator(self)
+        for value in values { accumulator.add(value) }
+        return accumulator.result
+    }
+
+    /// An aggregate worked out one value at a time, in constant memory
+    /// (but for `.list`): ten million points counted into a polygon keep
+    /// one number.
+    public struct Accumulator: Sendable {
+        public let aggregate: Aggregate
+        private var count = 0
+        private var integerSum: Int64? = 0
+        private var realSum = 0.0
+        private var sawNumber = false
+        private var best: (number: Double, value: JSONValue)?
+        private var bestText: String?
+        private var first: JSONValue?
+        private var list: [JSONValue] = []
+
+        public init(_ aggregate: Aggregate) {
+            self.aggregate = aggregate
+        }
+
+        /// Adds one feature's value of the field (nil when it lacks it).
+        public mutating func add(_ value: JSONValue?) {
+            count += 1
+            switch aggregate.kind {
+            case .count:
+                break
+            case .first:
+                if first == nil, let value, !value.isNull { first = value }
+            case .list:
+                if let value, !value.isNull { list.append(value) }
+            case .sum:
                 switch value {
                 case .integer(let n)?:
-                    any = true
-                    real += Double(n)
-                    if let sum = integer {
+                    sawNumber = true
+                    realSum += Double(n)
+                    if let sum = integerSum {
                         let (result, overflow) = sum.addingReportingOverflow(n)
-                        integer = overflow ? nil : result
+                        integerSum = overflow ? nil : result
                     }
                 case .double(let x)?:
-                    any = true
-                    real += x
-                    integer = nil
+                    sawNumber = true
+                    realSum += x
+                    integerSum = nil
                 default: break
                 }
+            case .min, .max:
+                if let value, let number = value.doubleValue {
+                    if let current = best, aggregate.kind == .min ? number >= current.number : number <= current.number
+                    {
+                        return
+                    }
+                    best = (number, value)
+                } else if let text = value?.stringValue {
+                    if let current = bestText, aggregate.kind == .min ? text >= current : text <= current { return }
+                    bestText = text
+                }
             }
-            guard any else { return .null }
-            return integer.map(JSONValue.integer) ?? .double(real)
-        case .min, .max:
-            var best: (number: Double, value: JSONValue)?
-            for case let value? in values {
-                guard let number = value.doubleValue else { continue }
-                if let current = best, kind == .min ? number >= current.number : number <= current.number { continue }
-                best = (number, value)
+        }
+
+        /// The summary of the values added so far.
+        public var result: JSONValue {
+            switch aggregate.kind {
+            case .count: .integer(Int64(count))
+            case .first: first ?? .null
+            case .list: .array(list)
+            case .sum: sawNumber ? integerSum.map(JSONValue.integer) ?? .double(realSum) : .null
+            case .min, .max: best?.value ?? bestText.map(JSONValue.string) ?? .null
             }
-            if let best { return best.value }
-            let texts = values.compactMap { $0?.stringValue }
-            guard let best = kind == .min ? texts.min() : texts.max() else { return .null }
-            return .string(best)
         }
     }
 }

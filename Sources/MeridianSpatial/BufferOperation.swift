@@ -14,7 +14,7 @@ public final class BufferOperation: FeatureOperation, @unchecked Sendable {
 
     public var diagnostics: [Diagnostic] { found.diagnostics }
 
-    public func apply(_ feature: Feature, at location: SourceLocation) -> [Feature] {
+    public func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature] {
         guard let geometry = feature.geometry else { return [feature] }
         var zoned = feature
         do {
@@ -24,7 +24,7 @@ public final class BufferOperation: FeatureOperation, @unchecked Sendable {
                     Diagnostic(
                         severity: .info, code: "buffer.empty",
                         message: "nothing is left of the \(geometry.typeName) in a zone of \(options.distance) m",
-                        location: location))
+                        location: location()))
             }
         } catch {
             zoned.geometry = nil
@@ -32,7 +32,7 @@ public final class BufferOperation: FeatureOperation, @unchecked Sendable {
             found.append(
                 Diagnostic(
                     severity: .error, code: tooLarge ? "buffer.too-large" : "buffer.failed",
-                    message: tooLarge ? error.reason : error.description, location: location))
+                    message: tooLarge ? error.reason : error.description, location: location()))
         }
         return [zoned]
     }

@@ -37,7 +37,7 @@ public final class DissolveOperation: FeatureOperation, @unchecked Sendable {
     struct Group {
         var values: [JSONValue]
         var geometries: [Geometry] = []
-        var fields: [[JSONValue?]]
+        var fields: [Aggregate.Accumulator]
         var location: SourceLocation
     }
 
@@ -61,10 +61,11 @@ public final class DissolveOperation: FeatureOperation, @unchecked Sendable {
         return all.diagnostics
     }
 
-    public func apply(_ feature: Feature, at location: SourceLocation) -> [Feature] {
+    public func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature] {
         let values = keys.map { key in
             guard let value = feature.properties[key] else {
-                missingKeys[key, default: (0, location)].count += 1
+                if missingKeys[key] == nil { missingKeys[key] = (0, location()) }
+                missingKeys[key]!.count += 1
                 return JSONValue.null
             }
             return value
@@ -75,11 +76,12 @@ public final class DissolveOperation: FeatureOperation, @unchecked Sendable {
         } else {
             index = members.count
             groups[values] = index
-            members.append(Group(values: values, fields: aggregates.map { _ in [] }, location: location))
+            members.append(
+                Group(values: values, fields: aggregates.map(Aggregate.Accumulator.init), location: location()))
         }
         if let geometry = feature.geometry { members[index].geometries.append(geometry) }
         for (slot, aggregate) in aggregates.enumerated() {
-            members[index].fields[slot].append(aggregate.kind == .count ? nil : feature.properties[aggregate.field])
+            members[index].fields[slot].add(aggregate.kind == .count ? nil : feature.properties[aggregate.field])
         }
         return []
     }
@@ -103,9 +105,7 @@ public final class DissolveOperation: FeatureOperation, @unchecked Sendable {
         for (group, geometry) in zip(jobs, merged) {
             var properties = JSONObject()
             for (key, value) in zip(keys, group.values) { properties[key] = value }
-            for (aggregate, values) in zip(aggregates, group.fields) {
-                properties[aggregate.name] = aggregate.value(of: values)
-            }
+            for field in group.fields { properties[field.aggregate.name] = field.result }
             var feature = Feature(geometry: nil, properties: properties)
             switch geometry {
             case .success(let union): feature.geometry = union.map { $0.rewoundToRightHandRule() }

@@ -21,8 +21,8 @@ import MeridianCore
 /// An operation is used by one thread at a time.
 public protocol FeatureOperation: AnyObject, Sendable {
     /// The features `feature` becomes (none, one or several), or none yet.
-    /// `location` is where it is in its input, for diagnostics.
-    func apply(_ feature: Feature, at location: SourceLocation) -> [Feature]
+    /// `location` is where it is in its input, made only for a diagnostic.
+    func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature]
     /// The features held back until every one was applied.
     func finish() -> [Feature]
     /// What could not be done, or was done differently from what was

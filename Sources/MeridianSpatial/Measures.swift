@@ -136,7 +136,7 @@ public final class MeasureOperation: FeatureOperation, @unchecked Sendable {
 
     public var diagnostics: [Diagnostic] { found.diagnostics }
 
-    public func apply(_ feature: Feature, at location: SourceLocation) -> [Feature] {
+    public func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature] {
         var measured = feature
         let geometry = feature.geometry
         if let name = options.area { measured.properties[name] = geometry.map { .double($0.geodesicArea) } ?? .null }
@@ -145,11 +145,11 @@ public final class MeasureOperation: FeatureOperation, @unchecked Sendable {
         }
         for (shape, name) in options.shapes {
             measured.properties[name] =
-                geometry.flatMap { self.shape(shape, of: $0, at: location) }?.value(of: shape)
+                geometry.flatMap { self.shape(shape, of: $0, at: location()) }?.value(of: shape)
                 ?? .null
         }
         if let shape = options.geometry {
-            measured.geometry = geometry.flatMap { self.shape(shape, of: $0, at: location) }
+            measured.geometry = geometry.flatMap { self.shape(shape, of: $0, at: location()) }
         }
         measured.propertiesAreNull = false
         return [measured]
@@ -157,7 +157,9 @@ public final class MeasureOperation: FeatureOperation, @unchecked Sendable {
 
     /// The shape derived from `geometry`; nil (and a diagnostic when GEOS
     /// failed) when there is none.
-    public func shape(_ shape: MeasureOptions.Shape, of geometry: Geometry, at location: SourceLocation) -> Geometry? {
+    public func shape(
+        _ shape: MeasureOptions.Shape, of geometry: Geometry, at location: @autoclosure () -> SourceLocation
+    ) -> Geometry? {
         do {
             switch shape {
             case .centroid: return try operations.centroid(geometry).map(Geometry.point)
@@ -181,7 +183,7 @@ public final class MeasureOperation: FeatureOperation, @unchecked Sendable {
             found.append(
                 Diagnostic(
                     severity: .error, code: "measure.failed", message: "the \(shape.rawValue): \(error.description)",
-                    location: location))
+                    location: location()))
             return nil
         }
     }

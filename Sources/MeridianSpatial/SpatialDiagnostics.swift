@@ -10,6 +10,7 @@ public enum SpatialDiagnostics {
         buffer.empty | info | Nothing is left of a feature's geometry (a negative distance shrank it away, or a point or line was buffered by 0 or less): it is written with a null geometry.
         measure.failed | error | GEOS could not compute a measure of a feature (the message names it); the property is null.
         dissolve.key.missing | warning | Features without a --by property are dissolved together under null (the first is located, the others counted).
+        join.failed | error | GEOS could not test a feature against the other layer (the message gives its reason); it is treated as matching nothing.
         dissolve.failed | error | GEOS could not merge a group's geometries (the message gives its reason); the group is written with a null geometry.
         """#)
 }

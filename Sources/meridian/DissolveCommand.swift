@@ -34,7 +34,7 @@ struct DissolveCommand: ReportingCommand {
         var aggregates: [Aggregate] = []
         for kind in [Aggregate.Kind.sum, .min, .max, .first, .list] {
             let fields: [String] = try arguments.repeatedOption(
-                kind.rawValue, valueName: "field", help: Self.help(kind))
+                kind.rawValue, valueName: "field", help: Self.help(kind, over: "each group"))
             aggregates += fields.map { Aggregate(kind, field: $0) }
         }
         self.aggregates = aggregates
@@ -42,13 +42,14 @@ struct DissolveCommand: ReportingCommand {
         report = try arguments.group(ReportOptions.self)
     }
 
-    static func help(_ kind: Aggregate.Kind) -> String {
+    /// The help of an aggregate's option, summarising `over` ("each group").
+    static func help(_ kind: Aggregate.Kind, over: String) -> String {
         switch kind {
-        case .sum: "Add the sum of this numeric property over each group (repeatable)."
-        case .min: "Add the smallest value of this property in each group (repeatable)."
-        case .max: "Add the largest value of this property in each group (repeatable)."
-        case .first: "Add the first value of this property that is not null (repeatable)."
-        case .list: "Add every value of this property that is not null, as an array (repeatable)."
+        case .sum: "Add the sum of this numeric property over \(over) (repeatable)."
+        case .min: "Add the smallest value of this property over \(over) (repeatable)."
+        case .max: "Add the largest value of this property over \(over) (repeatable)."
+        case .first: "Add the first value of this property over \(over) that is not null (repeatable)."
+        case .list: "Add every value of this property over \(over) that is not null, as an array (repeatable)."
         case .count: ""
         }
     }

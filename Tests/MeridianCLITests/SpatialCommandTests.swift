@@ -62,6 +62,56 @@ import Testing
         }
     }
 
+    @Test(.requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"))
+    func joinsAreGeopandasSjoin() throws {
+        try withTemporaryFolder { folder in
+            let places = Self.real("ne_50m_populated_places")
+            let countries = Self.real("ne_110m_admin_0_countries")
+            let output = folder.appendingPathComponent("joined.geojson").path
+            // Places streamed against the countries held, left and inner, one-to-one and one-to-many.
+            for (extra, how) in [([String](), "left"), (["--inner"], "inner")] {
+                let result = try CLI.run(["join", places, countries, "--fields", "CONTINENT", "-o", output] + extra)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(
+                    try Self.differences(["join", output, places, countries, "intersects", how, "CONTINENT"]) == "")
+            }
+            let all = try CLI.run([
+                "join", places, countries, "--fields", "CONTINENT", "--all", "--inner", "-o", output,
+            ])
+            #expect(all.status == 0, "\(all.stderr)")
+            #expect(try Self.differences(["join-all", output, places, countries, "intersects", "CONTINENT"]) == "")
+            // Countries held, places streamed past them and counted, whichever side is chosen.
+            for index in ["auto", "input", "other"] {
+                let counted = try CLI.run([
+                    "join", countries, places, "--count", "places", "--index", index, "-o", output,
+                ])
+                #expect(counted.status == 0, "\(counted.stderr)")
+                #expect(try Self.differences(["join-count", output, countries, places, "places"]) == "")
+            }
+            // Points within the countries, and each place's nearest country centre.
+            let centres = folder.appendingPathComponent("centres.geojson").path
+            #expect(try CLI.run(["measure", countries, "--geometry", "point-on-surface", "-o", centres]).status == 0)
+            let within = try CLI.run([
+                "join", centres, countries, "--predicate", "within", "--fields", "NAME", "-o", output,
+            ])
+            #expect(within.status == 0, "\(within.stderr)")
+            #expect(try Self.differences(["join", output, centres, countries, "within", "left", "NAME:NAME_2"]) == "")
+            for limit in [[String](), ["--max-distance", "300km"]] {
+                let nearest = try CLI.run(
+                    [
+                        "join", places, centres, "--predicate", "nearest", "--fields", "NAME", "--distance-property",
+                        "d", "-o", output,
+                    ]
+                        + limit)
+                #expect(nearest.status == 0, "\(nearest.stderr)")
+                #expect(
+                    try Self.differences(
+                        ["nearest", output, places, centres, "NAME:NAME_2", "d"] + (limit.isEmpty ? [] : ["300000"]))
+                        == "")
+            }
+        }
+    }
+
     @Test func invalidInputIsRepairedFirstAndTheChangeIsListed() throws {
         let bowTie = """
             {"type":"FeatureCollection","features":[{"type":"Feature","id":"bowtie","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}},
@@ -94,5 +144,7 @@ import Testing
         #expect(miles.status == 0 && miles.stdout.contains("\"box\":[0.0,0.0,0.0,0.0]"), "\(miles.stdout)")
         let segments = try CLI.run(["buffer", "-", "-d", "1mi", "--segments", "0"], stdin: Array(point.utf8))
         #expect(segments.status == 2)
+        let stray = try CLI.run(["join", "-", "-", "--max-distance", "1km"], stdin: Array(point.utf8))
+        #expect(stray.status == 2, "\(stray.stderr)")
     }
 }

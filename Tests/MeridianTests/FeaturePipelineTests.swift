@@ -22,7 +22,7 @@ import Testing
         let path = try file(lines(1_000))
         defer { try? FileManager.default.removeItem(atPath: path) }
         var ids: [FeatureIdentifier?] = []
-        _ = try FeaturePipeline.run(try FeatureSource(path: path)) { feature, _, _ in ids.append(feature.id) }
+        _ = try FeaturePipeline.run(try FeatureSource(path: path)) { feature, _, _, _ in ids.append(feature.id) }
         #expect(ids == (0..<1_000).map { .integer(Int64($0)) })
     }
 
@@ -31,7 +31,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         var count = 0
         do {
-            _ = try FeaturePipeline.run(try FeatureSource(path: path)) { _, _, _ in count += 1 }
+            _ = try FeaturePipeline.run(try FeatureSource(path: path)) { _, _, _, _ in count += 1 }
             Issue.record("the broken line was accepted")
         } catch {
             #expect(count == 300)
@@ -44,7 +44,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         var count = 0
         do {
-            _ = try FeaturePipeline.run(try FeatureSource(path: path)) { _, _, _ throws(DiagnosticError) in
+            _ = try FeaturePipeline.run(try FeatureSource(path: path)) { _, _, _, _ throws(DiagnosticError) in
                 count += 1
                 if count == 10 { throw DiagnosticError(code: "io.output.closed", message: "closed") }
             }

@@ -10,6 +10,7 @@ _meridian() {
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
         'buffer:Draw the zone within a distance of each feature, in metres on the ellipsoid.'
         'dissolve:Merge the features that share the values of some properties, summarising the others.'
+        'join:Add to each feature the properties of the features of another layer it meets.'
         'measure:Add areas, lengths, centroids, bounding boxes and hulls of each feature as properties.'
         'render:Draw map data as a static SVG or PNG map, as MapKit'\''s snapshotter draws an image.'
         'preview:Write one self-contained HTML page to explore map data in a browser.'
@@ -156,10 +157,37 @@ _meridian() {
                 '*--by''[Dissolve features with equal values of this property (repeat, or separate by commas).]:by:_files' \
                 '--count''[Add how many features each group merged, under this name.]:name:_files' \
                 '*--sum''[Add the sum of this numeric property over each group (repeatable).]:field:_files' \
-                '*--min''[Add the smallest value of this property in each group (repeatable).]:field:_files' \
-                '*--max''[Add the largest value of this property in each group (repeatable).]:field:_files' \
-                '*--first''[Add the first value of this property that is not null (repeatable).]:field:_files' \
-                '*--list''[Add every value of this property that is not null, as an array (repeatable).]:field:_files' \
+                '*--min''[Add the smallest value of this property over each group (repeatable).]:field:_files' \
+                '*--max''[Add the largest value of this property over each group (repeatable).]:field:_files' \
+                '*--first''[Add the first value of this property over each group that is not null (repeatable).]:field:_files' \
+                '*--list''[Add every value of this property over each group that is not null, as an array (repeatable).]:field:_files' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        join)
+            _arguments -s \
+                ':input:_files' \
+                ':other:_files' \
+                '--predicate''[When features match (nearest\: the nearest OTHER feature).]:predicate:(intersects within contains nearest)' \
+                '--max-distance''[With --predicate nearest\: the farthest a match may be, in metres or with a unit (m, km, mi, nmi, ft).]:distance:_files' \
+                --inner'[Drop the features that match nothing.]' \
+                --all'[Write one feature per match instead of one per input feature.]' \
+                '*--fields''[Copy only these properties of OTHER (repeat, or separate by commas).]:names:_files' \
+                '--count''[Add how many features matched, under this name.]:name:_files' \
+                '*--sum''[Add the sum of this numeric property over the matches (repeatable).]:field:_files' \
+                '*--min''[Add the smallest value of this property over the matches (repeatable).]:field:_files' \
+                '*--max''[Add the largest value of this property over the matches (repeatable).]:field:_files' \
+                '*--first''[Add the first value of this property over the matches that is not null (repeatable).]:field:_files' \
+                '*--list''[Add every value of this property over the matches that is not null, as an array (repeatable).]:field:_files' \
+                '--suffix''[Added to the name of a copied property the feature already has.]:suffix:_files' \
+                '--distance-property''[With --predicate nearest\: add the distance in metres under this name.]:name:_files' \
+                '--index''[Which side to hold in memory and index\: the smaller file (auto), input or other.]:index:(auto input other)' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
                 '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \

@@ -28,8 +28,8 @@
     X(GEOSBufferParams_setEndCapStyle_r) X(GEOSBufferParams_setJoinStyle_r) X(GEOSBufferParams_setMitreLimit_r)  \
     X(GEOSBufferParams_setQuadrantSegments_r) X(GEOSBufferWithParams_r) X(GEOSCoverageUnion_r)                   \
     X(GEOSIntersection_r) X(GEOSUnion_r) X(GEOSSymDifference_r) X(GEOSConvexHull_r) X(GEOSConcaveHull_r)         \
-    X(GEOSGetCentroid_r) X(GEOSPreparedIntersects_r) X(GEOSPreparedContains_r) X(GEOSGeom_createPointFromXY_r)   \
-    X(GEOSLength_r) X(GEOSGeom_createEmptyPolygon_r) X(GEOSGeom_clone_r)
+    X(GEOSGetCentroid_r) X(GEOSPreparedIntersects_r) X(GEOSPreparedContains_r) X(GEOSPreparedWithin_r) X(GEOSGeom_createPointFromXY_r)   \
+    X(GEOSLength_r) X(GEOSDistance_r) X(GEOSGeom_createEmptyPolygon_r) X(GEOSGeom_clone_r)
 
 /// The GEOS functions Meridian calls, each under its own name.
 typedef struct {

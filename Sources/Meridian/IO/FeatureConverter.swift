@@ -141,15 +141,16 @@ public enum FeatureConverter {
             }
             let operation = settings.operation
             let collection = try FeaturePipeline.run(source, threads: threads, progress: progress, until: isFull) {
-                feature, collection, layerName throws(DiagnosticError) in
+                feature, collection, layerName, sourceLayout throws(DiagnosticError) in
                 var feature = feature
-                if repairer != nil || operation != nil { layout = layout ?? source.layout }
+                layout = layout ?? sourceLayout
                 repairer?.repair(&feature, index: index, layout: layout!)
                 index += 1
                 guard let operation else { return try shapeAndWrite(feature, collection: collection, layer: layerName) }
-                let location = SourceLocation(
-                    feature: feature, index: index - 1, layout: layout!, file: source.input.name)
-                for result in operation.apply(feature, at: location) {
+                let at = index - 1
+                let results = operation.apply(
+                    feature, at: SourceLocation(feature: feature, index: at, layout: layout!, file: source.input.name))
+                for result in results {
                     try shapeAndWrite(result, collection: collection, layer: layerName)
                 }
             }

@@ -8,7 +8,7 @@ import MeridianPlatform
 /// ```swift
 /// let source = try FeatureSource(path: "big.geojson")
 /// let sink = try FeatureSink(path: "big.ndjson", format: .ndjson)
-/// let collection = try FeaturePipeline.run(source) { feature, collection, layer in
+/// let collection = try FeaturePipeline.run(source) { feature, collection, layer, layout in
 ///     try sink.write(feature, collection: collection, layer: layer)
 /// }
 /// try sink.finish(collection: collection)
@@ -25,8 +25,10 @@ public enum FeaturePipeline {
     static let queueCapacity = 4
 
     /// Runs the source on a reading thread and hands each feature, with
-    /// the collection's members known so far and its layer
-    /// (``FeatureSource/layer(of:)``), to `consume` on this thread.
+    /// the collection's members known so far, its layer
+    /// (``FeatureSource/layer(of:)``) and the source's layout
+    /// (``FeatureSource/layout``, read on the reading thread), to
+    /// `consume` on this thread.
     /// `progress` is called on this thread with the source's bytes consumed.
     /// After each feature, `until` is asked whether enough was read
     /// (`convert --limit`): if so, reading stops there, which is no error.
@@ -36,7 +38,7 @@ public enum FeaturePipeline {
     public static func run(
         _ source: FeatureSource, threads: Int? = nil,
         progress: ((Int) -> Void)? = nil, until isDone: () -> Bool = { false },
-        consume: (Feature, FeatureCollection, String?) throws(DiagnosticError) -> Void
+        consume: (Feature, FeatureCollection, String?, String) throws(DiagnosticError) -> Void
     ) throws(DiagnosticError) -> FeatureCollection {
         let channel = Channel()
         let reader = UncheckedSource(source: source)
@@ -45,7 +47,7 @@ public enum FeaturePipeline {
             Platform.runOnWorkerThread({ reader.produce(into: channel) })
         else {
             while let feature = try source.next() {
-                try consume(feature, source.collection, source.layer(of: feature))
+                try consume(feature, source.collection, source.layer(of: feature), source.layout)
                 if isDone() { break }
                 if let bytes = source.bytesConsumed { progress?(bytes) }
             }
@@ -55,7 +57,7 @@ public enum FeaturePipeline {
         while let batch = channel.pop() {
             for (feature, layer) in zip(batch.features, batch.layers) {
                 do throws(DiagnosticError) {
-                    try consume(feature, batch.collection, layer)
+                    try consume(feature, batch.collection, layer, batch.layout)
                 } catch {
                     channel.cancel()
                     throw error
@@ -78,6 +80,7 @@ public enum FeaturePipeline {
         var features: [Feature]
         var layers: [String?]
         var collection: FeatureCollection
+        var layout: String
         var bytesConsumed: Int?
     }
 
@@ -97,7 +100,7 @@ public enum FeaturePipeline {
             func push() {
                 channel.push(
                     Batch(
-                        features: features, layers: layers, collection: source.collection,
+                        features: features, layers: layers, collection: source.collection, layout: source.layout,
                         bytesConsumed: source.bytesConsumed))
                 features.removeAll(keepingCapacity: true)
                 layers.removeAll(keepingCapacity: true)

@@ -95,7 +95,7 @@ public enum FeatureSplitter {
         var consumed = 0
         let noteProgress: (Int) -> Void = { consumed = $0 }
         do throws(DiagnosticError) {
-            _ = try FeaturePipeline.run(source, progress: noteProgress) { feature, _, _ throws(DiagnosticError) in
+            _ = try FeaturePipeline.run(source, progress: noteProgress) { feature, _, _, _ throws(DiagnosticError) in
                 let record = writer.encodeRecord(feature, as: .geoJSONSeq)
                 let name: String
                 switch strategy {

@@ -44,6 +44,7 @@ extension DiagnosticCatalogue {
         "dissolve.key.missing": "Give those features the property, or leave them out (convert --where), if they should not merge.",
         "dissolve.failed":
             "Check the group's geometries (meridian validate names their faults); fix them, or dissolve the group in smaller parts.",
+        "join.failed": "Check the feature's geometry (meridian validate names its fault); fix it, or leave the feature out.",
         "postgis.location":
             "Write the location as postgresql://user@host:port/database?table=name (or ?query=SQL, percent-encoded).",
         "postgis.connect":

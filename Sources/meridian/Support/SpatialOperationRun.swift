@@ -7,13 +7,16 @@ import MeridianCore
 /// first (each change a `fix.*` note), put each feature through the
 /// operation, write the result where `out` says, and report the repairs
 /// and the operation's diagnostics in the report format. Exits 1 when
-/// the operation reported an error.
+/// the operation reported an error. `inputs` are every input (none may be
+/// the output); without --to or an output extension, the output is in
+/// the format of `formatOf` (the input's by default).
 func runSpatialOperation(
     _ operation: any FeatureOperation, name: String, input: String, out: OutputArguments,
-    inputs: [String]? = nil
+    inputs: [String]? = nil, formatOf: String? = nil
 ) throws {
     let start = monotonicSeconds()
-    let format = out.to ?? (out.output == "-" ? nil : OutputFormat(imdfAwarePath: out.output))
+    var format = out.to ?? (out.output == "-" ? nil : OutputFormat(imdfAwarePath: out.output))
+    if format == nil, let formatOf, formatOf != input { format = OutputFormat(matching: try Input(path: formatOf)) }
     try OutputDestination.checkNotInput(out.output, inputs: inputs ?? [input])
     let settings = ConversionSettings(
         format: format, writing: WritingOptions(precision: out.precision, pretty: out.pretty),
@@ -58,3 +61,4 @@ struct Distance: ArgumentValue {
 extension BufferOptions.CapStyle: ArgumentValue {}
 extension BufferOptions.JoinStyle: ArgumentValue {}
 extension MeasureOptions.Shape: ArgumentValue {}
+extension JoinOptions.Predicate: ArgumentValue {}
