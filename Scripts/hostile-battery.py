@@ -8,7 +8,9 @@ include points at, showing up in any output).
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
 Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
-fix, streams, postgis (hostile tables, queries and locations on a throwaway
+fix, spatial (zones, measures, dissolves and joins of invalid, empty, mixed,
+off-the-globe and nearly coincident geometry; two million points joined
+to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
 PostgreSQL with PostGIS, and loads that fail or are interrupted), outputs
 (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
@@ -831,6 +833,62 @@ add("fix", "spiked-ring.geojson", collection([{"type": "Feature", "properties": 
     "type": "Polygon", "coordinates": [ring + [ring[0]]]}}]), FIX)
 categories["fix"].append(("file", os.path.join(ROOT, "Samples", "meridian-arcade.zip"),
                           [("fix", ["--precision", "4", "-o", "OUT.zip"])]))
+
+# --- spatial: zones, measures, dissolves and joins of hostile geometry ------------
+SPATIAL = [("buffer", ["-d", "500m", "-o", "OUT.geojson"]), ("buffer", ["-d", "1e9m", "-o", "OUT.geojson"]),
+           ("buffer", ["-d", "-2km", "--cap", "flat", "--join", "mitre", "-o", "OUT.geojson"]),
+           ("buffer", ["-d", "15000km", "-o", "OUT.geojson"]),
+           ("measure", ["--area", "a", "--length", "l", "--centroid", "c", "--point-on-surface", "p", "--bbox", "b",
+                        "--convex-hull", "h", "--concave-hull", "k", "-o", "OUT.geojson"]),
+           ("dissolve", ["--by", "name", "--count", "n", "--sum", "pop", "--list", "name", "-o", "OUT.geojson"]),
+           ("join", ["SUBJECT", "SUBJECT", "--count", "n", "-o", "OUT.geojson"]),
+           ("join", ["SUBJECT", "SUBJECT", "--predicate", "nearest", "--all", "-o", "OUT.geojson"])]
+bow_tie = {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}
+pinched = {"type": "Polygon", "coordinates": [[[0, 0], [2, 0], [1, 1], [2, 2], [0, 2], [1, 1], [0, 0]]]}
+add("spatial", "invalid-and-empty.geojson", collection([
+    {"type": "Feature", "properties": {"name": "bow tie", "pop": 1}, "geometry": bow_tie},
+    {"type": "Feature", "properties": {"name": "pinched", "pop": "x"}, "geometry": pinched},
+    {"type": "Feature", "properties": {"pop": 2}, "geometry": {"type": "Polygon", "coordinates": []}},
+    {"type": "Feature", "properties": {"name": "none"}, "geometry": None},
+    {"type": "Feature", "properties": {"name": "empty collection"},
+     "geometry": {"type": "GeometryCollection", "geometries": []}},
+    {"type": "Feature", "properties": {"name": "mixed", "pop": 1e308},
+     "geometry": {"type": "GeometryCollection", "geometries": [
+         {"type": "Point", "coordinates": [179.9, 89.9]}, {"type": "LineString", "coordinates": [[-180, -90], [180, 90]]},
+         bow_tie]}},
+    {"type": "Feature", "properties": {"name": "pole", "pop": 9223372036854775807},
+     "geometry": {"type": "Point", "coordinates": [0, 90]}},
+    {"type": "Feature", "properties": {"name": "pole", "pop": 9223372036854775807},
+     "geometry": {"type": "Point", "coordinates": [180, -90]}}]), SPATIAL)
+add("spatial", "off-the-globe.geojson", collection([
+    feature(1e308, 1e308), feature(-1e308, 0), feature(0, 1e-320),
+    {"type": "Feature", "properties": {"name": "wide"},
+     "geometry": {"type": "LineString", "coordinates": [[-1e300, 0], [1e300, 1]]}},
+    {"type": "Feature", "properties": {"name": "huge"},
+     "geometry": {"type": "Polygon", "coordinates": [[[-1e300, -1e300], [1e300, -1e300], [1e300, 1e300], [-1e300, -1e300]]]}}]),
+    SPATIAL)
+near = [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]], [[1 + 1e-15, 0], [2, 0], [2, 1], [1 - 1e-15, 1], [1 + 1e-15, 0]]]
+add("spatial", "nearly-coincident.geojson", collection([
+    {"type": "Feature", "properties": {"name": "a" if i % 2 else "b", "pop": i},
+     "geometry": {"type": "Polygon", "coordinates": [[[x + i * 1e-12, y] for x, y in near[i % 2][0:5]]]}}
+    for i in range(200)]), SPATIAL)
+# Many points against many small polygons: bounded memory, no hang.
+grid_side = 100 if QUICK else 300
+squares = [{"type": "Feature", "properties": {"name": "cell %d" % i},
+            "geometry": {"type": "Polygon", "coordinates": [[[x, y], [x + 0.01, y], [x + 0.01, y + 0.01], [x, y + 0.01], [x, y]]]}}
+           for i, (x, y) in enumerate((c * 0.01, r * 0.01) for r in range(grid_side) for c in range(grid_side))]
+add("spatial", "squares.geojson", collection(squares), [])
+squares_path = categories["spatial"].pop()[1]
+point_count = 200_000 if QUICK else 2_000_000
+points_path = os.path.join(inputs_dir, "points.csv")
+with open(points_path, "w") as f:
+    f.write("lon,lat\n")
+    for i in range(point_count):
+        f.write("%.6f,%.6f\n" % ((i * 7919 % 100_003) / 100_003 * grid_side * 0.01,
+                                  (i * 104_729 % 99_991) / 99_991 * grid_side * 0.01))
+categories["spatial"].append(("file", points_path, [
+    ("join", [squares_path, "SUBJECT", "--count", "n", "--sum", "lon", "-o", "OUT.geojson"]),
+    ("join", ["SUBJECT", squares_path, "--fields", "name", "-o", "OUT.csv"])]))
 
 # --- Streams ----------------------------------------------------------------------
 sample = os.path.join(ROOT, "Samples", "cambridge-landmarks.geojson")

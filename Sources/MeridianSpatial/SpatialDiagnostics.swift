@@ -11,6 +11,7 @@ public enum SpatialDiagnostics {
         measure.failed | error | GEOS could not compute a measure of a feature (the message names it); the property is null.
         dissolve.key.missing | warning | Features without a --by property are dissolved together under null (the first is located, the others counted).
         join.failed | error | GEOS could not test a feature against the other layer (the message gives its reason); it is treated as matching nothing.
+        overlay.failed | error | GEOS could not cut a feature by the other layer (the message gives its reason); nothing of it is written.
         dissolve.failed | error | GEOS could not merge a group's geometries (the message gives its reason); the group is written with a null geometry.
         """#)
 }

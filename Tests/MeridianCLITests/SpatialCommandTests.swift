@@ -112,6 +112,35 @@ import Testing
         }
     }
 
+    @Test(
+        .requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"),
+        arguments: ["clip", "erase", "intersect", "identity", "union", "symmetric-difference"])
+    func overlaysAreGeopandasOverlays(op: String) throws {
+        try withTemporaryFolder { folder in
+            // Countries against 30-degree squares, and states against
+            // countries drawn at another scale (nearly coincident borders).
+            let squares = folder.appendingPathComponent("squares.geojson").path
+            var cells: [String] = []
+            for x in stride(from: -180, to: 180, by: 30) {
+                for y in stride(from: -90, to: 90, by: 30) {
+                    cells.append(
+                        #"{"type":"Feature","properties":{"cell":"\#(x)/\#(y)"},"geometry":{"type":"Polygon","coordinates":[[[\#(x),\#(y)],[\#(x + 30),\#(y)],[\#(x + 30),\#(y + 30)],[\#(x),\#(y + 30)],[\#(x),\#(y)]]]}}"#
+                    )
+                }
+            }
+            try #"{"type":"FeatureCollection","features":["#.appending(cells.joined(separator: ",")).appending("]}")
+                .write(toFile: squares, atomically: true, encoding: .utf8)
+            let countries = Self.real("ne_110m_admin_0_countries")
+            let states = Self.real("ne_50m_admin_1_states_provinces")
+            let output = folder.appendingPathComponent("overlay.geojson").path
+            for (input, other) in [(countries, squares), (states, countries)] {
+                let result = try CLI.run(["overlay", input, other, "--op", op, "-o", output])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(try Self.differences(["overlay", output, input, other, op]) == "")
+            }
+        }
+    }
+
     @Test func invalidInputIsRepairedFirstAndTheChangeIsListed() throws {
         let bowTie = """
             {"type":"FeatureCollection","features":[{"type":"Feature","id":"bowtie","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}},
@@ -146,5 +175,7 @@ import Testing
         #expect(segments.status == 2)
         let stray = try CLI.run(["join", "-", "-", "--max-distance", "1km"], stdin: Array(point.utf8))
         #expect(stray.status == 2, "\(stray.stderr)")
+        let unknown = try CLI.run(["overlay", "-", "-", "--op", "merge"], stdin: Array(point.utf8))
+        #expect(unknown.status == 2 && unknown.stderr.contains("--op"), "\(unknown.stderr)")
     }
 }

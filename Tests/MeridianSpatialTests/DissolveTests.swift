@@ -92,3 +92,36 @@ import Testing
         #expect(out.geometry.map { GeometryOperations().planarArea($0) } == 4)
     }
 }
+
+/// The overlay's kinds on two squares that overlap by half.
+@Suite struct OverlayTests {
+    static let left = Feature(geometry: DissolveTests.square(0, 0, 2), properties: JSONObject([("side", "left")]))
+    static let right = Feature(geometry: DissolveTests.square(1, 0, 2), properties: JSONObject([("side", "right")]))
+
+    func pieces(_ kind: OverlayKind) -> [(String, Double)] {
+        let overlay = OverlayOperation(other: [Self.right], kind: kind)
+        let out = overlay.apply(Self.left, at: SourceLocation()) + overlay.finish()
+        #expect(overlay.diagnostics.isEmpty)
+        let operations = GeometryOperations()
+        return out.map { feature in
+            let sides = [feature.properties["side"], feature.properties["side_2"]].compactMap { $0?.stringValue }
+            return (sides.joined(separator: "+"), feature.geometry.map(operations.planarArea) ?? 0)
+        }
+    }
+
+    @Test func eachKindMakesItsPieces() {
+        #expect(pieces(.clip).map(\.0) == ["left"] && pieces(.clip).map(\.1) == [2])
+        #expect(pieces(.erase).map(\.1) == [2])
+        #expect(pieces(.intersect).map(\.0) == ["left+right"] && pieces(.intersect).map(\.1) == [2])
+        #expect(pieces(.identity).map(\.0) == ["left+right", "left"])
+        #expect(pieces(.union).map(\.0) == ["left+right", "left", "right"])
+        #expect(pieces(.union).map(\.1) == [2, 2, 2])
+        #expect(pieces(.symmetricDifference).map(\.0) == ["left", "right"])
+    }
+
+    @Test func aTouchLeavesNoLineBehind() {
+        let beside = Feature(geometry: DissolveTests.square(2, 0), properties: JSONObject())
+        let overlay = OverlayOperation(other: [beside], kind: .intersect)
+        #expect(overlay.apply(Self.left, at: SourceLocation()).isEmpty)
+    }
+}

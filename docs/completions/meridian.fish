@@ -2,7 +2,7 @@
 complete -c meridian -f
 complete -c meridian -n '__fish_use_subcommand' -l version -d 'Show the version.'
 complete -c meridian -n '__fish_use_subcommand' -a help -d 'Show help for a command.'
-complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer dissolve join measure render preview split rules search complete geocode reverse lookup index serve'
+complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer dissolve join measure overlay render preview split rules search complete geocode reverse lookup index serve'
 complete -c meridian -n '__fish_use_subcommand' -a info -d 'Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -F
 complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l s-srs -d 'The coordinate reference system the input is in, whatever it declares: EPSG:n, WKT, PROJJSON or a PROJ string (default: what the input declares, else WGS 84 longitude/latitude).'
@@ -160,6 +160,18 @@ complete -c meridian -n '__fish_seen_subcommand_from measure' -l pretty -d 'Inde
 complete -c meridian -n '__fish_seen_subcommand_from measure' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from measure' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from measure' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
+complete -c meridian -n '__fish_use_subcommand' -a overlay -d 'Cut the input by another layer: clip, erase, intersect, identity, union or symmetric difference.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -F
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -F
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -r -F -l op -d 'What to make: clip, erase (or difference), intersect (or intersection), identity, union or symmetric-difference.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -r -F -l suffix -d 'Added to the name of an OTHER property the INPUT feature has already.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -r -F -s o -l output -d 'The output file, or - for standard output.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -l pretty -d 'Indent the output.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c meridian -n '__fish_seen_subcommand_from overlay' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
 complete -c meridian -n '__fish_use_subcommand' -a render -d 'Draw map data as a static SVG or PNG map, as MapKit\'s snapshotter draws an image.'
 complete -c meridian -n '__fish_seen_subcommand_from render' -F
 complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l map -d 'A map document (JSON, see docs/map-document.md) declaring the map: its framing, style and content.'

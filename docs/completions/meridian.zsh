@@ -12,6 +12,7 @@ _meridian() {
         'dissolve:Merge the features that share the values of some properties, summarising the others.'
         'join:Add to each feature the properties of the features of another layer it meets.'
         'measure:Add areas, lengths, centroids, bounding boxes and hulls of each feature as properties.'
+        'overlay:Cut the input by another layer\: clip, erase, intersect, identity, union or symmetric difference.'
         'render:Draw map data as a static SVG or PNG map, as MapKit'\''s snapshotter draws an image.'
         'preview:Write one self-contained HTML page to explore map data in a browser.'
         'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
@@ -209,6 +210,21 @@ _meridian() {
                 '--concave-hull''[Add the concave hull as a GeoJSON geometry under this name.]:concave-hull:_files' \
                 '--concave-ratio''[How far the concave hull reaches in\: 1 is the convex hull, 0 the tightest.]:concave-ratio:_files' \
                 '--geometry''[Replace each geometry by this shape.]:geometry:(centroid point-on-surface bbox convex-hull concave-hull)' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        overlay)
+            _arguments -s \
+                ':input:_files' \
+                ':other:_files' \
+                '--op''[What to make\: clip, erase (or difference), intersect (or intersection), identity, union or symmetric-difference.]:op:_files' \
+                '--suffix''[Added to the name of an OTHER property the INPUT feature has already.]:suffix:_files' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
                 '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \

@@ -45,6 +45,7 @@ extension DiagnosticCatalogue {
         "dissolve.failed":
             "Check the group's geometries (meridian validate names their faults); fix them, or dissolve the group in smaller parts.",
         "join.failed": "Check the feature's geometry (meridian validate names its fault); fix it, or leave the feature out.",
+        "overlay.failed": "Check the feature's geometry and the other layer's (meridian validate names their faults); fix them, or leave the feature out.",
         "postgis.location":
             "Write the location as postgresql://user@host:port/database?table=name (or ?query=SQL, percent-encoded).",
         "postgis.connect":
