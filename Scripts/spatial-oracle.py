@@ -12,6 +12,7 @@ Nothing printed means they agree.
     spatial-oracle.py join-count OURS INPUT OTHER COUNT_NAME
     spatial-oracle.py nearest OURS INPUT OTHER FIELD[:OURS] DISTANCE_NAME [MAX_METRES]
     spatial-oracle.py overlay OURS INPUT OTHER clip|erase|intersect|identity|union|symmetric-difference
+    spatial-oracle.py clean OURS INPUT GAP_SQUARE_METRES
 
 OURS is Meridian's GeoJSON output of INPUT. Every geometry of OURS must be
 valid for GEOS. Areas are geodesic (pyproj's Geod on WGS 84): measures
@@ -25,7 +26,10 @@ earliest match), counts its `sjoin` grouped, and the nearest point is found
 by brute force over pyproj's geodesic distances (within 1e-6 m); overlays
 are geopandas's `overlay` (`clip` its `clip`) with `keep_geom_type`: the
 same pieces, matched by their properties' values, of areas within 1e-9
-(pieces under a square metre, rounding in the noding, are left out).
+(pieces under a square metre, rounding in the noding, are left out); a
+cleaned layer has no overlap and no gap under the threshold left (within a
+square metre), and away from the overlaps and gaps shapely finds in the
+input, every feature's boundary is where it was.
 """
 import json
 import sys
@@ -267,6 +271,49 @@ def overlay(ours_path, input_path, other_path, kind):
             print("pieces differ for", group[:4], a[:3], b[:3])
 
 
+def gaps(geometries):
+    """Holes of the layer's union that two or more features border."""
+    found = []
+    union = shapely.union_all(geometries)
+    for polygon in shapely.get_parts(union):
+        for ring in polygon.interiors:
+            hole = shapely.Polygon(ring)
+            if sum(1 for g in geometries if g.intersects(ring)) >= 2:
+                found.append(hole)
+    return found
+
+
+def clean(ours_path, input_path, gap_area):
+    gap_area = float(gap_area)
+    ours = features(ours_path)
+    check_valid(ours)
+    source = [shapely.make_valid(shape(f["geometry"])) for f in features(input_path)]
+    after = [shape(f["geometry"]) for f in ours]
+    if len(after) != len(source):
+        print("counts", len(after), len(source))
+    tree = shapely.STRtree(after)
+    for i, j in zip(*tree.query(after, predicate="intersects")):
+        if i < j and after[i].intersection(after[j]).area > 1e-10:
+            print("overlap left between", i, j, after[i].intersection(after[j]).area)
+    for hole in gaps(after):
+        if geodesic_area(hole) < gap_area:
+            print("gap left of", geodesic_area(hole), "m² around", hole.representative_point())
+    # What the input had to mend: its overlaps and its small gaps.
+    mended = []
+    tree = shapely.STRtree(source)
+    for i, j in zip(*tree.query(source, predicate="intersects")):
+        if i < j:
+            shared = source[i].intersection(source[j])
+            if shared.area > 0:
+                mended.append(shared)
+    mended += [hole for hole in gaps(source) if geodesic_area(hole) < gap_area]
+    zone = shapely.union_all(mended).buffer(1e-9) if mended else shapely.Polygon()
+    for index, (before, now) in enumerate(zip(source, after)):
+        moved = before.boundary.difference(zone).symmetric_difference(now.boundary.difference(zone))
+        if moved.length > 1e-9:
+            print(index, "boundary moved away from the overlaps and gaps by", moved.length)
+
+
 if __name__ == "__main__":
     operation, *arguments = sys.argv[1:]
     {
@@ -278,4 +325,5 @@ if __name__ == "__main__":
         "join-count": join_count,
         "nearest": nearest,
         "overlay": overlay,
+        "clean": clean,
     }[operation](*arguments)

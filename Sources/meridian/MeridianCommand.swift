@@ -22,7 +22,7 @@ enum MeridianCommand {
         version: meridianVersion,
         commands: [
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
-            BufferCommand.self, DissolveCommand.self, JoinCommand.self, MeasureCommand.self, OverlayCommand.self,
+            BufferCommand.self, CleanCommand.self, DissolveCommand.self, JoinCommand.self, MeasureCommand.self, OverlayCommand.self,
             RenderCommand.self,
             PreviewCommand.self, SplitCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
             GeocodeCommand.self, ReverseCommand.self, LookupCommand.self, IndexCommand.self, ServeCommand.self,

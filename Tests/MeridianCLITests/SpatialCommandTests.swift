@@ -141,6 +141,61 @@ import Testing
         }
     }
 
+    /// A 4 by 4 grid of squares of a hundredth of a degree, with one
+    /// square reaching into its neighbour, one shrunk away from its
+    /// neighbour (a gap of some 0.12 km²), and one whose border lies a
+    /// nanodegree off its neighbour's (a sliver).
+    static let messyGrid: String = {
+        var features: [String] = []
+        for row in 0..<4 {
+            for column in 0..<4 {
+                var (west, east) = (Double(column) / 100, Double(column + 1) / 100)
+                let (south, north) = (Double(row) / 100, Double(row + 1) / 100)
+                if (column, row) == (1, 1) { east += 0.002 }
+                if (column, row) == (2, 2) { west += 0.001 }
+                if (column, row) == (1, 2) { west += 1e-9 }
+                features.append(
+                    #"{"type":"Feature","id":"\#(column)-\#(row)","properties":{},"geometry":{"type":"Polygon","coordinates":[[[\#(west),\#(south)],[\#(east),\#(south)],[\#(east),\#(north)],[\#(west),\#(north)],[\#(west),\#(south)]]]}}"#
+                )
+            }
+        }
+        return #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",") + "]}"
+    }()
+
+    @Test(.enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"))
+    func cleaningLeavesNoOverlapOrSmallGapAndMovesNoOtherBorder() throws {
+        try withTemporaryFolder { folder in
+            let input = folder.appendingPathComponent("grid.geojson").path
+            try Self.messyGrid.write(toFile: input, atomically: true, encoding: .utf8)
+            let output = folder.appendingPathComponent("clean.geojson").path
+            let check = try CLI.run(["clean", input, "--check", "--format", "json"])
+            #expect(check.status == 1)
+            #expect(check.stderr.components(separatedBy: "\"clean.overlap\"").count == 2, "\(check.stderr)")
+            #expect(check.stderr.components(separatedBy: "\"clean.gap\"").count == 3, "\(check.stderr)")
+            // The default fills the sliver; the 0.12 km² gap is reported and left.
+            let result = try CLI.run(["clean", input, "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("given to feature 1-1, the larger"), "\(result.stderr)")
+            #expect(result.stderr.contains("left (not under --gap-area)"), "\(result.stderr)")
+            #expect(try Self.differences(["clean", output, input, "10000"]) == "")
+            let filled = try CLI.run(["clean", input, "--gap-area", "1km2", "-o", output])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            #expect(try Self.differences(["clean", output, input, "1000000"]) == "")
+            #expect(try CLI.run(["clean", output, "--check", "--gap-area", "1km2"]).status == 0)
+        }
+    }
+
+    @Test(.requiresFixtures, .enabled(if: hasOracle, "geopandas is not installed (pip install geopandas)"))
+    func naturalEarthStatesCleanToACoverage() throws {
+        try withTemporaryFolder { folder in
+            let input = Self.real("ne_50m_admin_1_states_provinces")
+            let output = folder.appendingPathComponent("states.geojson").path
+            let result = try CLI.run(["clean", input, "--gap-area", "10km2", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Self.differences(["clean", output, input, "10000000"]) == "")
+        }
+    }
+
     @Test func invalidInputIsRepairedFirstAndTheChangeIsListed() throws {
         let bowTie = """
             {"type":"FeatureCollection","features":[{"type":"Feature","id":"bowtie","properties":{"k":1},"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[1,0],[0,1],[0,0]]]}},

@@ -2,7 +2,7 @@
 complete -c meridian -f
 complete -c meridian -n '__fish_use_subcommand' -l version -d 'Show the version.'
 complete -c meridian -n '__fish_use_subcommand' -a help -d 'Show help for a command.'
-complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer dissolve join measure overlay render preview split rules search complete geocode reverse lookup index serve'
+complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer clean dissolve join measure overlay render preview split rules search complete geocode reverse lookup index serve'
 complete -c meridian -n '__fish_use_subcommand' -a info -d 'Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -F
 complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l s-srs -d 'The coordinate reference system the input is in, whatever it declares: EPSG:n, WKT, PROJJSON or a PROJ string (default: what the input declares, else WGS 84 longitude/latitude).'
@@ -102,6 +102,17 @@ complete -c meridian -n '__fish_seen_subcommand_from buffer' -l pretty -d 'Inden
 complete -c meridian -n '__fish_seen_subcommand_from buffer' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from buffer' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from buffer' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
+complete -c meridian -n '__fish_use_subcommand' -a clean -d 'Find the overlaps and gaps between neighbouring polygons, report them, and mend them.'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -F
+complete -c meridian -n '__fish_seen_subcommand_from clean' -r -F -l gap-area -d 'Fill gaps smaller than this: square metres, or with a unit (m2, ha, km2).'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -l check -d 'Only report: write nothing, and exit 1 when an overlap or gap is found.'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -r -F -s o -l output -d 'The output file, or - for standard output.'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default: from the output\'s extension).'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -r -F -l precision -d 'Decimal places for coordinates (default: full round-trip precision).'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -l pretty -d 'Indent the output.'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
+complete -c meridian -n '__fish_seen_subcommand_from clean' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
 complete -c meridian -n '__fish_use_subcommand' -a dissolve -d 'Merge the features that share the values of some properties, summarising the others.'
 complete -c meridian -n '__fish_seen_subcommand_from dissolve' -F
 complete -c meridian -n '__fish_seen_subcommand_from dissolve' -r -F -l by -d 'Dissolve features with equal values of this property (repeat, or separate by commas).'

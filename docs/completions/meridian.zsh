@@ -9,6 +9,7 @@ _meridian() {
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
         'buffer:Draw the zone within a distance of each feature, in metres on the ellipsoid.'
+        'clean:Find the overlaps and gaps between neighbouring polygons, report them, and mend them.'
         'dissolve:Merge the features that share the values of some properties, summarising the others.'
         'join:Add to each feature the properties of the features of another layer it meets.'
         'measure:Add areas, lengths, centroids, bounding boxes and hulls of each feature as properties.'
@@ -143,6 +144,20 @@ _meridian() {
                 '--cap''[How the ends of lines are drawn.]:cap:(round flat square)' \
                 '--join''[How the outside of corners is drawn.]:join:(round mitre bevel)' \
                 '--mitre-limit''[How far a mitred corner may reach, in distances, before it is bevelled.]:mitre-limit:_files' \
+                '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
+                '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
+                '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \
+                --pretty'[Indent the output.]' \
+                '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
+                '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
+                '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        clean)
+            _arguments -s \
+                ':input:_files' \
+                '--gap-area''[Fill gaps smaller than this\: square metres, or with a unit (m2, ha, km2).]:gap-area:_files' \
+                --check'[Only report\: write nothing, and exit 1 when an overlap or gap is found.]' \
                 '(--output -o)'{--output,-o}'[The output file, or - for standard output.]:output:_files' \
                 '--to''[Output format\: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default\: from the output'\''s extension).]:to:(geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis)' \
                 '--precision''[Decimal places for coordinates (default\: full round-trip precision).]:precision:_files' \

@@ -17,6 +17,8 @@ public struct RepairedLayer: Sendable {
     public var repairs: [Diagnostic]
     /// Problems the reader worked around.
     public var warnings: [Diagnostic]
+    /// How the input was laid out (``FeatureSource/layout``), to locate its features.
+    public var layout: String
 
     public init(path: String, options: FeatureRepairer.Options = FeatureRepairer.Options(rewind: false))
         throws(DiagnosticError)
@@ -29,5 +31,6 @@ public struct RepairedLayer: Sendable {
         self.features = features
         repairs = repairer.changes
         warnings = source.warnings
+        self.layout = layout
     }
 }

@@ -46,6 +46,9 @@ extension DiagnosticCatalogue {
             "Check the group's geometries (meridian validate names their faults); fix them, or dissolve the group in smaller parts.",
         "join.failed": "Check the feature's geometry (meridian validate names its fault); fix it, or leave the feature out.",
         "overlay.failed": "Check the feature's geometry and the other layer's (meridian validate names their faults); fix them, or leave the feature out.",
+        "clean.overlap": "meridian clean mends it (the larger feature keeps the area); or correct the two borders at the source.",
+        "clean.gap": "meridian clean fills gaps under --gap-area; raise it to fill this one, or correct the borders at the source.",
+        "clean.failed": "Check the layer's geometry (meridian validate names its faults) and fix it first.",
         "postgis.location":
             "Write the location as postgresql://user@host:port/database?table=name (or ?query=SQL, percent-encoded).",
         "postgis.connect":
