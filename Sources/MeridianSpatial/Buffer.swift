@@ -66,6 +66,13 @@ extension GeometryOperations {
         guard options.distance.isFinite else {
             throw GeometryOperationError(operation: "buffer", reason: "the distance is not a finite number")
         }
+        if let off = geometry.firstPositionOffTheGlobe {
+            throw GeometryOperationError(
+                operation: "buffer",
+                reason:
+                    "the position \(off.longitude), \(off.latitude) is off the globe (a longitude beyond ±180 or a latitude beyond ±90): no zone in metres can be drawn around it"
+            )
+        }
         if options.distance == 0 { return geometry.isPolygonal ? geometry : nil }
         if options.distance >= Self.halfMeridian {
             let corners = [(-180.0, -90.0), (180, -90), (180, 90), (-180, 90), (-180, -90)]

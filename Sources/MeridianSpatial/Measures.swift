@@ -139,9 +139,20 @@ public final class MeasureOperation: FeatureOperation, @unchecked Sendable {
     public func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature] {
         var measured = feature
         let geometry = feature.geometry
-        if let name = options.area { measured.properties[name] = geometry.map { .double($0.geodesicArea) } ?? .null }
+        // Off the globe, a geodesic measure means nothing: null, and an error.
+        var onGlobe = geometry
+        if options.area != nil || options.length != nil, let off = geometry?.firstPositionOffTheGlobe {
+            onGlobe = nil
+            found.append(
+                Diagnostic(
+                    severity: .error, code: "measure.failed",
+                    message:
+                        "the area and length: the position \(off.longitude), \(off.latitude) is off the globe (a longitude beyond ±180 or a latitude beyond ±90)",
+                    location: location()))
+        }
+        if let name = options.area { measured.properties[name] = onGlobe.map { .double($0.geodesicArea) } ?? .null }
         if let name = options.length {
-            measured.properties[name] = geometry.map { .double($0.geodesicLength) } ?? .null
+            measured.properties[name] = onGlobe.map { .double($0.geodesicLength) } ?? .null
         }
         for (shape, name) in options.shapes {
             measured.properties[name] =

@@ -117,3 +117,14 @@ import Testing
         #expect(buffer.diagnostics.first?.location == location)
     }
 }
+
+extension BufferTests {
+    @Test func positionsOffTheGlobeAreRefusedNotMeasured() {
+        let off = Geometry.lineString([Self.c(-1e300, 0), Self.c(1e300, 1)])
+        #expect(throws: GeometryOperationError.self) { try zone(off, 500) }
+        let measure = MeasureOperation(options: MeasureOptions(area: "a", length: "l"))
+        let out = measure.apply(Feature(geometry: off), at: SourceLocation(record: 4))
+        #expect(out[0].properties["l"] == .null && out[0].properties["a"] == .null)
+        #expect(measure.diagnostics.map(\.code) == ["measure.failed"])
+    }
+}
