@@ -32,7 +32,7 @@ struct BufferCommand: ReportingCommand {
         let distanceText = try arguments.requiredOption(
             "distance", short: "d", help: "How far the zone reaches: metres, or with a unit (m, km, mi, nmi, ft).")
         // Help and the manual declare the options without values.
-        guard let distance = distanceText.isEmpty ? Distance(metres: 0) : Distance(argument: distanceText) else {
+        guard let distance = distanceText.isEmpty ? Distance(0) : Distance(argument: distanceText) else {
             throw UsageError("--distance must be a number of metres, or a number with a unit (m, km, mi, nmi, ft)")
         }
         self.distance = distance
@@ -54,7 +54,7 @@ struct BufferCommand: ReportingCommand {
 
     func run() throws {
         let options = BufferOptions(
-            distance: distance.metres, quadrantSegments: segments, capStyle: cap, joinStyle: join,
+            distance: distance.value, quadrantSegments: segments, capStyle: cap, joinStyle: join,
             mitreLimit: mitreLimit)
         try runSpatialOperation(BufferOperation(options: options), name: "buffer", input: input, out: out)
     }

@@ -18,7 +18,7 @@ struct CleanCommand: ReportingCommand {
         """
 
     let input: String
-    let gapArea: AreaValue
+    let gapArea: Area
     let check: Bool
     let out: OutputArguments
     let report: ReportOptions
@@ -26,15 +26,19 @@ struct CleanCommand: ReportingCommand {
     init(_ arguments: Arguments) throws {
         input = try arguments.argument("input", help: "The input file, or - for standard input.")
         gapArea = try arguments.option(
-            "gap-area", default: AreaValue(squareMetres: 10_000),
+            "gap-area", default: Area(10_000),
             help: "Fill gaps smaller than this: square metres, or with a unit (m2, ha, km2).")
         check = arguments.flag("check", help: "Only report: write nothing, and exit 1 when an overlap or gap is found.")
         out = try arguments.group(OutputArguments.self)
         report = try arguments.group(ReportOptions.self)
     }
 
+    func validate() throws {
+        if gapArea.value < 0 { throw UsageError("--gap-area must be 0 or more") }
+    }
+
     func run() throws {
-        let operation = CleanOperation(gapArea: gapArea.squareMetres, mends: !check)
+        let operation = CleanOperation(gapArea: gapArea.value, mends: !check)
         if check {
             let layer = try RepairedLayer(path: input)
             for (index, feature) in layer.features.enumerated() {
@@ -42,37 +46,10 @@ struct CleanCommand: ReportingCommand {
                     feature, at: SourceLocation(feature: feature, index: index, layout: layer.layout, file: input))
             }
             _ = operation.finish()
-            Console.shared.warn(layer.warnings)
-            let found = layer.repairs + operation.diagnostics
-            Console.shared.report(found, file: input)
-            if found.contains(where: { $0.code.hasPrefix("clean.") }) { throw ExitCode(ExitStatus.problems) }
-            return
+            return try reportSpatialRun(
+                warnings: layer.warnings, found: layer.repairs + operation.diagnostics, file: input
+            ) { $0.code.hasPrefix("clean.") }
         }
         try runSpatialOperation(operation, name: "clean", input: input, out: out)
     }
-}
-
-/// An area with its unit: `5000`, `5000m2`, `1.5ha`, `2km2` (square
-/// metres when none is given).
-struct AreaValue: ArgumentValue {
-    let squareMetres: Double
-
-    init(squareMetres: Double) {
-        self.squareMetres = squareMetres
-    }
-
-    init?(argument: String) {
-        let units: [(String, Double)] = [("km2", 1e6), ("ha", 1e4), ("m2", 1)]
-        var text = Substring(argument)
-        var scale = 1.0
-        for (unit, size) in units where text.hasSuffix(unit) {
-            text = text.dropLast(unit.count)
-            scale = size
-            break
-        }
-        guard let number = Double(text), number.isFinite, number >= 0 else { return nil }
-        squareMetres = number * scale
-    }
-
-    var argumentDescription: String { "\(squareMetres)m2" }
 }

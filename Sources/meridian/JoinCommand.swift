@@ -50,7 +50,7 @@ struct JoinCommand: ReportingCommand {
             help:
                 "With --predicate nearest: the farthest a match may be, in metres or with a unit (m, km, mi, nmi, ft).")
         if let distanceText {
-            guard let distance = Distance(argument: distanceText), distance.metres >= 0 else {
+            guard let distance = Distance(argument: distanceText), distance.value >= 0 else {
                 throw UsageError("--max-distance must be a distance of 0 or more, in metres or with a unit")
             }
             maximumDistance = distance
@@ -89,7 +89,7 @@ struct JoinCommand: ReportingCommand {
 
     func run() throws {
         let options = JoinOptions(
-            predicate: predicate, maximumDistance: maximumDistance?.metres, keepsUnmatched: !inner, oneToMany: all,
+            predicate: predicate, maximumDistance: maximumDistance?.value, keepsUnmatched: !inner, oneToMany: all,
             fields: fields, aggregates: (count.map { [Aggregate(.count, name: $0)] } ?? []) + aggregates,
             suffix: suffix, distanceName: distanceName)
         let holdsInput: Bool

@@ -22,41 +22,67 @@ func runSpatialOperation(
         format: format, writing: WritingOptions(precision: out.precision, pretty: out.pretty),
         repair: FeatureRepairer.Options(rewind: false), operation: operation)
     let summary = try FeatureConverter.convert(input: input, output: out.output, settings: settings)
-    let console = Console.shared
-    console.warn(summary.warnings)
-    let reported = summary.repairs + summary.operationDiagnostics
-    console.report(reported, file: input)
-    console.note(
+    Console.shared.note(
         "\(Input.redactingPassword(input)): \(name): \(summary.featureCount) features written to \(out.output == "-" ? "standard output" : Input.redactingPassword(out.output)) in \(formatDuration(monotonicSeconds() - start))"
     )
-    if reported.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.problems) }
+    try reportSpatialRun(
+        warnings: summary.warnings, found: summary.repairs + summary.operationDiagnostics, file: input
+    ) { $0.severity == .error }
 }
 
-/// A distance with its unit: `500`, `500m`, `2.5km`, `3mi`, `1nmi`,
-/// `300ft` (metres when none is given), negative where an operation takes
-/// one.
-struct Distance: ArgumentValue {
-    let metres: Double
+/// Prints what a spatial run met (the reader's warnings, then the repairs
+/// and the operation's diagnostics, in the report format), and exits 1
+/// when one of them `fails`.
+func reportSpatialRun(
+    warnings: [Diagnostic], found: [Diagnostic], file: String, fails: (Diagnostic) -> Bool
+) throws {
+    Console.shared.warn(warnings)
+    Console.shared.report(found, file: file)
+    if found.contains(where: fails) { throw ExitCode(ExitStatus.problems) }
+}
 
-    init(metres: Double) {
-        self.metres = metres
+/// A number with an optional unit, in the unit `Unit` measures in:
+/// `Distance` (metres: `500`, `500m`, `2.5km`, `3mi`, `1nmi`, `300ft`) and
+/// `Area` (square metres: `5000`, `5000m2`, `1.5ha`, `2km2`).
+struct Quantity<Unit: QuantityUnit>: ArgumentValue {
+    /// In metres or square metres.
+    let value: Double
+
+    init(_ value: Double) {
+        self.value = value
     }
 
     init?(argument: String) {
-        let units: [(String, Double)] = [("km", 1_000), ("nmi", 1_852), ("mi", 1_609.344), ("ft", 0.3048), ("m", 1)]
         var text = Substring(argument)
         var scale = 1.0
-        for (unit, metres) in units where text.hasSuffix(unit) {
+        for (unit, size) in Unit.units where text.hasSuffix(unit) {
             text = text.dropLast(unit.count)
-            scale = metres
+            scale = size
             break
         }
         guard let number = Double(text), number.isFinite else { return nil }
-        metres = number * scale
+        value = number * scale
     }
 
-    var argumentDescription: String { "\(metres)m" }
+    var argumentDescription: String { "\(value)\(Unit.units.last!.0)" }
 }
+
+/// The units a ``Quantity`` may be written in, longest suffix first, the
+/// base unit last.
+protocol QuantityUnit: Sendable {
+    static var units: [(String, Double)] { get }
+}
+
+enum Metres: QuantityUnit {
+    static let units: [(String, Double)] = [("km", 1_000), ("nmi", 1_852), ("mi", 1_609.344), ("ft", 0.3048), ("m", 1)]
+}
+
+enum SquareMetres: QuantityUnit {
+    static let units: [(String, Double)] = [("km2", 1e6), ("ha", 1e4), ("m2", 1)]
+}
+
+typealias Distance = Quantity<Metres>
+typealias Area = Quantity<SquareMetres>
 
 extension BufferOptions.CapStyle: ArgumentValue {}
 extension BufferOptions.JoinStyle: ArgumentValue {}
