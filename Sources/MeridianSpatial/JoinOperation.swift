@@ -153,11 +153,16 @@ public final class JoinOperation: FeatureOperation, @unchecked Sendable {
             return joined(feature, matches.map { (indexed[$0.index], $0.distance) })
         case .input:
             noteNames(of: feature)
-            let copied = copiedProperties(of: feature)
+            // Copied only when a match keeps them: most streamed features match nothing new.
+            var copied: [(String, JSONValue)]?
             for match in matches(of: feature, at: location) {
                 let i = match.index
-                if firstMatch[i] == nil { firstMatch[i] = copied }
-                if options.oneToMany { allMatches[i].append(copied) }
+                if firstMatch[i] == nil || options.oneToMany {
+                    let properties = copied ?? copiedProperties(of: feature)
+                    copied = properties
+                    if firstMatch[i] == nil { firstMatch[i] = properties }
+                    if options.oneToMany { allMatches[i].append(properties) }
+                }
                 for (slot, field) in aggregateFields.enumerated() {
                     accumulators[i][slot].add(field.map { feature.properties[$0] } ?? nil)
                 }
