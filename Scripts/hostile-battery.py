@@ -8,9 +8,9 @@ include points at, showing up in any output).
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
 Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
-fix, spatial (zones, measures, dissolves and joins of invalid, empty, mixed,
-off-the-globe and nearly coincident geometry; two million points joined
-to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
+fix, spatial (zones, measures, dissolves, joins, overlays and cleaning of
+invalid, empty, mixed, off-the-globe and nearly coincident geometry; two
+million points joined to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
 PostgreSQL with PostGIS, and loads that fail or are interrupted), outputs
 (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
@@ -842,7 +842,10 @@ SPATIAL = [("buffer", ["-d", "500m", "-o", "OUT.geojson"]), ("buffer", ["-d", "1
                         "--convex-hull", "h", "--concave-hull", "k", "-o", "OUT.geojson"]),
            ("dissolve", ["--by", "name", "--count", "n", "--sum", "pop", "--list", "name", "-o", "OUT.geojson"]),
            ("join", ["SUBJECT", "SUBJECT", "--count", "n", "-o", "OUT.geojson"]),
-           ("join", ["SUBJECT", "SUBJECT", "--predicate", "nearest", "--all", "-o", "OUT.geojson"])]
+           ("join", ["SUBJECT", "SUBJECT", "--predicate", "nearest", "--all", "-o", "OUT.geojson"]),
+           ("overlay", ["SUBJECT", "SUBJECT", "--op", "union", "-o", "OUT.geojson"]),
+           ("overlay", ["SUBJECT", "SUBJECT", "--op", "erase", "-o", "OUT.geojson"]),
+           ("clean", ["--gap-area", "1km2", "-o", "OUT.geojson"]), ("clean", ["--check", "--format", "sarif"])]
 bow_tie = {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]]}
 pinched = {"type": "Polygon", "coordinates": [[[0, 0], [2, 0], [1, 1], [2, 2], [0, 2], [1, 1], [0, 0]]]}
 add("spatial", "invalid-and-empty.geojson", collection([

@@ -18,8 +18,10 @@ OURS is Meridian's GeoJSON output of INPUT. Every geometry of OURS must be
 valid for GEOS. Areas are geodesic (pyproj's Geod on WGS 84): measures
 within 1e-9 relative; buffers within 1e-3 of geopandas's buffer drawn in
 a local azimuthal equidistant projection centred on each feature (PROJ's
-aeqd), edges cut into pieces as Meridian cuts them (features that cross the
-antimeridian are left to the Swift tests); dissolved geometries within 1e-9 of geopandas's (the area of the
+aeqd), edges cut into pieces as Meridian cuts them, and a feature reaching
+more than 300 km from its centre buffered in pieces of 200 km, each in its
+own plane (features that cross the antimeridian are left to the Swift
+tests); dissolved geometries within 1e-9 of geopandas's (the area of the
 symmetric difference, against the group's area), with equal properties;
 joins are geopandas's `sjoin` (a one-to-one join takes each feature's
 earliest match), counts its `sjoin` grouped, and the nearest point is found
@@ -32,6 +34,7 @@ square metre), and away from the overlaps and gaps shapely finds in the
 input, every feature's boundary is where it was.
 """
 import json
+import math
 import sys
 import warnings
 
@@ -88,6 +91,45 @@ def measure(ours_path, input_path, area_name, length_name):
             print(index, "length", mine["properties"][length_name], perimeter)
 
 
+def local_zone(geometry, metres):
+    """geopandas's buffer of `geometry` in a local azimuthal equidistant
+    plane centred on it, edges cut as Meridian cuts them; a geometry that
+    reaches more than 300 km from its centre is buffered in pieces of at
+    most 200 km, each in its own plane, as Meridian does."""
+    geometry = shapely.segmentize(geometry, 0.1)
+    west, south, east, north = geometry.bounds
+    local = pyproj.CRS.from_proj4(
+        f"+proj=aeqd +lat_0={(south + north) / 2} +lon_0={(west + east) / 2} +datum=WGS84 +units=m")
+    planar = geopandas.GeoSeries([geometry], crs=4326).to_crs(local)
+    coordinates = shapely.get_coordinates(planar[0])
+    reach = max((x * x + y * y) ** 0.5 for x, y in coordinates) if len(coordinates) else 0
+    if reach <= 300_000 or geometry.geom_type == "Point":
+        return planar.buffer(metres, quad_segs=8).segmentize(10_000).to_crs(4326)[0]
+    if geometry.geom_type in ("Polygon", "MultiPolygon"):
+        edges = shapely.union_all([local_zone(piece, abs(metres)) for piece in pieces(geometry.boundary)])
+        return geometry.union(edges) if metres > 0 else geometry.difference(edges)
+    return shapely.union_all([local_zone(piece, metres) for piece in pieces(geometry)])
+
+
+def pieces(geometry):
+    """The lines of `geometry` (or its points) in runs of at most 200 km."""
+    if geometry.geom_type in ("Point", "MultiPoint"):
+        return list(shapely.get_parts(geometry))
+    runs = []
+    for line in shapely.get_parts(geometry):
+        points = list(line.coords)
+        run, length = [points[0]], 0.0
+        for a, b in zip(points, points[1:]):
+            step = GEOD.inv(a[0], a[1], b[0], b[1])[2]
+            if length + step > 200_000 and len(run) > 1:
+                runs.append(shapely.LineString(run))
+                run, length = [a], 0.0
+            run.append(b)
+            length += step
+        runs.append(shapely.LineString(run))
+    return runs
+
+
 def buffer(ours_path, input_path, metres):
     ours = features(ours_path)
     source = geopandas.read_file(input_path)
@@ -97,15 +139,14 @@ def buffer(ours_path, input_path, metres):
     for index, (mine, geometry) in enumerate(zip(ours, source.geometry)):
         geometry = shapely.make_valid(geometry)
         west, south, east, north = geometry.bounds
-        if east - west > 180:
-            continue  # cut at the antimeridian: a plane centred on it is the Swift tests' to check
-        local = pyproj.CRS.from_proj4(
-            f"+proj=aeqd +lat_0={(south + north) / 2} +lon_0={(west + east) / 2} +datum=WGS84 +units=m")
-        # Edges straight in longitude and latitude, as GeoJSON draws them,
-        # and straight in the plane after buffering: both in short pieces.
-        planar = geopandas.GeoSeries([shapely.segmentize(geometry, 0.1)], crs=4326).to_crs(local)
-        zone = planar.buffer(metres, quad_segs=8).segmentize(10_000)
-        theirs = zone.to_crs(4326)[0]
+        # Zones that reach the antimeridian or a pole are cut or closed
+        # there, which PROJ's planes do not do: the Swift tests check those.
+        grow = abs(metres) / 110_000
+        widest = min(89.9, max(abs(south), abs(north)) + grow)
+        wide = grow / math.cos(math.radians(widest))
+        if east - west > 180 or west - wide <= -180 or east + wide >= 180 or widest >= 89.9:
+            continue
+        theirs = local_zone(geometry, metres)
         if mine["geometry"] is None:
             if not theirs.is_empty:
                 print(index, "no zone; geopandas's has area", geodesic_area(theirs))

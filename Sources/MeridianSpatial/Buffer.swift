@@ -51,13 +51,19 @@ extension GeometryOperations {
     /// centred on it (its edges cut into pieces of at most a tenth of a
     /// degree first, so that they keep their course), buffered there by
     /// GEOS, and the zone's edges (in pieces of at most 10 km) carried
-    /// back. A zone that crosses the antimeridian is cut there, one that
+    /// back. A geometry reaching more than 300 km from its centre, with
+    /// round ends and corners, is buffered in pieces instead: its lines
+    /// and rings cut into runs of at most 200 km, each buffered in a plane
+    /// of its own, and the zones united (a polygon's with the polygon, or
+    /// taken out of it for a negative distance). A zone that crosses the antimeridian is cut there, one that
     /// encloses a pole runs along the pole's parallel, and a distance of
     /// half the meridian or more (20 004 km) gives the whole Earth. A zone
     /// that would enclose both poles is refused (an error naming the
     /// distance). Distances are exact from the centre and stretched across
-    /// the bearing by about (r/R)²/6 at r metres from it, a relative error
-    /// below 1e-3 for zones reaching 500 km from their centre.
+    /// the bearing by about (r/R)²/6 at r metres from it: below 4e-4 in
+    /// each plane. (With flat or square ends, or mitred or bevelled
+    /// corners, a wide geometry stays in one plane, as pieces would show
+    /// their joints: the error grows as (r/R)²/6.)
     ///
     /// A distance of 0 keeps a polygon as it is and leaves nothing of a
     /// point or line; so does a negative distance of a point or line, or
@@ -80,9 +86,16 @@ extension GeometryOperations {
         }
         guard let centre = Self.centre(of: geometry) else { return nil }
         let plane = AzimuthalEquidistant(centre: centre)
-        let projected = Self.densified(geometry, longestEdge: 0.1).mappingCoordinates {
+        let densified = Self.densified(geometry, longestEdge: 0.1)
+        var reach = 0.0
+        let projected = densified.mappingCoordinates {
             let (x, y) = plane.forward($0)
+            reach = max(reach, (x * x + y * y).squareRoot())
             return Coordinate(latitude: y, longitude: x)
+        }
+        // Too wide for one plane: the zone is the union of its pieces' zones.
+        if reach > Self.widestPlane, options.capStyle == .round, options.joinStyle == .round {
+            return try bufferInPieces(densified, by: options)
         }
         let source = try made(projected, "buffer")
         defer { libgeos.GEOSGeom_destroy_r(context, source) }
@@ -98,6 +111,81 @@ extension GeometryOperations {
                 { libgeos.GEOSBufferWithParams_r(context, $0[0], parameters, options.distance) })
         else { return nil }
         return try unprojected(zone, from: plane, distance: options.distance)
+    }
+
+    /// How far from its centre a geometry may reach and still be buffered
+    /// in one plane: there the plane stretches distances across the
+    /// bearing by 4e-4 at the most.
+    static let widestPlane = 300_000.0
+
+    /// The longest piece a wider geometry's lines and rings are cut into,
+    /// each buffered in a plane of its own.
+    static let longestPiece = 200_000.0
+
+    /// The zone of a geometry too wide for one plane, with round ends and
+    /// corners (the zone of a union is the union of the zones): points
+    /// one by one, lines in pieces, and a polygon with the zone of its
+    /// boundary added (or, for a negative distance, taken away).
+    private func bufferInPieces(_ geometry: Geometry, by options: BufferOptions) throws(GeometryOperationError)
+        -> Geometry?
+    {
+        var zones: [Geometry] = []
+        var boundary = options
+        boundary.distance = abs(options.distance)
+        switch geometry {
+        case .multiPoint(let points):
+            for point in points { if let zone = try buffer(.point(point), by: options) { zones.append(zone) } }
+        case .lineString, .multiLineString:
+            for line in geometry.lines {
+                for piece in Self.pieces(of: line) {
+                    if let zone = try buffer(.lineString(piece), by: options) { zones.append(zone) }
+                }
+            }
+        case .polygon, .multiPolygon:
+            var edges: [Geometry] = []
+            for ring in geometry.polygons.joined() {
+                for piece in Self.pieces(of: ring) {
+                    if let zone = try buffer(.lineString(piece), by: boundary) { edges.append(zone) }
+                }
+            }
+            guard let edge = try union(of: edges) else { return geometry }
+            let zone =
+                options.distance > 0 ? try union(of: [geometry, edge]) : try difference(geometry, edge)
+            return zone?.polygonalPart(multi: false)?.rewoundToRightHandRule()
+        case .geometryCollection(let members):
+            for member in members { if let zone = try buffer(member, by: options) { zones.append(zone) } }
+        case .point:
+            return try buffer(geometry, by: options)
+        }
+        return try union(of: zones)?.polygonalPart(multi: false)?.rewoundToRightHandRule()
+    }
+
+    /// The path cut into runs of at most ``longestPiece`` metres, each
+    /// starting where the one before ends; a ring into two at least.
+    static func pieces(of path: [Coordinate]) -> [[Coordinate]] {
+        guard path.count > 2 else { return [path] }
+        var pieces: [[Coordinate]] = []
+        var current = [path[0]]
+        var length = 0.0
+        for (a, b) in zip(path, path.dropFirst()) {
+            let step = Geodesic.wgs84.inverse(from: a, to: b).distance
+            if length + step > longestPiece, current.count > 1 {
+                pieces.append(current)
+                current = [a]
+                length = 0
+            }
+            current.append(b)
+            length += step
+        }
+        pieces.append(current)
+        // A ring in one piece would be a closed line, whose zone GEOS
+        // draws with a hole where the inner side's offset folds over
+        // (a ring narrower than the distance): two open halves instead.
+        if pieces.count == 1, path.count > 3, path.first == path.last {
+            let middle = path.count / 2
+            return [Array(path[...middle]), Array(path[middle...])]
+        }
+        return pieces
     }
 
     /// Half the meridian of WGS 84, the greatest geodesic distance
@@ -300,6 +388,17 @@ extension BufferOptions.JoinStyle {
         case .round: GEOSBUF_JOIN_ROUND.rawValue
         case .mitre: GEOSBUF_JOIN_MITRE.rawValue
         case .bevel: GEOSBUF_JOIN_BEVEL.rawValue
+        }
+    }
+}
+
+extension Geometry {
+    /// The lines of a LineString or MultiLineString.
+    var lines: [[Coordinate]] {
+        switch self {
+        case .lineString(let line): [line]
+        case .multiLineString(let lines): lines
+        default: []
         }
     }
 }

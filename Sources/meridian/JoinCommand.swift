@@ -82,6 +82,7 @@ struct JoinCommand: ReportingCommand {
     }
 
     func validate() throws {
+        if input == "-" && other == "-" { throw UsageError("only one of INPUT and OTHER can be standard input") }
         if maximumDistance != nil || distanceName != nil, predicate != .nearest {
             throw UsageError("--max-distance and --distance-property go with --predicate nearest")
         }

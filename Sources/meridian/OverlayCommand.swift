@@ -47,6 +47,10 @@ struct OverlayCommand: ReportingCommand {
         report = try arguments.group(ReportOptions.self)
     }
 
+    func validate() throws {
+        if input == "-" && other == "-" { throw UsageError("only one of INPUT and OTHER can be standard input") }
+    }
+
     func run() throws {
         let held = try RepairedLayer(path: other)
         Console.shared.warn(held.warnings)

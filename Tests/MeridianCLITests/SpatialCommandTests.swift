@@ -228,9 +228,13 @@ import Testing
         #expect(miles.status == 0 && miles.stdout.contains("\"box\":[0.0,0.0,0.0,0.0]"), "\(miles.stdout)")
         let segments = try CLI.run(["buffer", "-", "-d", "1mi", "--segments", "0"], stdin: Array(point.utf8))
         #expect(segments.status == 2)
-        let stray = try CLI.run(["join", "-", "-", "--max-distance", "1km"], stdin: Array(point.utf8))
-        #expect(stray.status == 2, "\(stray.stderr)")
-        let unknown = try CLI.run(["overlay", "-", "-", "--op", "merge"], stdin: Array(point.utf8))
+        let stray = try CLI.run(["join", "-", "other.geojson", "--max-distance", "1km"], stdin: Array(point.utf8))
+        #expect(stray.status == 2 && stray.stderr.contains("--predicate nearest"), "\(stray.stderr)")
+        let unknown = try CLI.run(["overlay", "-", "other.geojson", "--op", "merge"], stdin: Array(point.utf8))
         #expect(unknown.status == 2 && unknown.stderr.contains("--op"), "\(unknown.stderr)")
+        for command in [["join", "-", "-"], ["overlay", "-", "-", "--op", "clip"]] {
+            let twice = try CLI.run(command, stdin: Array(point.utf8))
+            #expect(twice.status == 2 && twice.stderr.contains("standard input"), "\(twice.stderr)")
+        }
     }
 }

@@ -128,3 +128,61 @@ extension BufferTests {
         #expect(measure.diagnostics.map(\.code) == ["measure.failed"])
     }
 }
+
+/// Zones of geometries too wide for one plane: every vertex of the zone's
+/// edge at the distance from the geometry, measured by brute force over
+/// geodesics to the geometry's positions a kilometre apart.
+@Suite struct WideBufferTests {
+    static func c(_ longitude: Double, _ latitude: Double) -> Coordinate {
+        Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The geometry's lines and rings, with a position at least every kilometre.
+    static func dense(_ paths: [[Coordinate]]) -> [Coordinate] {
+        paths.flatMap { path in
+            zip(path, path.dropFirst()).flatMap { a, b in
+                Geodesic.wgs84.waypoints(from: a, to: b, maximumSegmentLength: 1_000)
+            }
+        }
+    }
+
+    /// The largest relative error of the zone's edge's distance from `paths`.
+    static func worstError(_ zone: Geometry, _ paths: [[Coordinate]], _ metres: Double) -> Double {
+        let positions = dense(paths.map { GeometryOperations.densified($0, longestEdge: 0.1) })
+        var worst = 0.0
+        for ring in zone.polygons.joined() {
+            for vertex in ring.enumerated().filter({ $0.offset % 7 == 0 }).map(\.element) {
+                // Edges of the zone that lie on the geometry's own edge (a
+                // polygon grown) are at no distance: only the zone's arcs count.
+                let nearest = positions.map { Geodesic.wgs84.inverse(from: vertex, to: $0).distance }.min()!
+                if nearest > metres / 2 { worst = max(worst, abs(nearest - metres) / metres) }
+            }
+        }
+        return worst
+    }
+
+    @Test func aLongLineKeepsItsDistanceAllAlong() throws {
+        // London to Moscow, 2 500 km.
+        let line = [Self.c(-0.13, 51.51), Self.c(37.62, 55.76)]
+        let zone = try #require(
+            try GeometryOperations().buffer(
+                .lineString(line), by: BufferOptions(distance: 50_000, quadrantSegments: 32)))
+        #expect(GeometryValidator().problems(in: zone).isEmpty)
+        // One plane, centred 1 250 km from the ends, would stretch there by
+        // 6e-3; each piece's plane by 4e-4 at most (and a chord of a 128-gon
+        // falls 3e-4 short of its arc where two pieces' zones cross).
+        #expect(Self.worstError(zone, [line], 50_000) < 1e-3)
+    }
+
+    @Test(arguments: [100_000.0, -100_000.0])
+    func aWidePolygonGrowsAndShrinksByTheDistance(metres: Double) throws {
+        let ring = [Self.c(0, 40), Self.c(20, 40), Self.c(20, 55), Self.c(0, 55), Self.c(0, 40)]
+        let zone = try #require(
+            try GeometryOperations().buffer(.polygon([ring]), by: BufferOptions(distance: metres, quadrantSegments: 32))
+        )
+        #expect(GeometryValidator().problems(in: zone).isEmpty)
+        #expect(Self.worstError(zone, [ring], abs(metres)) < 1e-3)
+        let square = Geometry.polygon([ring]).geodesicArea
+        #expect(metres > 0 ? zone.geodesicArea > square : zone.geodesicArea < square)
+    }
+}
