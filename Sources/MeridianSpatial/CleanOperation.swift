@@ -129,9 +129,11 @@ public final class CleanOperation: FeatureOperation, @unchecked Sendable {
                 guard borders.count >= 2 else { continue }
                 let area = gap.geodesicArea
                 let fills = mends && area < gapArea
-                let neighbour = borders.max {
-                    $0.length < $1.length || ($0.length == $1.length && $0.index > $1.index)
-                }!
+                guard
+                    let neighbour = borders.max(by: {
+                        $0.length < $1.length || ($0.length == $1.length && $0.index > $1.index)
+                    })
+                else { continue }
                 let place = operations.pointOnSurface(gap)
                 found.append(
                     Diagnostic(

@@ -383,7 +383,8 @@ public final class JoinOperation: FeatureOperation, @unchecked Sendable {
 
     private func locator(_ index: Int) -> PointLocator {
         if let known = locators[index] { return known }
-        let made = PointLocator(indexed[index].geometry!)
+        // Asked only for polygons (`polygonal`), so the geometry is there.
+        let made = PointLocator(indexed[index].geometry ?? .multiPolygon([]))
         locators[index] = made
         return made
     }
