@@ -114,7 +114,6 @@ public final class JoinOperation: FeatureOperation, @unchecked Sendable {
     private let polygonal: [Bool]
     /// Whether some held features are points or lines.
     private let holdsOtherThanPolygons: Bool
-    private var streamed = 0
 
     private var context: GEOSContextHandle_t { operations.context }
 
@@ -146,7 +145,6 @@ public final class JoinOperation: FeatureOperation, @unchecked Sendable {
     public var diagnostics: [Diagnostic] { found.diagnostics }
 
     public func apply(_ feature: Feature, at location: @autoclosure () -> SourceLocation) -> [Feature] {
-        defer { streamed += 1 }
         switch side {
         case .other:
             let matches = self.matches(of: feature, at: location).sorted { $0.index < $1.index }
