@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "MeridianTopoJSON", targets: ["MeridianTopoJSON"]),
         .library(name: "MeridianGeoParquet", targets: ["MeridianGeoParquet"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
+        .library(name: "MeridianOSM", targets: ["MeridianOSM"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .executable(name: "meridian", targets: ["meridian"]),
@@ -176,6 +177,15 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
                 "MeridianValidity", "CLibXML2",
             ]),
+        // OpenStreetMap: PBF blocks (zlib, LZ4, Zstandard) decoded on every
+        // core, OSM XML through libxml2, multipolygons assembled and checked
+        // with GEOS.
+        .target(
+            name: "MeridianOSM",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive",
+                "MeridianValidity", "CLibZ", "CCompression", "CLibXML2",
+            ]),
         .target(
             name: "MeridianIMDF",
             dependencies: [
@@ -190,7 +200,7 @@ let package = Package(
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
                 "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces", "MeridianSpatial",
-                "CRasterizer",
+                "MeridianOSM", "CRasterizer",
                 "MeridianTOML",
             ]
         ),

@@ -62,10 +62,84 @@ static MXEvent *mx_event(MXPush *p, int type) {
     return event;
 }
 
-// Stores an attribute: its interned name and a copy of its value.
+// Decodes the references libxml2's SAX2 callback leaves in an attribute
+// value when entities are not substituted (never, here): the five
+// predefined entities and character references, written in place (a
+// reference is never shorter than its character's UTF-8). Returns the new
+// length; other references stay as written.
+static size_t mx_decode_references(xmlChar *text, size_t length) {
+    size_t in = 0, out = 0;
+    while (in < length) {
+        if (text[in] != '&') {
+            text[out++] = text[in++];
+            continue;
+        }
+        size_t end = in + 1;
+        while (end < length && end - in < 12 && text[end] != ';') end++;
+        if (end >= length || text[end] != ';') {
+            text[out++] = text[in++];
+            continue;
+        }
+        const char *name = (const char *)text + in + 1;
+        size_t nameLength = end - in - 1;
+        unsigned long code = 0;
+        int ok = 1;
+        if (nameLength >= 2 && name[0] == '#') {
+            int hex = name[1] == 'x';
+            size_t start = hex ? 2 : 1;
+            if (start >= nameLength) ok = 0;
+            for (size_t i = start; ok && i < nameLength; i++) {
+                char c = name[i];
+                int digit = c >= '0' && c <= '9' ? c - '0'
+                            : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                            : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                                          : -1;
+                if (digit < 0) ok = 0;
+                else code = code * (hex ? 16 : 10) + (unsigned long)digit;
+                if (code > 0x10FFFF) ok = 0;
+            }
+            if (code == 0 || (code >= 0xD800 && code <= 0xDFFF)) ok = 0;
+        } else if (nameLength == 3 && memcmp(name, "amp", 3) == 0) code = '&';
+        else if (nameLength == 2 && memcmp(name, "lt", 2) == 0) code = '<';
+        else if (nameLength == 2 && memcmp(name, "gt", 2) == 0) code = '>';
+        else if (nameLength == 4 && memcmp(name, "quot", 4) == 0) code = '"';
+        else if (nameLength == 4 && memcmp(name, "apos", 4) == 0) code = '\'';
+        else ok = 0;
+        if (!ok) {
+            text[out++] = text[in++];
+            continue;
+        }
+        if (code < 0x80) {
+            text[out++] = (xmlChar)code;
+        } else if (code < 0x800) {
+            text[out++] = (xmlChar)(0xC0 | (code >> 6));
+            text[out++] = (xmlChar)(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            text[out++] = (xmlChar)(0xE0 | (code >> 12));
+            text[out++] = (xmlChar)(0x80 | ((code >> 6) & 0x3F));
+            text[out++] = (xmlChar)(0x80 | (code & 0x3F));
+        } else {
+            text[out++] = (xmlChar)(0xF0 | (code >> 18));
+            text[out++] = (xmlChar)(0x80 | ((code >> 12) & 0x3F));
+            text[out++] = (xmlChar)(0x80 | ((code >> 6) & 0x3F));
+            text[out++] = (xmlChar)(0x80 | (code & 0x3F));
+        }
+        in = end + 1;
+    }
+    return out;
+}
+
+// Stores an attribute: its interned name and a copy of its value, its
+// references decoded.
 static void mx_attribute(
     MXPush *p, const xmlChar *prefix, const xmlChar *local, const xmlChar *value, size_t valueLength) {
     size_t stored = mx_store(p, value, valueLength);
+    if (stored != (size_t)-1 && memchr(value, '&', valueLength) != NULL) {
+        MXBatch *filled = mx_filling(p);
+        xmlChar *copy = (xmlChar *)filled->arena + stored;
+        valueLength = mx_decode_references(copy, valueLength);
+        copy[valueLength] = 0;
+    }
     MXBatch *b = mx_filling(p);
     if (stored == (size_t)-1) return;
     if (!mx_grow((void **)&b->attributes, &b->attributeCapacity, b->attributeCount, sizeof(MXAttribute))) {

@@ -14,6 +14,7 @@
 @_exported import MeridianIO
 @_exported import MeridianJSON
 @_exported import MeridianKML
+@_exported import MeridianOSM
 @_exported import MeridianPlaces
 @_exported import MeridianShapefile
 @_exported import MeridianFlatGeobuf

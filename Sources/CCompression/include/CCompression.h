@@ -1,7 +1,8 @@
-// The compressions Parquet pages use besides gzip (which zlib, CLibZ,
-// does): Snappy (libsnappy1v5) and Zstandard (libzstd1), each opened when
-// the first page needs it (see CCompression.c). Their C interfaces are
-// declared here, as each library documents them (snappy-c.h, zstd.h),
+// The compressions Parquet pages and OpenStreetMap PBF blocks use besides
+// zlib (which CLibZ opens): Snappy (libsnappy1v5), Zstandard (libzstd1)
+// and LZ4 (liblz4-1), each opened when the first page or block needs it
+// (see CCompression.c). Their C interfaces are
+// declared here, as each library documents them (snappy-c.h, zstd.h, lz4.h),
 // so that building needs neither development package.
 #ifndef MERIDIAN_CCOMPRESSION_H
 #define MERIDIAN_CCOMPRESSION_H
@@ -38,11 +39,22 @@ typedef struct {
     const char *_Nonnull (*_Nonnull ZSTD_getErrorName)(size_t code);
 } MRZstd;
 
+#define MR_LZ4_FUNCTIONS(X) X(LZ4_decompress_safe)
+
+/// LZ4's block decompression (lz4.h), for OpenStreetMap PBF blocks.
+typedef struct {
+    int (*_Nonnull LZ4_decompress_safe)(const char *_Nonnull source, char *_Nonnull destination, int compressedSize,
+                                        int capacity);
+} MRLZ4;
+
 /// Snappy's functions, the library opened on the first call; NULL when it
 /// cannot be opened, with a message of at most `errorLength` bytes in `error`.
 const MRSnappy *_Nullable mr_snappy(char *_Nonnull error, size_t errorLength);
 
 /// Zstandard's functions, as `mr_snappy`.
 const MRZstd *_Nullable mr_zstd(char *_Nonnull error, size_t errorLength);
+
+/// LZ4's functions (liblz4-1), as `mr_snappy`.
+const MRLZ4 *_Nullable mr_lz4(char *_Nonnull error, size_t errorLength);
 
 #endif

@@ -14,8 +14,10 @@ extension FormatRegistry {
     /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
     /// | `flatgeobuf` | FlatGeobuf's magic bytes (`fgb`, 3, `fgb`) |
     /// | `geoparquet` | Parquet's magic bytes (`PAR1`) |
+    /// | `osm-pbf` | a first blob whose type is `OSMHeader` (OpenStreetMap PBF) |
     /// | `postgis` | a location `postgresql://…` or `postgres://…` (not a file) |
     /// | `topojson` | JSON whose top-level `type` is `"Topology"`, or a `.topojson` file |
+    /// | `osm-xml` | XML whose root element is `<osm>` (or `<osmChange>`, refused with a reason) |
     /// | `gpx`, `tcx` | XML whose root element is `<gpx>` or `<TrainingCenterDatabase>` |
     /// | `kml` | other XML (UTF-8 or UTF-16) |
     /// | `kmz` | any other zip |
@@ -25,7 +27,7 @@ extension FormatRegistry {
     public static let standard = FormatRegistry(
         readers: [
             IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(),
-            PostGISFormat(), GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
+            OSMFormat.pbf, PostGISFormat(), OSMFormat.xml, GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
             TopoJSONFormat(), GeoJSONFormat(), PlaceIndexInput(),
         ],

@@ -59,6 +59,14 @@ public struct JSONObject: Sendable {
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object of distinct keys and their values, one for each key, in
+    /// order (a decoder that checked the keys were distinct).
+    package init(distinctKeys keys: [String], values: [JSONValue]) {
+        precondition(keys.count == values.count, "one value for each key")
+        self.keys = keys
+        storage = .array(values)
+    }
+
     /// An object of distinct keys and their values packed in order, one
     /// value for each key (a decoder reusing the keys of an earlier
     /// object), with the index of those keys when the caller has one

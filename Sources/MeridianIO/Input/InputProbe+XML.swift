@@ -1,10 +1,10 @@
-import MeridianIO
+import MeridianCore
 
 extension InputProbe {
     /// The local name of an XML document's root element, read from the
     /// head past the declaration, comments, processing instructions and
     /// doctype; nil when the head ends first or holds no element.
-    var xmlRootName: String? {
+    public var xmlRootName: String? {
         let bytes = meaningfulBytes
         var i = bytes.startIndex
         func skip(past terminator: [UInt8]) {
@@ -44,7 +44,7 @@ extension InputProbe {
     }
 
     /// Text whose first character (UTF-8 or UTF-16) is `<`: XML.
-    var looksLikeXML: Bool {
+    public var looksLikeXML: Bool {
         isBytes && (meaningfulBytes.first == 0x3C || firstUTF16Character == 0x3C)
     }
 }
