@@ -295,6 +295,8 @@ let package = Package(
         .testTarget(
             name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(
+            name: "MeridianOSMTests", dependencies: ["MeridianOSM", "MeridianIO", "MeridianCore", "MeridianTestSupport"]),
+        .testTarget(
             name: "MeridianPlacesTests", dependencies: ["MeridianLibC", "MeridianPlaces", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianGeoPackageTests",

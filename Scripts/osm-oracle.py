@@ -13,7 +13,11 @@ states are allowed and counted:
 
 Usage: osm-oracle.py export MERIDIAN FILE.osm.pbf
        osm-oracle.py grid MERIDIAN GRID.osm GRID-TESTS.json
+       osm-oracle.py recompress IN.osm.pbf OUT.osm.pbf zstd|none
 (prints a JSON summary; exit 1 on any difference)
+
+`recompress` writes the same blocks with Zstandard (the zstd tool does the
+work; osmium 1.15 writes zlib, LZ4 and raw blocks, not Zstandard) or raw.
 
 `grid` checks the multipolygon tests of the OSM test data (osm-testdata's
 grid, public domain): every area the suite's `default` answer expects is
@@ -118,7 +122,81 @@ def grid(meridian, source, tests_path):
     sys.exit(1 if problems else 0)
 
 
+def varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def fields(data):
+    """The (number, wire type, value) fields of a protobuf message."""
+    i = 0
+    while i < len(data):
+        key, shift = 0, 0
+        while True:
+            b = data[i]; i += 1
+            key |= (b & 0x7F) << shift; shift += 7
+            if b < 0x80:
+                break
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, shift = 0, 0
+            while True:
+                b = data[i]; i += 1
+                value |= (b & 0x7F) << shift; shift += 7
+                if b < 0x80:
+                    break
+        elif wire == 2:
+            length, shift = 0, 0
+            while True:
+                b = data[i]; i += 1
+                length |= (b & 0x7F) << shift; shift += 7
+                if b < 0x80:
+                    break
+            value = data[i:i + length]; i += length
+        else:
+            raise ValueError("unexpected wire type")
+        yield number, wire, value
+
+
+def recompress(source, target, codec):
+    import struct
+    import zlib
+    data = open(source, "rb").read()
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        (size,) = struct.unpack(">I", data[i:i + 4])
+        header = data[i + 4:i + 4 + size]
+        datasize = next(v for n, w, v in fields(header) if n == 3)
+        blob = data[i + 4 + size:i + 4 + size + datasize]
+        i += 4 + size + datasize
+        raw = None
+        for n, w, v in fields(blob):
+            if n == 1:
+                raw = v
+            elif n == 3:
+                raw = zlib.decompress(v)
+        if codec == "none":
+            body = b"\x0a" + varint(len(raw)) + raw
+        else:
+            packed = subprocess.run(["zstd", "-q", "-c"], input=raw, capture_output=True, check=True).stdout
+            body = b"\x10" + varint(len(raw)) + b"\x3a" + varint(len(packed)) + packed
+        new_header = b"".join(
+            bytes([n << 3 | w]) + (varint(len(v)) + v if w == 2 else varint(v))
+            for n, w, v in fields(header) if n != 3) + b"\x18" + varint(len(body))
+        out += struct.pack(">I", len(new_header)) + new_header + body
+    open(target, "wb").write(out)
+
+
 def main():
+    if sys.argv[1] == "recompress":
+        recompress(*sys.argv[2:5])
+        sys.exit(0)
     if sys.argv[1] == "grid":
         grid(*sys.argv[2:5])
     meridian, source = sys.argv[2], sys.argv[3]

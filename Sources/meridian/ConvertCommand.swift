@@ -4,7 +4,7 @@ import MeridianCommandLine
 struct ConvertCommand: ReportingCommand {
     static let name = "convert"
     static let abstract =
-        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet."
+        "Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet, OpenStreetMap (PBF, XML) or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet."
     static let discussion = """
         The input format is detected from the content (also on standard input). Features \
         stream through one at a time, so files of any size convert in bounded memory, and \
@@ -30,6 +30,7 @@ struct ConvertCommand: ReportingCommand {
     let topoJSON: TopoJSONArguments
     let geoParquet: GeoParquetArguments
     let csv: CSVArguments
+    let osm: OSMArguments
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -63,6 +64,7 @@ struct ConvertCommand: ReportingCommand {
         shaping = try arguments.group(ShapingArguments.self, title: "Shaping")
         systems = try arguments.group(CoordinateSystemArguments.self, title: "Coordinate systems")
         csv = try arguments.group(CSVArguments.self, title: "CSV input")
+        osm = try arguments.group(OSMArguments.self, title: "OpenStreetMap input")
         shapefile = try arguments.group(ShapefileArguments.self, title: "Shapefile input")
         topoJSON = try arguments.group(TopoJSONArguments.self, title: "TopoJSON output")
         geoParquet = try arguments.group(GeoParquetArguments.self, title: "GeoParquet output")
@@ -85,6 +87,7 @@ struct ConvertCommand: ReportingCommand {
         do throws(DiagnosticError) {
             var reading = ReadingOptions(level: level, skippingBadRecords: onError == .skip)
             reading.csv = csv.options
+            osm.apply(to: &reading)
             reading.readsGeoPackageViews = gpkgViews
             systems.apply(to: &reading)
             reading.shapefileEncoding = shapefile.encoding

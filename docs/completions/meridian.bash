@@ -28,7 +28,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --encoding --quantize --compression --row-group-size --column --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --to --precision --pretty --rewind --cut-antimeridian --fix --level --on-error --gpkg-views --threads --where --select --drop --rename --bbox --clip --explode --point-on-surface --layer --limit --simplify --simplify-method --keep-shared-borders --s-srs --t-srs --csv-lon --csv-lat --csv-wkt --csv-delimiter --csv-strings --osm-metadata --encoding --quantize --compression --row-group-size --column --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

@@ -11,7 +11,7 @@ complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l encoding -d 
 complete -c meridian -n '__fish_seen_subcommand_from info' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
-complete -c meridian -n '__fish_use_subcommand' -a convert -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
+complete -c meridian -n '__fish_use_subcommand' -a convert -d 'Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet, OpenStreetMap (PBF, XML) or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -F
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -s o -l output -d 'The output file, or - for standard output.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'geojson geojsonseq ndjson kml kmz gpx csv gpkg shapefile flatgeobuf topojson geoparquet postgis' -l to -d 'Output format: geojson, geojsonseq, ndjson, kml, kmz, gpx, csv, gpkg, shapefile, flatgeobuf or topojson (default: from the output\'s extension).'
@@ -44,6 +44,7 @@ complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-lat -
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-wkt -d 'CSV input: a column of WKT geometry (default: wkt, geometry, geom, the_geom or shape).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l csv-delimiter -d 'CSV input: the field separator (default: the first of , ; or tab in the header).'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -l csv-strings -d 'CSV input: keep every value a string (no numbers, booleans or nulls).'
+complete -c meridian -n '__fish_seen_subcommand_from convert' -l osm-metadata -d 'OpenStreetMap input: keep each element\'s @version, @timestamp, @changeset, @uid and @user.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l encoding -d 'Shapefile input: the encoding of the .dbf\'s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -r -F -l quantize -d 'TopoJSON output: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are.'
 complete -c meridian -n '__fish_seen_subcommand_from convert' -x -a 'none snappy gzip zstd' -l compression -d 'GeoParquet output: how pages are compressed: snappy (the default, as pyarrow\'s), zstd, gzip or none.'

@@ -4,7 +4,7 @@ _meridian() {
     local -a commands
     commands=(
         'info:Summarise files\: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
-        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
+        'convert:Convert GeoJSON, GeoJSON text sequences, NDJSON, KML, KMZ, GPX, TCX, CSV, GeoPackage, shapefiles, FlatGeobuf, TopoJSON, GeoParquet, OpenStreetMap (PBF, XML) or IMDF to GeoJSON, a sequence, NDJSON, KML, KMZ, GPX, CSV, GeoPackage, a shapefile, FlatGeobuf, TopoJSON or GeoParquet.'
         'validate:Check GeoJSON (RFC 7946 and geojsonhint'\''s rules), KML/KMZ files and IMDF archives.'
         'fix:Make every geometry valid with the smallest change, and list each change.'
         'merge:Combine collections into one, dropping duplicate places by id and alternate ids.'
@@ -81,6 +81,7 @@ _meridian() {
                 '--csv-wkt''[CSV input\: a column of WKT geometry (default\: wkt, geometry, geom, the_geom or shape).]:csv-wkt:_files' \
                 '--csv-delimiter''[CSV input\: the field separator (default\: the first of , ; or tab in the header).]:csv-delimiter:_files' \
                 --csv-strings'[CSV input\: keep every value a string (no numbers, booleans or nulls).]' \
+                --osm-metadata'[OpenStreetMap input\: keep each element'\''s @version, @timestamp, @changeset, @uid and @user.]' \
                 '--encoding''[Shapefile input\: the encoding of the .dbf'\''s text (UTF-8, 1252, CP1251, SJIS, GBK...), whatever its .cpg and language driver say.]:encoding:_files' \
                 '--quantize''[TopoJSON output\: snap positions to a grid of this many steps a side over the extent (1e4 to 1e6), arcs delta-encoded; without it, positions are written as they are.]:steps:_files' \
                 '--compression''[GeoParquet output\: how pages are compressed\: snappy (the default, as pyarrow'\''s), zstd, gzip or none.]:compression:(none snappy gzip zstd)' \

@@ -141,3 +141,18 @@ struct CSVArguments: ArgumentGroup {
 }
 
 extension Simplification.Method: ArgumentValue {}
+
+/// How OpenStreetMap input is read.
+struct OSMArguments: ArgumentGroup {
+    let metadata: Bool
+
+    init(_ arguments: Arguments) throws {
+        metadata = arguments.flag(
+            "osm-metadata",
+            help: "OpenStreetMap input: keep each element's @version, @timestamp, @changeset, @uid and @user.")
+    }
+
+    func apply(to reading: inout ReadingOptions) {
+        reading.osm.metadata = metadata
+    }
+}
