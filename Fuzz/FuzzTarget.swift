@@ -16,6 +16,7 @@ import MeridianIMDF
 import MeridianIO
 import MeridianKML
 import MeridianLibC
+import MeridianOSM
 import MeridianPlaces
 import MeridianPostGIS
 import MeridianShapefile
@@ -68,6 +69,9 @@ enum Harness: String, CaseIterable {
     /// The GeoParquet reader: its footer, pages, encodings and WKB, read
     /// whole and for a box.
     case parquet
+    /// The OpenStreetMap reader, PBF or XML (by content), on one thread:
+    /// blocks, string tables, deltas, relations and their assembly.
+    case osm
     /// PostGIS: binary COPY rows decoded as features (arriving in chunks
     /// of the sizes the first byte picks), and the input's first line as a
     /// location, parsed and shown without its password.
@@ -112,6 +116,9 @@ enum Harness: String, CaseIterable {
             exerciseGeoParquet(bytes)
             return true
         case .postgis: return exercisePostGIS(bytes)
+        case .osm:
+            exerciseOSM(bytes)
+            return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
@@ -240,6 +247,17 @@ func exerciseGeoParquet(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard let reader = try? GeoParquetReader(path: path, within: box) else { continue }
             while let feature = try? reader.next() { _ = feature }
         }
+    }
+}
+
+/// An OSM file read whole (PBF or XML, by its content), on one thread, as
+/// the GeoParquet harness is.
+func exerciseOSM(_ bytes: UnsafeBufferPointer<UInt8>) {
+    setenv("MERIDIAN_THREADS", "1", 1)
+    withTemporaryFile(bytes) { path in
+        guard let reader = try? Input(path: path, formats: FormatRegistry(readers: [OSMFormat.pbf, OSMFormat.xml])).reader()
+        else { return }
+        while let feature = try? reader.next() { _ = feature }
     }
 }
 
@@ -372,6 +390,8 @@ enum IMDFSections {
         let harness = Harness.parquet
     #elseif HARNESS_POSTGIS
         let harness = Harness.postgis
+    #elseif HARNESS_OSM
+        let harness = Harness.osm
     #else
         let harness = Harness.json
     #endif

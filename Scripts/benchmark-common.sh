@@ -59,3 +59,11 @@ best() {
   done
   printf "%.3f" "$best"
 }
+
+# Like measure, $runs times (5 unless the script sets runs), the runs of
+# each tool in turn with the others': the run of median wall-clock time.
+measure_median() {
+  local lines=()
+  for _ in $(seq "${runs:-5}"); do lines+=("$(measure "$@")"); done
+  printf "%s\n" "${lines[@]}" | sort -n -k1,1 | sed -n "$(( (${#lines[@]} + 1) / 2 ))p"
+}

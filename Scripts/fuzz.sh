@@ -17,6 +17,7 @@
 #   topojson  the TopoJSON reader, its features written and read again
 #   parquet   the GeoParquet reader: footer, pages, encodings and WKB
 #   postgis   PostGIS's binary COPY rows (in chunks) and location URLs
+#   osm       the OpenStreetMap reader: PBF blocks and XML, multipolygons assembled
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -26,7 +27,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -259,6 +260,20 @@ for index, location in enumerate(["postgresql://gis:secret@localhost:5432/gis?ta
         out.write(location.encode() + b"\n" + header + b"".join(rows[index:]) + struct.pack(">h", -1))
 PY
     seeds+=("$out/seeds-postgis") ;;
+  osm)
+    # Small PBF files osmium writes (zlib, LZ4 and raw blocks) from the OSM
+    # test data's grid and from a corner of Monaco, and the XML suite.
+    max_len=65536
+    mkdir -p "$out/seeds-osm"
+    grid=Tests/Fixtures/osm-testdata
+    osmium extract -b 7.41,43.73,7.415,43.735 -s complete_ways Samples/monaco.osm.pbf -O -o "$out/seeds-osm/corner.osm.pbf" \
+      >/dev/null 2>&1 || true
+    for compression in zlib lz4 none; do
+      osmium cat "$grid/grid.osm" -O -o "$out/seeds-osm/grid-$compression.osm.pbf" -f "pbf,pbf_compression=$compression" \
+        >/dev/null 2>&1 || true
+    done
+    find "$grid/xml" -name 'data.osm*' | while read -r file; do cp "$file" "$out/seeds-osm/$(basename "$(dirname "$file")")"; done
+    seeds+=("$out/seeds-osm") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

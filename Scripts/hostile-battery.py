@@ -8,7 +8,9 @@ include points at, showing up in any output).
     swift build -c release && Scripts/hostile-battery.py [--quick] [--only CATEGORY]
 
 Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
-fix, spatial (zones, measures, dissolves, joins, overlays and cleaning of
+fix, osm (PBF with lying sizes, counts and string indexes, zlib bombs, overflowing
+deltas, ten million tags, cyclic relations; XML entities, nesting, gzip bombs),
+spatial (zones, measures, dissolves, joins, overlays and cleaning of
 invalid, empty, mixed, off-the-globe and nearly coincident geometry; two
 million points joined to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
 PostgreSQL with PostGIS, and loads that fail or are interrupted), outputs
@@ -833,6 +835,131 @@ add("fix", "spiked-ring.geojson", collection([{"type": "Feature", "properties": 
     "type": "Polygon", "coordinates": [ring + [ring[0]]]}}]), FIX)
 categories["fix"].append(("file", os.path.join(ROOT, "Samples", "meridian-arcade.zip"),
                           [("fix", ["--precision", "4", "-o", "OUT.zip"])]))
+
+# --- osm: OpenStreetMap PBF and XML whose sizes, counts, references and nesting lie --
+def pb_varint(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def pb_field(number, value):
+    if isinstance(value, (bytes, bytearray)):
+        return pb_varint(number << 3 | 2) + pb_varint(len(value)) + bytes(value)
+    return pb_varint(number << 3) + pb_varint(value)
+
+
+def pb_zigzag(value):
+    return (value << 1) ^ (value >> 63)
+
+
+def pbf_blob(kind, raw=None, blob=None, stated=None, header_size=None):
+    body = blob if blob is not None else pb_field(1, raw)
+    header = pb_field(1, kind.encode()) + pb_field(3, stated if stated is not None else len(body))
+    return struct.pack(">I", header_size if header_size is not None else len(header)) + header + body
+
+
+PBF_HEADER = pbf_blob("OSMHeader", pb_field(4, b"OsmSchema-V0.6") + pb_field(4, b"DenseNodes")
+                      + pb_field(5, b"Sort.Type_then_ID"))
+
+
+def pbf_block(groups, strings=(b"", b"amenity", b"cafe", b"type", b"multipolygon", b"outer", b"building", b"yes")):
+    table = pb_field(1, b"".join(pb_field(1, text) for text in strings))
+    return table + b"".join(pb_field(2, group) for group in groups)
+
+
+def dense(ids, lats, lons, keys_vals=None):
+    packed = lambda values: b"".join(pb_varint(pb_zigzag(v)) for v in values)
+    group = pb_field(1, packed(ids)) + pb_field(8, packed(lats)) + pb_field(9, packed(lons))
+    if keys_vals is not None:
+        group += pb_field(10, b"".join(pb_varint(v) for v in keys_vals))
+    return pb_field(2, group)
+
+
+def way(way_id, refs, keys=(6,), vals=(7,)):
+    packed_refs = b"".join(pb_varint(pb_zigzag(d)) for d in [refs[0]] + [b - a for a, b in zip(refs, refs[1:])])
+    return pb_field(3, pb_field(1, way_id) + pb_field(2, b"".join(pb_varint(k) for k in keys))
+                    + pb_field(3, b"".join(pb_varint(v) for v in vals)) + pb_field(8, packed_refs))
+
+
+def relation(rel_id, members):
+    ids = [m[1] for m in members]
+    deltas = [ids[0]] + [b - a for a, b in zip(ids, ids[1:])]
+    return pb_field(4, pb_field(1, rel_id) + pb_field(2, pb_varint(3)) + pb_field(3, pb_varint(4))
+                    + pb_field(8, b"".join(pb_varint(5) for _ in members))
+                    + pb_field(9, b"".join(pb_varint(pb_zigzag(d) & 0xFFFFFFFFFFFFFFFF) for d in deltas))
+                    + pb_field(10, b"".join(pb_varint(m[0]) for m in members)))
+
+
+def osm_file(name, *blocks, must_fail=True):
+    add("osm", name, PBF_HEADER + b"".join(blocks))
+    if must_fail:
+        MUST_FAIL.add(name)
+
+
+square_nodes = dense([1, 1, 1, 1], [10_000_000, 0, 100_000, 0], [10_000_000, 100_000, 0, -100_000])
+osm_file("header-size-lies.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]), header_size=0x7FFFFFF0))
+osm_file("blob-past-the-end.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]), stated=1 << 24))
+osm_file("blob-over-32mib.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]), stated=1 << 30))
+osm_file("raw-size-1gib.osm.pbf", pbf_blob("OSMData", blob=pb_field(2, 1 << 30) + pb_field(3, zlib.compress(b"x" * 100))))
+osm_file("zlib-bomb.osm.pbf", pbf_blob("OSMData", blob=pb_field(2, 1000) + pb_field(3, zlib.compress(bytes(64 << 20), 9))))
+osm_file("zlib-garbage.osm.pbf", pbf_blob("OSMData", blob=pb_field(2, 1000) + pb_field(3, b"\x78\x9c" + os.urandom(500))))
+osm_file("lz4-garbage.osm.pbf", pbf_blob("OSMData", blob=pb_field(2, 1000) + pb_field(6, os.urandom(500))))
+osm_file("zstd-garbage.osm.pbf", pbf_blob("OSMData", blob=pb_field(2, 1000) + pb_field(7, os.urandom(500))))
+osm_file("dense-counts-differ.osm.pbf", pbf_blob("OSMData", pbf_block([dense([1, 1, 1], [0, 1], [0, 1, 1])])))
+osm_file("string-index-outside.osm.pbf", pbf_blob("OSMData", pbf_block([dense([1], [0], [0], [900, 2, 0])])))
+osm_file("varint-runs-off.osm.pbf", pbf_blob("OSMData", pbf_block([pb_field(2, pb_field(1, b"\xff" * 40))])))
+osm_file("truncated.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]))[:-9])
+osm_file("no-header.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]))[0:0] + pbf_blob("OSMHeader", b"")[:3])
+# Coordinates whose deltas overflow, ids that wrap: the nodes are off the globe, left out with a warning.
+osm_file("deltas-overflow.osm.pbf", pbf_blob("OSMData", pbf_block([dense(
+    [1, 1 << 62, 1 << 62, -(1 << 63)], [1 << 62, 1 << 62, 1, -(1 << 62)], [0, 1 << 62, 1 << 62, 0], [1, 2, 0] * 4)])),
+    must_fail=False)
+MUST_FAIL.add("deltas-overflow.osm.pbf:validate")
+# A way of nodes the file lacks, a ring that never closes, relations that hold themselves and each other.
+osm_file("references-missing-and-cyclic.osm.pbf",
+         pbf_blob("OSMData", pbf_block([square_nodes])),
+         pbf_blob("OSMData", pbf_block([way(10, [1, 2, 3, 99, 1]) + way(11, [1, 2, 3])])),
+         pbf_blob("OSMData", pbf_block([relation(20, [(1, 11), (2, 20), (2, 21)]) + relation(21, [(2, 20), (2, 21)])])),
+         must_fail=False)
+MUST_FAIL.add("references-missing-and-cyclic.osm.pbf:validate")
+# Ten million tags on one way (a block of 20 MB): the first 5 000 are kept.
+osm_file("ten-million-tags.osm.pbf", pbf_blob("OSMData", pbf_block([square_nodes]) + pbf_block(
+    [way(10, [1, 2, 3, 1], keys=[6] * (200_000 if QUICK else 10_000_000), vals=[7] * (200_000 if QUICK else 10_000_000))])),
+    must_fail=False)
+add_stream("osm", "a lying PBF on a pipe", "cat %s |" % os.path.join(inputs_dir, "blob-past-the-end.osm.pbf"))
+add_stream("osm", "an endless PBF on a pipe", "(cat %s; head -c %d /dev/zero) |" % (
+    os.path.join(inputs_dir, "references-missing-and-cyclic.osm.pbf"), 1 << 30))
+xml_head = "<?xml version='1.0'?>\n<osm version='0.6'>\n"
+add("osm", "entity-bomb.osm", "<?xml version='1.0'?>\n<!DOCTYPE osm [<!ENTITY a 'aaaaaaaaaa'>"
+    + "".join("<!ENTITY %s '%s'>" % (chr(98 + i), ("&%s;" % chr(97 + i)) * 10) for i in range(8))
+    + "]>\n<osm version='0.6'><node id='1' lat='0' lon='0'><tag k='name' v='&i;'/></node></osm>\n")
+MUST_FAIL.add("entity-bomb.osm")
+add("osm", "external-entity.osm", "<?xml version='1.0'?>\n<!DOCTYPE osm [<!ENTITY s SYSTEM 'file://%s'>]>\n"
+    "<osm version='0.6'><node id='1' lat='0' lon='0'><tag k='name' v='&s;'/></node></osm>\n" % secret_path)
+MUST_FAIL.add("external-entity.osm")
+add("osm", "deep.osm", xml_head + "<node id='1' lat='0' lon='0'>" + "<tag>" * 100_000 + "</tag>" * 100_000
+    + "</node></osm>\n")
+MUST_FAIL.add("deep.osm")
+add("osm", "unclosed-ring-and-missing.osm", xml_head + "".join(
+    "<node id='%d' lat='%s' lon='%s'/>" % (i + 1, i % 2, i // 2) for i in range(4))
+    + "<way id='1'><nd ref='1'/><nd ref='2'/><nd ref='4'/><nd ref='3'/><tag k='building' v='yes'/></way>"
+    + "<way id='2'><nd ref='1'/><nd ref='77'/><tag k='highway' v='path'/></way>"
+    + "<relation id='1'><member type='way' ref='1' role='outer'/><member type='relation' ref='1' role=''/>"
+    + "<tag k='type' v='multipolygon'/><tag k='landuse' v='grass'/></relation></osm>\n")
+MUST_FAIL.add("unclosed-ring-and-missing.osm:validate")
+add("osm", "huge-numbers.osm", xml_head + "<node id='99999999999999999999999' lat='1e400' lon='-1e400'/>"
+    + "<node id='1' lat='NaN' lon='inf'><tag k='a' v='b'/></node></osm>\n")
+MUST_FAIL.add("huge-numbers.osm")
+gzip_bomb = zlib.compressobj(9, zlib.DEFLATED, 31)
+add("osm", "gzip-bomb.osm.gz", gzip_bomb.compress(xml_head.encode()) + b"".join(
+    gzip_bomb.compress(b" " * (1 << 20)) for _ in range(64 if QUICK else 512)) + gzip_bomb.compress(b"</osm>\n")
+    + gzip_bomb.flush())
+add("osm", "truncated.osm.gz", zlib.compress(xml_head.encode() * 100, 9)[:40])
 
 # --- spatial: zones, measures, dissolves and joins of hostile geometry ------------
 SPATIAL = [("buffer", ["-d", "500m", "-o", "OUT.geojson"]), ("buffer", ["-d", "1e9m", "-o", "OUT.geojson"]),

@@ -14,7 +14,16 @@ states are allowed and counted:
 Usage: osm-oracle.py export MERIDIAN FILE.osm.pbf
        osm-oracle.py grid MERIDIAN GRID.osm GRID-TESTS.json
        osm-oracle.py recompress IN.osm.pbf OUT.osm.pbf zstd|none
+       osm-oracle.py addresses MERIDIAN FILE.osm.pbf
 (prints a JSON summary; exit 1 on any difference)
+
+`addresses` indexes the file (`meridian index`), looks every place up
+(`meridian lookup --format json`) and checks its address: for a feature
+with `addr:*` tags, the parts they give are the address's; for the rest,
+the parts that administrative and postcode areas give are those of the
+areas shapely finds holding the place (admin_level 2: the country code,
+3-4: administrativeArea, 7-8: locality, 9-10: subLocality; the innermost
+of the preferred level), computed here from the areas osmium assembles.
 
 `recompress` writes the same blocks with Zstandard (the zstd tool does the
 work; osmium 1.15 writes zlib, LZ4 and raw blocks, not Zstandard) or raw.
@@ -193,7 +202,91 @@ def recompress(source, target, codec):
     open(target, "wb").write(out)
 
 
+def addresses(meridian, source):
+    from shapely.geometry import Point
+    from shapely.prepared import prep
+    with tempfile.TemporaryDirectory() as folder:
+        config = os.path.join(folder, "config.json")
+        with open(config, "w") as handle:
+            json.dump(osmium_config(), handle)
+        features_path = os.path.join(folder, "osmium.geojsonseq")
+        subprocess.run(["osmium", "export", "-O", "-c", config, "-f", "geojsonseq", "-o", features_path, source],
+                       check=True)
+        features = read_sequence(features_path)
+        index = os.path.join(folder, "places.idx")
+        subprocess.run([meridian, "index", source, "-o", index], check=True, capture_output=True)
+        by_id = {}
+        for feature in features:
+            props = feature["properties"]
+            by_id[f"{props.pop('@type')}/{props.pop('@id')}"] = feature
+        ids = sorted(by_id)
+        places = []
+        for start in range(0, len(ids), 500):
+            run = subprocess.run([meridian, "lookup", ",".join(ids[start:start + 500]), index, "--format", "json"],
+                                 capture_output=True, text=True)
+            places += json.loads(run.stdout)["results"]
+    areas = []
+    for feature in features:
+        props = feature["properties"]
+        if feature["geometry"]["type"] not in ("Polygon", "MultiPolygon"):
+            continue
+        geometry = shape(feature["geometry"])
+        if props.get("boundary") == "postal_code" and (props.get("postal_code") or props.get("name")):
+            areas.append((100, props.get("postal_code") or props["name"], geometry))
+        elif props.get("boundary") == "administrative" and props.get("admin_level", "").isdigit():
+            level = int(props["admin_level"])
+            name = (props.get("ISO3166-1") or props.get("ISO3166-1:alpha2") or props.get("country_code", "")).upper() \
+                if level == 2 else props.get("name")
+            if name and 2 <= level <= 10:
+                areas.append((level, name, geometry))
+    prepared = [(level, name, geometry, prep(geometry)) for level, name, geometry in areas]
+    ranks = [("countryCode", [2]), ("administrativeArea", [4, 3]), ("locality", [8, 7]), ("subLocality", [9, 10]),
+             ("postCode", [100])]
+    tag_parts = {"addr:street": "thoroughfare", "addr:housenumber": "subThoroughfare", "addr:city": "locality",
+                 "addr:postcode": "postCode", "addr:state": "administrativeArea"}
+    problems = []
+    from_tags = from_areas = 0
+    for place in places:
+        feature = by_id.get(place["id"])
+        if feature is None:
+            continue
+        props = feature["properties"]
+        structured = dict(place.get("structuredAddress") or {})
+        if place.get("countryCode"):
+            structured["countryCode"] = place["countryCode"]
+        point = Point(place["coordinate"]["longitude"], place["coordinate"]["latitude"])
+        holding = [(level, name, geometry) for level, name, geometry, ready in prepared
+                   if ready.contains(point) or geometry.touches(point)]
+        given = set()
+        for tag, part in tag_parts.items():
+            if tag in props:
+                given.add(part)
+                from_tags += 1
+                if structured.get(part) != props[tag]:
+                    problems.append(f"{place['id']}: {part} is {structured.get(part)!r}, its {tag} says {props[tag]!r}")
+        if "addr:country" in props:
+            given.add("countryCode")
+        for part, levels in ranks:
+            if part in given:
+                continue
+            expected = None
+            for level in levels:
+                candidates = [(g.bounds, name) for lvl, name, g in holding if lvl == level]
+                if candidates:
+                    expected = min(candidates, key=lambda c: (c[0][2] - c[0][0]) * (c[0][3] - c[0][1]))[1]
+                    break
+            if expected is not None:
+                from_areas += 1
+            if structured.get(part) != expected:
+                problems.append(f"{place['id']}: {part} is {structured.get(part)!r}, the areas say {expected!r}")
+    print(json.dumps({"places": len(places), "parts_from_tags": from_tags, "parts_from_areas": from_areas,
+                      "areas": len(areas), "problems": problems[:40]}, indent=1))
+    sys.exit(1 if problems or not places else 0)
+
+
 def main():
+    if sys.argv[1] == "addresses":
+        addresses(*sys.argv[2:4])
     if sys.argv[1] == "recompress":
         recompress(*sys.argv[2:5])
         sys.exit(0)

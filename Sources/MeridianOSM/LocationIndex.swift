@@ -19,6 +19,10 @@ final class LocationIndex: @unchecked Sendable {
     private var locations = GrowableBuffer()
     private var isSorted = true
     private(set) var isFrozen = false
+    /// Every ``stride``-th id, kept small enough to stay in the processor's
+    /// cache: a lookup bisects it first, then one run of the ids.
+    private var directory: [Int64] = []
+    private static let stride = 128
 
     /// Nodes from which the arrays are file-backed.
     static let mappedThreshold = 64 << 20
@@ -47,6 +51,9 @@ final class LocationIndex: @unchecked Sendable {
     func freeze() {
         guard !isFrozen else { return }
         isFrozen = true
+        defer {
+            directory = Swift.stride(from: 0, to: ids.count, by: Self.stride).map { ids.base[$0] }
+        }
         guard !isSorted else { return }
         let count = ids.count
         var order = Array(0..<count)
@@ -75,6 +82,18 @@ final class LocationIndex: @unchecked Sendable {
         let base = ids.base
         var low = 0
         var high = count
+        if isFrozen, directory.count > 1 {
+            // The run of the directory entry at or before the id.
+            var first = 0
+            var last = directory.count
+            while first < last {
+                let middle = (first + last) >> 1
+                if directory[middle] <= id { first = middle + 1 } else { last = middle }
+            }
+            guard first > 0 else { return nil }
+            low = (first - 1) * Self.stride
+            high = min(count, low + Self.stride)
+        }
         // Try next to the last hit first: a way's nodes often follow each other.
         if hint >= 0, hint < count {
             let guess = hint

@@ -293,3 +293,57 @@ struct MultipolygonAssembler {
         return parts
     }
 }
+
+extension MultipolygonAssembler {
+    /// Whether a closed ring with no repeated position is simple (no two
+    /// of its segments meet but neighbours at their shared end), decided
+    /// exactly in integers for a ring of up to 64 positions spanning less
+    /// than 100 degrees; nil past that (GEOS decides). Most buildings are
+    /// decided here, in well under a microsecond.
+    static func isSimple(_ ring: [Int64]) -> Bool? {
+        let count = ring.count - 1
+        guard count >= 3, count <= 64 else { return nil }
+        var west = Int64.max
+        var east = Int64.min
+        var south = Int64.max
+        var north = Int64.min
+        for point in ring {
+            let location = OSMLocation(packed: point)
+            west = min(west, Int64(location.longitude))
+            east = max(east, Int64(location.longitude))
+            south = min(south, Int64(location.latitude))
+            north = max(north, Int64(location.latitude))
+        }
+        guard east - west < 1_000_000_000, north - south < 1_000_000_000 else { return nil }
+        @inline(__always) func x(_ index: Int) -> Int64 { Int64(Int32(truncatingIfNeeded: ring[index])) }
+        @inline(__always) func y(_ index: Int) -> Int64 { ring[index] >> 32 }
+        func orientation(_ a: Int, _ b: Int, _ c: Int) -> Int64 {
+            let value = (x(b) - x(a)) * (y(c) - y(a)) - (y(b) - y(a)) * (x(c) - x(a))
+            return value > 0 ? 1 : value < 0 ? -1 : 0
+        }
+        func onSegment(_ a: Int, _ b: Int, _ c: Int) -> Bool {
+            min(x(a), x(b)) <= x(c) && x(c) <= max(x(a), x(b)) && min(y(a), y(b)) <= y(c) && y(c) <= max(y(a), y(b))
+        }
+        for i in 0..<count {
+            // A neighbour that doubles back along the segment.
+            let next = (i + 1) % count
+            if orientation(i, i + 1, next + 1) == 0,
+                (x(i + 1) - x(i)) * (x(next + 1) - x(next)) + (y(i + 1) - y(i)) * (y(next + 1) - y(next)) < 0
+            {
+                return false
+            }
+            for j in stride(from: i + 2, to: count, by: 1) where !(i == 0 && j == count - 1) {
+                let o1 = orientation(i, i + 1, j)
+                let o2 = orientation(i, i + 1, j + 1)
+                let o3 = orientation(j, j + 1, i)
+                let o4 = orientation(j, j + 1, i + 1)
+                if o1 != o2 && o3 != o4 { return false }
+                if o1 == 0 && onSegment(i, i + 1, j) { return false }
+                if o2 == 0 && onSegment(i, i + 1, j + 1) { return false }
+                if o3 == 0 && onSegment(j, j + 1, i) { return false }
+                if o4 == 0 && onSegment(j, j + 1, i + 1) { return false }
+            }
+        }
+        return true
+    }
+}

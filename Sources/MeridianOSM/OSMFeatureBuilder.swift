@@ -20,17 +20,25 @@ struct OSMFeatureBuilder: Sendable {
         var values: [JSONValue] = []
         keys.reserveCapacity(tags.count + (metadata == nil ? 0 : 5))
         values.reserveCapacity(keys.capacity)
-        var seen = Set<String>()
-        let checkRepeats = tags.count > 1
+        // A key given twice keeps its first value (the API never writes
+        // one twice; files made by hand may).
+        var seen: Set<String>? = tags.count > 16 ? Set() : nil
         for tag in tags {
             if skippingType, tag.key == "type" { continue }
-            if checkRepeats, !seen.insert(tag.key).inserted { continue }
+            if var set = seen {
+                seen = nil
+                let inserted = set.insert(tag.key).inserted
+                seen = set
+                if !inserted { continue }
+            } else if keys.contains(tag.key) {
+                continue
+            }
             keys.append(tag.key)
             values.append(.string(tag.value))
         }
         if self.metadata, let metadata {
             func add(_ key: String, _ value: JSONValue?) {
-                guard let value, !seen.contains(key) else { return }
+                guard let value, !keys.contains(key) else { return }
                 keys.append(key)
                 values.append(value)
             }
@@ -134,6 +142,9 @@ struct OSMFeatureBuilder: Sendable {
             return nil
         }
         let polygons = assembly.polygons
+        if polygons.count == 1, polygons[0].count == 1, MultipolygonAssembler.isSimple(polygons[0][0]) == true {
+            return .polygon([Self.coordinates(polygons[0][0])])
+        }
         var geometry: Geometry =
             polygons.count == 1
             ? .polygon(polygons[0].map(Self.coordinates)) : .multiPolygon(polygons.map { $0.map(Self.coordinates) })

@@ -46,7 +46,7 @@ extension ReadingOptions {
 /// Then the relations' areas are assembled on every core. A file on a
 /// pipe is first copied to a private temporary file (removed at once).
 /// XML is read whole, then made into features the same way.
-public final class OSMReader: FeatureReader {
+public final class OSMReader: BatchFeatureReader {
     public let name: String
     private let builder: OSMFeatureBuilder
     private let options: OSMReadingOptions
@@ -59,10 +59,13 @@ public final class OSMReader: FeatureReader {
     private var nextBlock = 0
     private var lastBlock = 0
     private var firstDataBlock = 0
-    private let threads: Int
+    private var workers: Int
+    /// What a batch decoder makes of each block's features, on the
+    /// block's thread (``nextBatch(using:)``).
+    private var processor: (@Sendable ([Feature]) -> any Sendable)?
+    private var batches: [any Sendable] = []
     private var pool: OrderedWorkPool<Int, Result<BlockResult, DiagnosticError>>?
     private let progress = BlockProgress()
-    private var sawWays = false
     private var indexIsComplete = false
     /// Multipolygon and boundary relations, and the lines of their ways.
     private var relations: [OSMRelation] = []
@@ -89,20 +92,27 @@ public final class OSMReader: FeatureReader {
         var nodeLocations: [Int64] = []
         var memberLines: [(Int64, [Int64])] = []
         var hasWays = false
+        /// The features made into a batch, when the reader makes batches.
+        var batch: (any Sendable)?
     }
 
     /// Counts the blocks whose nodes are in the index, for the blocks of
-    /// ways that wait for them.
+    /// ways that wait for them. In a sorted file the first block of ways
+    /// closes the index once every block before it is in (adding its own
+    /// nodes): the blocks of ways after it then read the index at once, on
+    /// every core, and nodes that come later (a file that lies about its
+    /// order) are left out with a warning.
     final class BlockProgress: @unchecked Sendable {
         let condition = Condition()
         var indexed = -1
+        private(set) var closed = false
         /// Set when reading stops, so that no block waits for ever.
         var cancelled = false
 
         func waitUntilIndexed(through block: Int) -> Bool {
             condition.lock()
             defer { condition.unlock() }
-            while indexed < block && !cancelled { condition.wait() }
+            while indexed < block && !closed && !cancelled { condition.wait() }
             return !cancelled
         }
 
@@ -111,6 +121,24 @@ public final class OSMReader: FeatureReader {
             indexed = block
             condition.broadcast()
             condition.unlock()
+        }
+
+        /// Closes the index, running `last` first (the lock held) if it
+        /// is not closed yet.
+        func close(_ last: () -> Void) {
+            condition.lock()
+            if !closed {
+                last()
+                closed = true
+                condition.broadcast()
+            }
+            condition.unlock()
+        }
+
+        var isClosed: Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            return closed
         }
 
         func cancel() {
@@ -151,11 +179,13 @@ public final class OSMReader: FeatureReader {
         let memberWayIDs: Set<Int64>
         let progress: BlockProgress
         let indexIsComplete: Bool
+        let processor: (@Sendable ([Feature]) -> any Sendable)?
 
         init(
             source: BlockSource, builder: OSMFeatureBuilder, index: LocationIndex, memberWayIDs: Set<Int64>,
-            progress: BlockProgress, indexIsComplete: Bool
+            progress: BlockProgress, indexIsComplete: Bool, processor: (@Sendable ([Feature]) -> any Sendable)?
         ) {
+            self.processor = processor
             self.source = source
             self.builder = builder
             self.index = index
@@ -167,6 +197,20 @@ public final class OSMReader: FeatureReader {
         /// One block's tagged nodes and ways as features, once the blocks
         /// before it are indexed.
         func work(_ number: Int) -> Result<BlockResult, DiagnosticError> {
+            var result = Self.features(number, self)
+            if let processor, case .success(var block) = result, !block.features.isEmpty {
+                block.batch = processor(block.features)
+                block.features = []
+                result = .success(block)
+            }
+            return result
+        }
+
+        private static func features(_ number: Int, _ worker: BlockWorker) -> Result<BlockResult, DiagnosticError> {
+            worker.features(number)
+        }
+
+        private func features(_ number: Int) -> Result<BlockResult, DiagnosticError> {
             do throws(DiagnosticError) {
                 guard let block = try source.decode(number, nodes: true, ways: true, relations: false) else {
                     return .success(BlockResult())
@@ -179,7 +223,13 @@ public final class OSMReader: FeatureReader {
                 result.nodeLocations = block.nodeLocations
                 guard !block.ways.isEmpty else { return .success(result) }
                 result.hasWays = true
-                if !indexIsComplete, !progress.waitUntilIndexed(through: number - 1) { return .success(result) }
+                if !indexIsComplete {
+                    guard progress.waitUntilIndexed(through: number - 1) else { return .success(result) }
+                    progress.close {
+                        index.append(ids: block.nodeIDs, locations: block.nodeLocations)
+                        index.freeze()
+                    }
+                }
                 // The block's own nodes first (a block may hold the last
                 // nodes and the first ways), then the index.
                 let own = block.nodeIDs.isEmpty ? nil : LocationIndex()
@@ -221,7 +271,7 @@ public final class OSMReader: FeatureReader {
         name = input.name
         self.options = options
         builder = OSMFeatureBuilder(rules: options.areaRules, metadata: options.metadata, name: input.name)
-        threads = OrderedWorkPool<Int, Int>.defaultThreads
+        workers = OrderedWorkPool<Int, Int>.defaultThreads
         guard let stream = input.stream else {
             throw DiagnosticError(
                 code: "osm.pbf.invalid", message: "\(input.name) is not an OSM PBF file",
@@ -241,7 +291,7 @@ public final class OSMReader: FeatureReader {
         self.name = name
         self.options = options
         builder = OSMFeatureBuilder(rules: options.areaRules, metadata: options.metadata, name: name)
-        threads = OrderedWorkPool<Int, Int>.defaultThreads
+        workers = OrderedWorkPool<Int, Int>.defaultThreads
         file = nil
         mapped = nil
         found.append(contentsOf: elements.diagnostics)
@@ -314,10 +364,10 @@ public final class OSMReader: FeatureReader {
             var end = blocks.count
             var stop = false
             while end > 0, !stop {
-                let run = Array(blocks[max(0, end - threads * 2)..<end])
+                let run = Array(blocks[max(0, end - workers * 2)..<end])
                 end -= run.count
                 let results = OrderedWorkPool<Int, Result<OSMElementBlock?, DiagnosticError>>.results(
-                    of: run, threads: threads
+                    of: run, threads: workers
                 ) { number in
                     Result { () throws(DiagnosticError) in
                         try source.decode(number, nodes: true, ways: true, relations: true)
@@ -339,7 +389,7 @@ public final class OSMReader: FeatureReader {
             relations.sort { $0.id < $1.id }
         } else {
             let results = OrderedWorkPool<Int, Result<OSMElementBlock?, DiagnosticError>>.results(
-                of: blocks, threads: threads
+                of: blocks, threads: workers
             ) { number in
                 Result { () throws(DiagnosticError) in
                     try source.decode(number, nodes: true, ways: false, relations: true)
@@ -376,7 +426,38 @@ public final class OSMReader: FeatureReader {
         return queue[queuePosition]
     }
 
-    /// Puts the next features in the queue; false at the end.
+    /// The next block's features as one batch made by `decoder`, made on
+    /// the thread that decoded the block; the relations' areas in runs
+    /// made on every core.
+    public func nextBatch<Batch>(using decoder: FeatureBatchDecoder<Batch>) throws(DiagnosticError) -> Batch? {
+        if pool == nil, processor == nil {
+            let process = decoder.process
+            processor = { process($0) }
+            workers = decoder.threads
+        }
+        while true {
+            if let batch = batches.first {
+                batches.removeFirst()
+                return (batch as! Batch)
+            }
+            if queuePosition < queue.count {
+                let features = Array(queue[queuePosition...])
+                queue.removeAll(keepingCapacity: true)
+                queuePosition = 0
+                let size = max(256, features.count / (workers * 4) + 1)
+                let runs = stride(from: 0, to: features.count, by: size).map {
+                    Array(features[$0..<min(features.count, $0 + size)])
+                }
+                let process = decoder.process
+                batches = OrderedWorkPool<[Feature], Batch>.results(of: runs, threads: workers) { process($0) }
+                continue
+            }
+            guard try fill() else { return nil }
+        }
+    }
+
+    /// Puts the next features in the queue (or a batch in ``batches``);
+    /// false at the end.
     private func fill() throws(DiagnosticError) -> Bool {
         if let elements {
             // XML: everything at once.
@@ -413,11 +494,12 @@ public final class OSMReader: FeatureReader {
             } else {
                 let worker = BlockWorker(
                     source: BlockSource(file: file, options: options), builder: builder, index: index,
-                    memberWayIDs: memberWayIDs, progress: progress, indexIsComplete: indexIsComplete)
-                pool = OrderedWorkPool(threads: threads) { number in worker.work(number) }
+                    memberWayIDs: memberWayIDs, progress: progress, indexIsComplete: indexIsComplete,
+                    processor: processor)
+                pool = OrderedWorkPool(threads: workers) { number in worker.work(number) }
                 self.pool = pool
             }
-            while nextBlock < lastBlock, pool.pending < threads * 2 {
+            while nextBlock < lastBlock, pool.pending < workers * 2 {
                 pool.submit(nextBlock)
                 nextBlock += 1
             }
@@ -430,8 +512,8 @@ public final class OSMReader: FeatureReader {
                 throw error
             }
             let number = progress.indexed + 1
-            if !indexIsComplete, !block.nodeIDs.isEmpty {
-                if sawWays {
+            if !indexIsComplete, !block.nodeIDs.isEmpty, !block.hasWays {
+                if progress.isClosed {
                     found.append(
                         Diagnostic(
                             severity: .warning, code: "osm.pbf.unsorted",
@@ -442,11 +524,11 @@ public final class OSMReader: FeatureReader {
                     index.append(ids: block.nodeIDs, locations: block.nodeLocations)
                 }
             }
-            if block.hasWays { sawWays = true }
             progress.markIndexed(number)
             for (id, line) in block.memberLines { memberLines[id] = line }
             found.append(contentsOf: block.diagnostics)
             queue.append(contentsOf: block.features)
+            if let batch = block.batch { batches.append(batch) }
             return true
         }
         guard !relationsDone else { return false }
@@ -460,13 +542,13 @@ public final class OSMReader: FeatureReader {
     /// The areas of the relations, assembled on every core.
     private func relationFeatures() -> [Feature] {
         let relations = self.relations
-        let chunkSize = max(1, relations.count / (threads * 4) + 1)
+        let chunkSize = max(1, relations.count / (workers * 4) + 1)
         let chunks = stride(from: 0, to: relations.count, by: chunkSize).map {
             $0..<min(relations.count, $0 + chunkSize)
         }
         let memberLines = self.memberLines
         let builder = self.builder
-        let results = OrderedWorkPool<Range<Int>, ([Feature], [Diagnostic])>.results(of: chunks, threads: threads) {
+        let results = OrderedWorkPool<Range<Int>, ([Feature], [Diagnostic])>.results(of: chunks, threads: workers) {
             range in
             var features: [Feature] = []
             var diagnostics: [Diagnostic] = []

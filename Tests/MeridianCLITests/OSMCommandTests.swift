@@ -65,6 +65,30 @@ import Testing
         }
     }
 
+    /// Every place's address is its `addr:*` tags, completed by the
+    /// administrative areas that hold it as shapely finds them.
+    @Test(
+        .requires(tool: "osmium"), .enabled(if: hasShapely, "shapely is not installed (pip install shapely)"))
+    func addressesAreTheTagsCompletedByTheAreasAround() throws {
+        let result = try Self.oracle(["addresses", CLI.executable.path, Self.monaco])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("\"places\": 2510"), "\(result.output)")
+    }
+
+    @Test func anExtractIsIndexedAndGeocodedByStreetNumberAndCity() throws {
+        try withTemporaryFolder { folder in
+            let index = folder.appendingPathComponent("monaco.idx").path
+            let built = try CLI.run(["index", Self.monaco, "-o", index])
+            #expect(built.status == 0, "\(built.stderr)")
+            let found = try CLI.run(["geocode", "25 Avenue Albert II, Monaco", index, "--format", "json"])
+            #expect(found.status == 0, "\(found.stderr)")
+            #expect(found.stdout.contains("\"subThoroughfare\":\"25\""), "\(found.stdout)")
+            // A café without addr:* tags is placed in its quarter.
+            let cafe = try CLI.run(["search", "Café de Paris", index, "--format", "json"])
+            #expect(cafe.stdout.contains("\"subLocality\":\"Monte-Carlo\""), "\(cafe.stdout)")
+        }
+    }
+
     @Test func validateReportsWhatReadingLeavesOut() throws {
         let result = try CLI.run(["validate", Self.monaco, "--format", "json"])
         // Monaco's extract is cut at the border: relations reaching past it

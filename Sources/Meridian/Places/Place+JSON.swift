@@ -59,13 +59,15 @@ extension Place {
 
     /// The Apple Maps Server API's `structuredAddress` of the place (nil
     /// when it has no address): `administrativeArea`, `locality`,
-    /// `postCode`, `fullThoroughfare`, `thoroughfare`, `subThoroughfare`.
+    /// `subLocality`, `postCode`, `fullThoroughfare`, `thoroughfare`,
+    /// `subThoroughfare`.
     public func structuredAddress(languages: [String] = []) -> JSONObject? {
         guard let address else { return nil }
         let style = languages.lazy.compactMap(PlaceAddress.Style.init(language:)).first
         var structured = JSONObject()
         if let value = address.provinceName { structured["administrativeArea"] = .string(value) }
         if let value = address.locality { structured["locality"] = .string(value) }
+        if let value = address.district { structured["subLocality"] = .string(value) }
         if let value = address.postalCode { structured["postCode"] = .string(value) }
         if let value = address.streetLine(style ?? PlaceAddress.Style(country: address.country)) {
             structured["fullThoroughfare"] = .string(value)

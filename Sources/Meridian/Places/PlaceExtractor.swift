@@ -24,7 +24,10 @@ import MeridianValidity
 ///   `<address>`), or for Natural Earth's populated places the admin-1
 ///   region and country; its coordinate the point, the pole of
 ///   inaccessibility of a polygon, or a line's middle vertex. Features with
-///   neither name nor address are left out, counted in one warning.
+///   neither name nor address are left out, counted in one warning. The
+///   input's administrative and postcode areas (OpenStreetMap's
+///   boundaries) complete the addresses of the places inside them
+///   (``AdministrativeAreas``).
 public enum PlaceExtractor {
     /// The places of every input, in order, and warnings.
     public static func places(fromPaths paths: [String]) throws(DiagnosticError) -> (
@@ -41,14 +44,19 @@ public enum PlaceExtractor {
             let source = try FeatureSource(input: input)
             var unnamed = 0
             var index = 0
+            var areas = AdministrativeAreas()
+            var found: [Place] = []
             while let feature = try source.next() {
+                areas.consider(feature)
                 if let place = place(from: feature, file: input.name, index: index) {
-                    places.append(place)
+                    found.append(place)
                 } else {
                     unnamed += 1
                 }
                 index += 1
             }
+            areas.complete(&found)
+            places += found
             warnings += source.warnings
             if unnamed > 0 {
                 warnings.append(

@@ -22,7 +22,7 @@ import MeridianCore
 /// checked against the record's end.
 enum PlaceIndexFormat {
     static let magic: [UInt8] = Array("MRDNPLCS".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     static let headerSize = 48
 
     enum Section: UInt32, CaseIterable {

@@ -19,7 +19,7 @@ enum PlaceRecord {
             writer.byte(1)
             for part in [
                 address.houseNumber, address.street, address.unit, address.locality, address.province,
-                address.postalCode, address.country, address.line,
+                address.postalCode, address.country, address.line, address.district,
             ] {
                 writer.optional(part)
             }
@@ -94,13 +94,14 @@ enum PlaceRecord {
         var address: PlaceAddress?
         if hasAddress == 1 {
             var parts: [String?] = []
-            for _ in 0..<8 {
+            for _ in 0..<9 {
                 guard let part = reader.optional() else { return nil }
                 parts.append(part)
             }
             address = PlaceAddress(
                 houseNumber: parts[0], street: parts[1], unit: parts[2], locality: parts[3], province: parts[4],
                 postalCode: parts[5], country: parts[6], line: parts[7])
+            address?.district = parts[8]
         }
         guard let phone = reader.optional(), let url = reader.optional(), let hours = reader.optional(),
             let containerCount = reader.varint(), containerCount <= bytes.count

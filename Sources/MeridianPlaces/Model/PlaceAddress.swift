@@ -20,6 +20,9 @@ public struct PlaceAddress: Sendable, Hashable {
     /// A unit, suite or shop number.
     public var unit: String?
     public var locality: String?
+    /// A district of the locality (a borough, quarter or neighbourhood):
+    /// `CLPlacemark`'s `subLocality`.
+    public var district: String?
     /// A state or province: a name, or an ISO 3166-2 code ("GB-CAM", "US-CA").
     public var province: String?
     public var postalCode: String?
@@ -30,8 +33,10 @@ public struct PlaceAddress: Sendable, Hashable {
 
     public init(
         houseNumber: String? = nil, street: String? = nil, unit: String? = nil, locality: String? = nil,
-        province: String? = nil, postalCode: String? = nil, country: String? = nil, line: String? = nil
+        district: String? = nil, province: String? = nil, postalCode: String? = nil, country: String? = nil,
+        line: String? = nil
     ) {
+        self.district = district
         self.houseNumber = houseNumber
         self.street = street
         self.unit = unit
