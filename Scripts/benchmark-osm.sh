@@ -42,3 +42,31 @@ for input in Samples/monaco.osm.pbf "$large"; do
   printf "| %s (%s MB) | %s s, %s MB | %s s, %s MB | %s | %s s, %s MB | %s |\n" "$(basename "$input")" \
     "$(du -m "$input" | cut -f1)" "$ow" "$om" "$tw" "$tm" "$(ratio "$tw" "$ow")" "$gw" "$gm" "$(ratio "$gw" "$ow")"
 done
+
+# The index of the large extract, end to end (`meridian index`), and
+# completion, search and reverse geocoding on it, one query at a time
+# (Benchmarks' `meridian-benchmark places`, which reads the extract the same
+# way): fragments of 1 to 8 characters of the extract's own names.
+elements=$(osmium fileinfo -e -g data.count.nodes "$large")
+elements=$((elements + $(osmium fileinfo -e -g data.count.ways "$large") + $(osmium fileinfo -e -g data.count.relations "$large")))
+indexed=$(measure_median "$bin/meridian" index "$large" -o "$work/osm.idx")
+read -r iw iu im <<<"$indexed"
+echo
+echo "| index of $(basename "$large") | elements | wall | elements/s | peak |"
+echo "|---|---|---|---|---|"
+printf "| meridian index | %s | %s s | %s | %s MB |\n" "$elements" "$iw" \
+  "$(python3 -c "print(f'{$elements / $iw:,.0f}')")" "$im"
+queries="$work/osm-queries.txt"
+"$bin/meridian" convert Samples/monaco.osm.pbf --to ndjson -o - --quiet | python3 -c '
+import json, random, sys
+random.seed(3)
+names = [json.loads(line)["properties"].get("name") for line in sys.stdin]
+names = [n for n in names if n]
+for _ in range(2000):
+    name = random.choice(names)
+    print(name[:random.randint(1, min(8, len(name)))])
+for _ in range(200):
+    print("search:" + " ".join(random.choice(names).split()[:2]))' >"$queries"
+benchmark_build
+echo
+"$bench_bin/meridian-benchmark" places "$large" "$queries"

@@ -149,9 +149,12 @@ public final class OSMReader: BatchFeatureReader {
         }
     }
 
-    /// Decodes the blocks of a PBF file, on any thread.
+    /// Decodes the blocks of a PBF file, on any thread. It holds the
+    /// mapping, so that a block still decoding when reading stops early
+    /// (an error, `--limit`) reads mapped memory to its end.
     struct BlockSource: Sendable {
         let file: PBFFile
+        let mapping: MappedFile?
         let options: OSMReadingOptions
 
         func decode(_ number: Int, nodes: Bool, ways: Bool, relations: Bool) throws(DiagnosticError)
@@ -357,7 +360,7 @@ public final class OSMReader: BatchFeatureReader {
     /// Pass 1: the relations (and in an unsorted file, every node's position).
     private func readRelations(_ file: PBFFile) throws(DiagnosticError) {
         let blocks = Array(firstDataBlock..<file.blobs.count)
-        let source = BlockSource(file: file, options: options)
+        let source = BlockSource(file: file, mapping: mapped, options: options)
         if header.isSorted {
             // From the end back, a run of blocks at a time, until a block
             // holds something else than relations.
@@ -493,7 +496,7 @@ public final class OSMReader: BatchFeatureReader {
                 pool = existing
             } else {
                 let worker = BlockWorker(
-                    source: BlockSource(file: file, options: options), builder: builder, index: index,
+                    source: BlockSource(file: file, mapping: mapped, options: options), builder: builder, index: index,
                     memberWayIDs: memberWayIDs, progress: progress, indexIsComplete: indexIsComplete,
                     processor: processor)
                 pool = OrderedWorkPool(threads: workers) { number in worker.work(number) }

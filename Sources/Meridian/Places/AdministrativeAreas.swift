@@ -22,7 +22,7 @@ import MeridianSpatial
 /// through an STR-tree of the areas' boxes and a ``PointLocator`` each
 /// (GEOS where a point lies on an edge).
 struct AdministrativeAreas {
-    struct Area {
+    struct Area: @unchecked Sendable {
         var level: Int
         var name: String
         var locator: PointLocator
@@ -40,27 +40,28 @@ struct AdministrativeAreas {
     /// The level of postcode areas.
     static let postal = 100
 
-    /// Keeps `feature` when it is an administrative or postcode area.
-    mutating func consider(_ feature: Feature) {
+    mutating func add(_ area: Area) { areas.append(area) }
+
+    /// The area `feature` is when it is an administrative or postcode area.
+    static func area(of feature: Feature) -> Area? {
         guard let geometry = feature.geometry, PlaceExtractor.isArea(geometry),
             let boundary = feature.properties["boundary"]?.stringValue
-        else { return }
+        else { return nil }
         let properties = feature.properties
         if boundary == "postal_code", let code = properties["postal_code"]?.stringValue ?? properties["name"]?.stringValue {
-            areas.append(Area(level: Self.postal, name: code, locator: PointLocator(geometry), geometry: geometry))
-            return
+            return Area(level: Self.postal, name: code, locator: PointLocator(geometry), geometry: geometry)
         }
         guard boundary == "administrative", let text = properties["admin_level"]?.stringValue,
             let level = Int(text), (2...10).contains(level)
-        else { return }
+        else { return nil }
         let name: String?
         if level == 2 {
             name = PlaceExtractor.first(properties, ["ISO3166-1", "ISO3166-1:alpha2", "country_code"])?.uppercased()
         } else {
             name = PlaceExtractor.first(properties, ["name"])
         }
-        guard let name, !name.isEmpty else { return }
-        areas.append(Area(level: level, name: name, locator: PointLocator(geometry), geometry: geometry))
+        guard let name, !name.isEmpty else { return nil }
+        return Area(level: level, name: name, locator: PointLocator(geometry), geometry: geometry)
     }
 
     /// The areas that hold `coordinate`, any level.

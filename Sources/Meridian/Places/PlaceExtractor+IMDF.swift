@@ -81,7 +81,7 @@ struct IMDFPlaces {
         containers: [PlaceContainer], boundary: Geometry? = nil, importance: Double, kind: Place.Kind = .pointOfInterest
     ) -> Place? {
         defer { index += 1 }
-        guard !names.isEmpty, let coordinate = coordinate ?? feature.feature.geometry.flatMap(PlaceExtractor.coordinate)
+        guard !names.isEmpty, let coordinate = coordinate ?? feature.feature.geometry.flatMap({ PlaceExtractor.coordinate(of: $0) })
         else { return nil }
         return Place(
             id: feature.id, alternateIDs: PlaceDeduplicator().alternateIDs(of: feature.feature), names: names,

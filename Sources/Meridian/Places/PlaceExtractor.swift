@@ -2,6 +2,7 @@ import MeridianCore
 import MeridianIMDF
 import MeridianLibC
 import MeridianPlaces
+import MeridianSnapshot
 import MeridianValidity
 
 /// Turns what Meridian reads into places (``Place``): the umbrella's side
@@ -46,14 +47,30 @@ public enum PlaceExtractor {
             var index = 0
             var areas = AdministrativeAreas()
             var found: [Place] = []
-            while let feature = try source.next() {
-                areas.consider(feature)
-                if let place = place(from: feature, file: input.name, index: index) {
-                    found.append(place)
-                } else {
-                    unnamed += 1
+            // Places are made on the threads that decode (an OSM file's
+            // blocks), each run of features with a validator of its own.
+            let file = input.name
+            let decoder = FeatureBatchDecoder(threads: nil) { features in
+                let validator = GeometryValidator()
+                return features.map { feature in
+                    (
+                        place(from: feature, file: file, index: 0, validator: validator), feature.id == nil,
+                        AdministrativeAreas.area(of: feature)
+                    )
                 }
-                index += 1
+            }
+            while let batch = try source.nextBatch(using: decoder) {
+                for (made, unidentified, area) in batch {
+                    if let area { areas.add(area) }
+                    if var place = made {
+                        place.source.featureIndex = index
+                        if unidentified { place.id = "\(file)#\(index)" }
+                        found.append(place)
+                    } else {
+                        unnamed += 1
+                    }
+                    index += 1
+                }
             }
             areas.complete(&found)
             places += found
@@ -75,10 +92,17 @@ public enum PlaceExtractor {
     /// The place a feature is, or nil when it has neither name nor address
     /// (or no geometry to place it).
     public static func place(from feature: Feature, file: String, index: Int) -> Place? {
+        place(from: feature, file: file, index: index, validator: nil)
+    }
+
+    /// ``place(from:file:index:)`` with a validator to find a polygon's
+    /// pole of inaccessibility with (one per thread), or a new one.
+    static func place(from feature: Feature, file: String, index: Int, validator: GeometryValidator?) -> Place? {
         let properties = feature.properties
         var names = Self.names(in: properties)
         let address = Self.address(in: properties)
-        guard let geometry = feature.geometry, let coordinate = Self.coordinate(of: geometry) else { return nil }
+        guard let geometry = feature.geometry, let coordinate = Self.coordinate(of: geometry, validator: validator)
+        else { return nil }
         var kind = Place.Kind.pointOfInterest
         if let featureClass = properties["FEATURECLA"]?.stringValue ?? properties["featurecla"]?.stringValue,
             featureClass.lowercased().containsText("populated") || featureClass.lowercased().containsText("capital")
@@ -197,9 +221,41 @@ public enum PlaceExtractor {
         }
     }
 
+    /// The pole of inaccessibility of a polygon, or of a MultiPolygon's
+    /// largest part, to a thousandth of its extent (polylabel's search, as
+    /// labels are placed; GEOS's maximum inscribed circle finds the same
+    /// point at many times the cost, which an extract of a million
+    /// buildings would pay).
+    static func pole(of geometry: Geometry) -> Coordinate? {
+        var rings: [[Coordinate]]
+        switch geometry {
+        case .polygon(let polygon): rings = polygon
+        case .multiPolygon(let polygons):
+            func area(_ ring: [Coordinate]) -> Double {
+                var sum = 0.0
+                for (a, b) in zip(ring, ring.dropFirst()) {
+                    sum += a.longitude * b.latitude - b.longitude * a.latitude
+                }
+                return abs(sum)
+            }
+            guard let largest = polygons.max(by: { area($0.first ?? []) < area($1.first ?? []) }) else { return nil }
+            rings = largest
+        default: return nil
+        }
+        guard let box = geometry.boundingBox else { return nil }
+        let extent = max(box.east - box.west, box.north - box.south)
+        guard extent.isFinite, extent > 0 else { return nil }
+        rings = rings.filter { !$0.isEmpty }
+        guard
+            let pole = PoleOfInaccessibility.find(
+                rings: rings.map { $0.map { (x: $0.longitude, y: $0.latitude) } }, precision: extent / 1000)
+        else { return nil }
+        return Coordinate(latitude: pole.y, longitude: pole.x)
+    }
+
     /// A point on the geometry: the point, a polygon's pole of
     /// inaccessibility, a line's middle vertex.
-    static func coordinate(of geometry: Geometry) -> Coordinate? {
+    static func coordinate(of geometry: Geometry, validator: GeometryValidator? = nil) -> Coordinate? {
         switch geometry {
         case .point(let c): return c
         case .multiPoint(let points): return points.first
@@ -207,12 +263,12 @@ public enum PlaceExtractor {
         case .multiLineString(let lines):
             return lines.first(where: { !$0.isEmpty }).map { $0[$0.count / 2] }
         case .polygon, .multiPolygon:
-            return GeometryValidator().labelPoint(of: geometry)
+            return pole(of: geometry) ?? (validator ?? GeometryValidator()).labelPoint(of: geometry)
                 ?? geometry.boundingBox.map {
                     Coordinate(latitude: ($0.south + $0.north) / 2, longitude: ($0.west + $0.east) / 2)
                 }
         case .geometryCollection(let members):
-            return members.lazy.compactMap(coordinate(of:)).first
+            return members.lazy.compactMap { coordinate(of: $0, validator: validator) }.first
         }
     }
 }

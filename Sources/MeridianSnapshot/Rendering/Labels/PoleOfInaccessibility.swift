@@ -14,12 +14,12 @@
 /// best point found by more than `precision`. Rings are even-odd, in any
 /// winding, in screen points; at most `maximumCells` cells are looked at,
 /// so the cost is bounded whatever the shape.
-enum PoleOfInaccessibility {
-    typealias Ring = [(x: Double, y: Double)]
+package enum PoleOfInaccessibility {
+    package typealias Ring = [(x: Double, y: Double)]
 
     static let maximumCells = 512
 
-    static func find(rings: [Ring], precision: Double) -> (x: Double, y: Double, distance: Double)? {
+    package static func find(rings: [Ring], precision: Double) -> (x: Double, y: Double, distance: Double)? {
         guard let outer = rings.first, outer.count >= 3 else { return nil }
         var minX = Double.infinity
         var minY = Double.infinity
