@@ -111,25 +111,10 @@ enum ParquetValueText {
         return result
     }
 
-    /// Year, month and day of a day counted from 1970-01-01 (Howard
-    /// Hinnant's civil-from-days).
-    static func date(days: Int64) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
-    }
+    /// Year, month and day of a day counted from 1970-01-01.
+    static func date(days: Int64) -> String { CivilDate.text(days: days) }
 
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let text = String(value.magnitude)
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
-    }
+    private static func padded(_ value: Int64, _ width: Int) -> String { CivilDate.padded(value, width) }
 
     private static func clock(_ seconds: Int64) -> String {
         padded(seconds / 3_600 % 24, 2) + ":" + padded(seconds / 60 % 60, 2) + ":" + padded(seconds % 60, 2)

@@ -39,21 +39,7 @@ struct MultipolygonAssembler {
 
         init(_ points: [Int64]) {
             self.points = points
-            var west = Int32.max
-            var south = Int32.max
-            var east = Int32.min
-            var north = Int32.min
-            for point in points {
-                let location = OSMLocation(packed: point)
-                west = min(west, location.longitude)
-                east = max(east, location.longitude)
-                south = min(south, location.latitude)
-                north = max(north, location.latitude)
-            }
-            self.west = west
-            self.south = south
-            self.east = east
-            self.north = north
+            (west, south, east, north) = MultipolygonAssembler.bounds(points)
             area = Ring.signedArea(points)
         }
 
@@ -295,6 +281,22 @@ struct MultipolygonAssembler {
 }
 
 extension MultipolygonAssembler {
+    /// The west, south, east and north of `points`, in 1e-7 degree.
+    static func bounds(_ points: [Int64]) -> (Int32, Int32, Int32, Int32) {
+        var west = Int32.max
+        var south = Int32.max
+        var east = Int32.min
+        var north = Int32.min
+        for point in points {
+            let location = OSMLocation(packed: point)
+            west = min(west, location.longitude)
+            east = max(east, location.longitude)
+            south = min(south, location.latitude)
+            north = max(north, location.latitude)
+        }
+        return (west, south, east, north)
+    }
+
     /// Whether a closed ring with no repeated position is simple (no two
     /// of its segments meet but neighbours at their shared end), decided
     /// exactly in integers for a ring of up to 64 positions spanning less
@@ -303,18 +305,8 @@ extension MultipolygonAssembler {
     static func isSimple(_ ring: [Int64]) -> Bool? {
         let count = ring.count - 1
         guard count >= 3, count <= 64 else { return nil }
-        var west = Int64.max
-        var east = Int64.min
-        var south = Int64.max
-        var north = Int64.min
-        for point in ring {
-            let location = OSMLocation(packed: point)
-            west = min(west, Int64(location.longitude))
-            east = max(east, Int64(location.longitude))
-            south = min(south, Int64(location.latitude))
-            north = max(north, Int64(location.latitude))
-        }
-        guard east - west < 1_000_000_000, north - south < 1_000_000_000 else { return nil }
+        let (west, south, east, north) = bounds(ring)
+        guard Int64(east) - Int64(west) < 1_000_000_000, Int64(north) - Int64(south) < 1_000_000_000 else { return nil }
         @inline(__always) func x(_ index: Int) -> Int64 { Int64(Int32(truncatingIfNeeded: ring[index])) }
         @inline(__always) func y(_ index: Int) -> Int64 { ring[index] >> 32 }
         func orientation(_ a: Int, _ b: Int, _ c: Int) -> Int64 {

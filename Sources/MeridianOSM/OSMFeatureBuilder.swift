@@ -171,18 +171,8 @@ enum OSMTimestamp {
     static func text(_ seconds: Int64) -> String {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rest = seconds - days * 86_400
-        // Civil from days (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+        return CivilDate.text(days: days) + "T" + CivilDate.padded(rest / 3600, 2) + ":"
+            + CivilDate.padded(rest / 60 % 60, 2) + ":" + CivilDate.padded(rest % 60, 2) + "Z"
     }
 
     /// Seconds since 1970 of `2022-12-30T21:21:24Z`, or nil.
@@ -199,17 +189,11 @@ enum OSMTimestamp {
             }
             return value
         }
-        guard var year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        year -= month <= 2 ? 1 : 0
-        let era = year / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        return days * 86_400 + hour * 3600 + minute * 60 + second
+        return CivilDate.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
     }
 }
 
@@ -243,17 +227,7 @@ extension GeometryValidator {
 extension GeometryValidator {
     /// Whether every place where two of `rings` meet is a position of both.
     fileprivate func ringsMeetOnlyAtSharedPositions(_ rings: [[Int64]]) -> Bool {
-        let boxes = rings.map { ring -> (Int32, Int32, Int32, Int32) in
-            var box = (Int32.max, Int32.max, Int32.min, Int32.min)
-            for point in ring {
-                let location = OSMLocation(packed: point)
-                box = (
-                    min(box.0, location.longitude), min(box.1, location.latitude), max(box.2, location.longitude),
-                    max(box.3, location.latitude)
-                )
-            }
-            return box
-        }
+        let boxes = rings.map(MultipolygonAssembler.bounds)
         let lines = rings.map { makeGEOS(.lineString(OSMFeatureBuilder.coordinates($0))) }
         defer { for line in lines { if let line { libgeos.GEOSGeom_destroy_r(context, line) } } }
         let positions = rings.map { Set($0) }

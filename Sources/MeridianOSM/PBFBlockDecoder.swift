@@ -102,8 +102,10 @@ struct PBFBlockDecoder {
     }
 
     private func tags(
-        keys: [UInt64], values: [UInt64], frame: inout BlockFrame, element: String, into block: inout OSMElementBlock
+        _ common: CommonFields, frame: inout BlockFrame, element: String, into block: inout OSMElementBlock
     ) throws(DiagnosticError) -> OSMTags {
+        let keys = common.keys
+        let values = common.values
         guard keys.count == values.count else {
             throw failure("\(element) has \(keys.count) tag keys but \(values.count) values")
         }
@@ -159,36 +161,56 @@ struct PBFBlockDecoder {
         return metadata
     }
 
+    /// What nodes, ways and relations have alike: an id, tag keys and
+    /// values as string indexes, and metadata.
+    private struct CommonFields {
+        var id: Int64 = 0
+        var keys: [UInt64] = []
+        var values: [UInt64] = []
+        var metadata: OSMMetadata?
+    }
+
+    /// Reads `field` into `common` when it is one of fields 1 to 4 (the id
+    /// zig-zag coded for a node); false for any other field.
+    private func read(
+        _ field: (number: Int, wireType: Int), _ reader: inout ProtobufReader, into common: inout CommonFields,
+        frame: inout BlockFrame, zigzagID: Bool
+    ) throws(DiagnosticError) -> Bool {
+        switch field {
+        case (1, 0): common.id = zigzagID ? reader.signedVarint() : reader.int64()
+        case (2, _): common.keys = reader.packedVarints(wireType: field.wireType)
+        case (3, _): common.values = reader.packedVarints(wireType: field.wireType)
+        case (4, 2):
+            let info = reader.bytes()
+            if metadata { common.metadata = try decodeMetadata(info, frame: &frame) }
+        default: return false
+        }
+        return true
+    }
+
     private func decodeNode(
         _ bytes: UnsafeRawBufferPointer, frame: inout BlockFrame, into block: inout OSMElementBlock
     ) throws(DiagnosticError) {
         var reader = ProtobufReader(bytes)
-        var id: Int64 = 0
+        var common = CommonFields()
         var latitude: Int64 = 0
         var longitude: Int64 = 0
-        var keys: [UInt64] = []
-        var values: [UInt64] = []
-        var metadata: OSMMetadata?
         while let field = reader.nextField() {
+            if try read(field, &reader, into: &common, frame: &frame, zigzagID: true) { continue }
             switch field {
-            case (1, 0): id = reader.signedVarint()
-            case (2, _): keys = reader.packedVarints(wireType: field.wireType)
-            case (3, _): values = reader.packedVarints(wireType: field.wireType)
-            case (4, 2):
-                let info = reader.bytes()
-                if self.metadata { metadata = try decodeMetadata(info, frame: &frame) }
             case (8, 0): latitude = reader.signedVarint()
             case (9, 0): longitude = reader.signedVarint()
             default: reader.skip(field.wireType)
             }
         }
         guard reader.isValid else { throw failure("a node cannot be read") }
+        let id = common.id
         guard let location = location(latitude, longitude, frame) else { return block.diagnostics.append(offGlobe(id)) }
         block.nodeIDs.append(id)
         block.nodeLocations.append(location.packed)
-        if !keys.isEmpty {
-            let tags = try tags(keys: keys, values: values, frame: &frame, element: "node \(id)", into: &block)
-            block.taggedNodes.append(OSMNode(id: id, location: location, tags: tags, metadata: metadata))
+        if !common.keys.isEmpty {
+            let tags = try tags(common, frame: &frame, element: "node \(id)", into: &block)
+            block.taggedNodes.append(OSMNode(id: id, location: location, tags: tags, metadata: common.metadata))
         }
     }
 
@@ -301,47 +323,32 @@ struct PBFBlockDecoder {
         _ bytes: UnsafeRawBufferPointer, frame: inout BlockFrame, into block: inout OSMElementBlock
     ) throws(DiagnosticError) {
         var reader = ProtobufReader(bytes)
-        var id: Int64 = 0
-        var keys: [UInt64] = []
-        var values: [UInt64] = []
+        var common = CommonFields()
         var refs: [Int64] = []
-        var metadata: OSMMetadata?
         while let field = reader.nextField() {
-            switch field {
-            case (1, 0): id = reader.int64()
-            case (2, _): keys = reader.packedVarints(wireType: field.wireType)
-            case (3, _): values = reader.packedVarints(wireType: field.wireType)
-            case (4, 2):
-                let info = reader.bytes()
-                if self.metadata { metadata = try decodeMetadata(info, frame: &frame) }
-            case (8, _): refs = reader.packedSigned(wireType: field.wireType, delta: true)
-            default: reader.skip(field.wireType)
+            if try read(field, &reader, into: &common, frame: &frame, zigzagID: false) { continue }
+            if field == (8, 2) || field == (8, 0) {
+                refs = reader.packedSigned(wireType: field.wireType, delta: true)
+            } else {
+                reader.skip(field.wireType)
             }
         }
         guard reader.isValid else { throw failure("a way cannot be read") }
-        let tags = try tags(keys: keys, values: values, frame: &frame, element: "way \(id)", into: &block)
-        block.ways.append(OSMWay(id: id, refs: refs, tags: tags, metadata: metadata))
+        let tags = try tags(common, frame: &frame, element: "way \(common.id)", into: &block)
+        block.ways.append(OSMWay(id: common.id, refs: refs, tags: tags, metadata: common.metadata))
     }
 
     private func decodeRelation(
         _ bytes: UnsafeRawBufferPointer, frame: inout BlockFrame, into block: inout OSMElementBlock
     ) throws(DiagnosticError) {
         var reader = ProtobufReader(bytes)
-        var id: Int64 = 0
-        var keys: [UInt64] = []
-        var values: [UInt64] = []
+        var common = CommonFields()
         var roles: [UInt64] = []
         var memberIDs: [Int64] = []
         var types: [UInt64] = []
-        var metadata: OSMMetadata?
         while let field = reader.nextField() {
+            if try read(field, &reader, into: &common, frame: &frame, zigzagID: false) { continue }
             switch field {
-            case (1, 0): id = reader.int64()
-            case (2, _): keys = reader.packedVarints(wireType: field.wireType)
-            case (3, _): values = reader.packedVarints(wireType: field.wireType)
-            case (4, 2):
-                let info = reader.bytes()
-                if self.metadata { metadata = try decodeMetadata(info, frame: &frame) }
             case (8, _): roles = reader.packedVarints(wireType: field.wireType)
             case (9, _): memberIDs = reader.packedSigned(wireType: field.wireType, delta: true)
             case (10, _): types = reader.packedVarints(wireType: field.wireType)
@@ -349,6 +356,7 @@ struct PBFBlockDecoder {
             }
         }
         guard reader.isValid else { throw failure("a relation cannot be read") }
+        let id = common.id
         guard roles.count == memberIDs.count, types.count == memberIDs.count else {
             throw failure(
                 "relation \(id) has \(memberIDs.count) member ids, \(types.count) member types and \(roles.count) roles")
@@ -361,7 +369,7 @@ struct PBFBlockDecoder {
             }
             members.append(OSMMember(type: type, ref: memberIDs[index], role: try string(roles[index], &frame)))
         }
-        let tags = try tags(keys: keys, values: values, frame: &frame, element: "relation \(id)", into: &block)
-        block.relations.append(OSMRelation(id: id, members: members, tags: tags, metadata: metadata))
+        let tags = try tags(common, frame: &frame, element: "relation \(id)", into: &block)
+        block.relations.append(OSMRelation(id: id, members: members, tags: tags, metadata: common.metadata))
     }
 }

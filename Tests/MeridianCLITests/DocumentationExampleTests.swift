@@ -506,6 +506,19 @@ struct DocumentationExampleTests {
         #expect(snapshot.svg.contains("data-feature-type=\"unit\""))
     }
 
+    /// MeridianOSM's landing page: an extract read through the front door.
+    @Test func anExtractIsReadThroughTheFrontDoor() throws {
+        let extract = Samples.path("monaco.osm.pbf")
+        let reader = try Input(path: extract).reader()
+        var ids: [String] = []
+        while let feature = try reader.next() {
+            ids.append(feature.id?.description ?? "")  // "node/21911886", "way/4097656", "relation/2220206"...
+        }
+        #expect(ids.count == 7380)
+        #expect(ids.first == "node/21911886")
+        #expect(ids.contains("relation/2220206"))
+    }
+
     // MARK: The articles show only code compiled here or in a sample
 
     /// Each ```swift block of every article must appear, line for line
