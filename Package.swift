@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "MeridianGeoParquet", targets: ["MeridianGeoParquet"]),
         .library(name: "MeridianGeoPackage", targets: ["MeridianGeoPackage"]),
         .library(name: "MeridianOSM", targets: ["MeridianOSM"]),
+        .library(name: "MeridianTiles", targets: ["MeridianTiles"]),
         .library(name: "MeridianPlaces", targets: ["MeridianPlaces"]),
         .library(name: "MeridianServer", targets: ["MeridianServer"]),
         .executable(name: "meridian", targets: ["meridian"]),
@@ -186,6 +187,13 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianIO", "MeridianArchive",
                 "MeridianValidity", "CLibZ", "CCompression", "CLibXML2",
             ]),
+        // Vector tiles: Mapbox Vector Tiles cut with GEOS, PMTiles archives.
+        .target(
+            name: "MeridianTiles",
+            dependencies: [
+                "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
+                "MeridianValidity", "CGEOS",
+            ]),
         .target(
             name: "MeridianIMDF",
             dependencies: [
@@ -200,7 +208,7 @@ let package = Package(
                 "MeridianSnapshot", "MeridianCRS",
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
                 "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces", "MeridianSpatial",
-                "MeridianOSM", "CRasterizer",
+                "MeridianOSM", "MeridianTiles", "CRasterizer",
                 "MeridianTOML",
             ]
         ),
@@ -295,6 +303,7 @@ let package = Package(
             name: "MeridianGeoParquetTests", dependencies: ["MeridianGeoParquet", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
+        .testTarget(name: "MeridianTilesTests", dependencies: ["MeridianTiles", "MeridianCore"]),
         .testTarget(
             name: "MeridianOSMTests", dependencies: ["MeridianOSM", "MeridianIO", "MeridianCore", "MeridianTestSupport"]),
         .testTarget(

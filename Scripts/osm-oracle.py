@@ -141,32 +141,30 @@ def varint(value):
             return bytes(out)
 
 
+def read_varint(data, i):
+    """The varint at data[i] and the index after it."""
+    value, shift = 0, 0
+    while True:
+        b = data[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if b < 0x80:
+            return value, i
+
+
 def fields(data):
     """The (number, wire type, value) fields of a protobuf message."""
     i = 0
     while i < len(data):
-        key, shift = 0, 0
-        while True:
-            b = data[i]; i += 1
-            key |= (b & 0x7F) << shift; shift += 7
-            if b < 0x80:
-                break
+        key, i = read_varint(data, i)
         number, wire = key >> 3, key & 7
         if wire == 0:
-            value, shift = 0, 0
-            while True:
-                b = data[i]; i += 1
-                value |= (b & 0x7F) << shift; shift += 7
-                if b < 0x80:
-                    break
+            value, i = read_varint(data, i)
         elif wire == 2:
-            length, shift = 0, 0
-            while True:
-                b = data[i]; i += 1
-                length |= (b & 0x7F) << shift; shift += 7
-                if b < 0x80:
-                    break
-            value = data[i:i + length]; i += length
+            length, i = read_varint(data, i)
+            value = data[i:i + length]
+            i += length
         else:
             raise ValueError("unexpected wire type")
         yield number, wire, value

@@ -21,6 +21,7 @@
 @_exported import MeridianGeoParquet
 @_exported import MeridianPostGIS
 @_exported import MeridianTopoJSON
+@_exported import MeridianTiles
 @_exported import MeridianSnapshot
 @_exported import MeridianSpatial
 

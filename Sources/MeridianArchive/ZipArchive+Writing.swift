@@ -56,12 +56,14 @@ extension ZipArchive {
         return zip
     }
 
-    /// `bytes` as a raw deflate stream (zlib's default level).
-    private static func deflate(_ bytes: [UInt8]) throws(DiagnosticError) -> [UInt8] {
+    /// `bytes` as a raw deflate stream (zlib's default level), or with
+    /// `gzip` as a gzip member (PMTiles' tiles and directories).
+    package static func deflate(_ bytes: [UInt8], gzip: Bool = false) throws(DiagnosticError) -> [UInt8] {
         var stream = z_stream()
         guard
             libz.deflateInit2_(
-                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, libz.zlibVersion(),
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, gzip ? MAX_WBITS + 16 : -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                libz.zlibVersion(),
                 Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { throw DiagnosticError(code: "archive.write", message: "zlib could not start deflating") }
         defer { _ = libz.deflateEnd(&stream) }

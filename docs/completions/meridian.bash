@@ -3,11 +3,11 @@ _meridian() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ ${COMP_CWORD} -eq 1 ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
+        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
         return
     fi
     case "${COMP_WORDS[1]}" in
-        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
+        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
         --generate-completion-script) mapfile -t COMPREPLY < <(compgen -W "bash zsh fish" -- "${cur}") ;;
         info)
             case "${prev}" in
@@ -172,6 +172,13 @@ _meridian() {
             esac
             if [[ "${cur}" == -* ]]; then
                 mapfile -t COMPREPLY < <(compgen -W "--output -o --into --max-features --max-bytes --by --zoom --to --compression --row-group-size --column --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
+            else
+                mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
+            fi
+            ;;
+        tile)
+            if [[ "${cur}" == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

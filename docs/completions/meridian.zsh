@@ -17,6 +17,7 @@ _meridian() {
         'render:Draw map data as a static SVG or PNG map, as MapKit'\''s snapshotter draws an image.'
         'preview:Write one self-contained HTML page to explore map data in a browser.'
         'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
+        'tile:Make vector tiles (Mapbox Vector Tiles in a PMTiles archive) of any input, over a range of zooms.'
         'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
         'search:Find places for a natural-language query, as MapKit'\''s MKLocalSearch.'
         'complete:Complete a query being typed, as MapKit'\''s MKLocalSearchCompleter.'
@@ -317,6 +318,14 @@ _meridian() {
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        tile)
+            _arguments -s \
+                '*:inputs:_files' \
+                '(--output -o)'{--output,-o}'[The PMTiles archive to write (.pmtiles).]:output:_files' \
+                '--min-zoom''[The lowest zoom to make tiles for.]:min-zoom:_files' \
+                '--max-zoom''[The highest zoom to make tiles for (at most 18).]:max-zoom:_files' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         rules)

@@ -27,6 +27,7 @@ extension DiagnosticCatalogue {
         "crs.position.outside-area":
             "Declare the system the positions are in (or give it with --s-srs); check that x is easting and y northing.",
         "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
+        "tile.feature.too-small": "Nothing to do if they need not show at that zoom; else tile from a higher --min-zoom.",
         "osm.pbf.invalid": "Download the extract again whole; check it with osmium fileinfo.",
         "osm.pbf.unsupported": "Make a plain data file first: osmium time-filter for a history file, osmium cat for others.",
         "osm.pbf.unsorted": "Sort the file first: osmium sort in.osm.pbf -o sorted.osm.pbf.",

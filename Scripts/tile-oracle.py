@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Checks a PMTiles archive of vector tiles that `meridian tile` wrote, with
+the format's own Python packages (pmtiles, mapbox-vector-tile) and shapely:
+every tile decodes, every feature's geometry is valid and lies inside its
+tile's buffered bounds, the metadata names the layers, and at ZOOM the
+union of a polygon layer's tiles covers what the source's polygons cover
+in Web Mercator (intersection over union at least 0.99).
+
+Usage: tile-oracle.py ARCHIVE.pmtiles SOURCE.geojson LAYER ZOOM
+(prints a JSON summary; exit 1 on any problem)
+"""
+import gzip
+import json
+import math
+import sys
+import warnings
+
+import mapbox_vector_tile
+from pmtiles.reader import MmapSource, Reader, all_tiles
+from shapely.geometry import box, shape
+from shapely.ops import transform, unary_union
+
+EXTENT, BUFFER = 4096, 64
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+
+def mercator(zoom):
+    size = EXTENT * (1 << zoom)
+    limit = 85.0511287798066
+
+    def project(x, y, z=None):
+        lat = [max(-limit, min(limit, v)) for v in (y if hasattr(y, "__iter__") else [y])]
+        xs = [(v + 180) / 360 * size for v in (x if hasattr(x, "__iter__") else [x])]
+        ys = [(1 - math.log(math.tan(math.radians(v)) + 1 / math.cos(math.radians(v))) / math.pi) / 2 * size
+              for v in lat]
+        return (xs, ys) if hasattr(x, "__iter__") else (xs[0], ys[0])
+    return project
+
+
+def main():
+    archive, source, layer_name, zoom = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    problems = []
+    tiles = features = 0
+    pieces = []
+    with open(archive, "rb") as handle:
+        reader = Reader(MmapSource(handle))
+        metadata = reader.metadata()
+        if layer_name not in [layer["id"] for layer in metadata.get("vector_layers", [])]:
+            problems.append(f"the metadata does not name the layer {layer_name}")
+        for (z, x, y), data in all_tiles(reader.get_bytes):
+            tiles += 1
+            decoded = mapbox_vector_tile.decode(gzip.decompress(data), default_options={"y_coord_down": True})
+            for name, layer in decoded.items():
+                for feature in layer["features"]:
+                    features += 1
+                    geometry = shape(feature["geometry"])
+                    if not geometry.is_valid:
+                        problems.append(f"{z}/{x}/{y} {name}: a geometry that is not valid")
+                    minx, miny, maxx, maxy = geometry.bounds
+                    if minx < -BUFFER or miny < -BUFFER or maxx > EXTENT + BUFFER or maxy > EXTENT + BUFFER:
+                        problems.append(f"{z}/{x}/{y} {name}: a geometry outside the tile's buffer")
+                    if z == zoom and name == layer_name and geometry.geom_type in ("Polygon", "MultiPolygon"):
+                        # Each tile's own square, in world units of the zoom.
+                        own = geometry.intersection(box(0, 0, EXTENT, EXTENT))
+                        pieces.append(transform(lambda a, b: ([v + x * EXTENT for v in a], [v + y * EXTENT for v in b]),
+                                                own))
+    with open(source, encoding="utf-8") as handle:
+        collection = json.load(handle)
+    polygons = [shape(f["geometry"]).buffer(0) for f in collection["features"]
+                if f.get("geometry") and f["geometry"]["type"] in ("Polygon", "MultiPolygon")]
+    band = box(-180, -85.0511287798066, 180, 85.0511287798066)
+    expected = transform(mercator(zoom), unary_union(polygons).intersection(band))
+    made = unary_union(pieces)
+    union = expected.union(made).area
+    iou = expected.intersection(made).area / union if union > 0 else 1.0
+    if iou < 0.99:
+        problems.append(f"at zoom {zoom} the tiles cover {iou:.4f} of what the source covers (intersection over union)")
+    print(json.dumps({"tiles": tiles, "features": features, "iou": round(iou, 5), "problems": problems[:30]},
+                     indent=1))
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

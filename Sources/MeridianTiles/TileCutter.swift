@@ -1,0 +1,150 @@
+import CGEOS
+import MeridianCore
+import MeridianValidity
+
+/// Cuts a feature's geometry into the tiles of one zoom: projected to Web
+/// Mercator in tile units, simplified to a unit (what a tile can show),
+/// clipped to each tile with a buffer (GEOS's clip by rectangle, which
+/// keeps valid polygons valid), and snapped to whole units with GEOS's
+/// precision reduction, which keeps them valid too. A large geometry is
+/// cut down a quadtree (halves of halves), so that each clip works on what
+/// is left of its parent's.
+///
+/// One cutter owns one GEOS context: use one per thread.
+final class TileCutter {
+    let extent: Int
+    let buffer: Int
+    private let geos = GeometryValidator()
+
+    init(extent: Int = 4096, buffer: Int = 64) {
+        self.extent = extent
+        self.buffer = buffer
+    }
+
+    private var context: GEOSContextHandle_t { geos.context }
+
+    /// The pieces of `geometry` at `zoom`, by tile, in that tile's units;
+    /// empty when it shows in no tile (too small, or nothing left).
+    func cut(_ geometry: Geometry, zoom: Int) -> [(TileID, TileGeometry)] {
+        let projected = withinMercator(geometry).mappingCoordinates { coordinate in
+            let (x, y) = WebMercator.project(coordinate, zoom: zoom, extent: extent)
+            return Coordinate(latitude: y, longitude: x)
+        }
+        if case .point = projected { return points(projected, zoom: zoom) }
+        if case .multiPoint = projected { return points(projected, zoom: zoom) }
+        guard let box = projected.boundingBox, var made = geos.makeAnyGEOS(projected) else { return [] }
+        defer { libgeos.GEOSGeom_destroy_r(context, made) }
+        // A polygon the data gives invalid is made valid first (GEOS's
+        // structure method), so that every tile holds valid polygons.
+        if projected.polygons.isEmpty == false, libgeos.GEOSisValid_r(context, made) == 0,
+            let valid = libgeos.GEOSMakeValid_r(context, made)
+        {
+            libgeos.GEOSGeom_destroy_r(context, made)
+            made = valid
+        }
+        // Detail below half a unit is nothing a tile can show.
+        guard let simple = libgeos.GEOSTopologyPreserveSimplify_r(context, made, 0.5) else { return [] }
+        defer { libgeos.GEOSGeom_destroy_r(context, simple) }
+        let size = Double(extent)
+        let tiles = 1 << zoom
+        let margin = Double(buffer)
+        let first = (x: clampTile(Int(((box.west - margin) / size).rounded(.down)), tiles),
+            y: clampTile(Int(((box.south - margin) / size).rounded(.down)), tiles))
+        let last = (x: clampTile(Int(((box.east + margin) / size).rounded(.down)), tiles),
+            y: clampTile(Int(((box.north + margin) / size).rounded(.down)), tiles))
+        var span = 1
+        while first.x / span != last.x / span || first.y / span != last.y / span { span *= 2 }
+        var pieces: [(TileID, TileGeometry)] = []
+        split(simple, x: first.x / span * span, y: first.y / span * span, span: span, zoom: zoom, into: &pieces)
+        return pieces
+    }
+
+    private func clampTile(_ value: Int, _ tiles: Int) -> Int { min(max(value, 0), tiles - 1) }
+
+    /// `geometry` without what lies beyond Web Mercator's ±85.0511°
+    /// (Antarctica's coast runs to -90): clipped, not squashed onto the
+    /// edge, where its parts would overlap.
+    private func withinMercator(_ geometry: Geometry) -> Geometry {
+        guard let box = geometry.boundingBox,
+            box.south < -WebMercator.maximumLatitude || box.north > WebMercator.maximumLatitude
+        else { return geometry }
+        if case .point = geometry { return geometry }
+        if case .multiPoint = geometry { return geometry }
+        guard let made = geos.makeAnyGEOS(geometry) else { return geometry }
+        defer { libgeos.GEOSGeom_destroy_r(context, made) }
+        guard
+            let clipped = libgeos.GEOSClipByRect_r(
+                context, made, -180.0, -WebMercator.maximumLatitude, 180.0, WebMercator.maximumLatitude)
+        else { return geometry }
+        defer { libgeos.GEOSGeom_destroy_r(context, clipped) }
+        return geos.decode(clipped) ?? geometry
+    }
+
+    /// Clips `geometry` to the square of `span` tiles at (x, y) (with the
+    /// buffer), then to its quarters, down to single tiles.
+    private func split(
+        _ geometry: OpaquePointer, x: Int, y: Int, span: Int, zoom: Int, into pieces: inout [(TileID, TileGeometry)]
+    ) {
+        let size = Double(extent)
+        let margin = Double(buffer)
+        let tiles = 1 << zoom
+        guard x < tiles, y < tiles else { return }
+        guard
+            let clipped = libgeos.GEOSClipByRect_r(
+                context, geometry, Double(x) * size - margin, Double(y) * size - margin,
+                Double(x + span) * size + margin, Double(y + span) * size + margin)
+        else { return }
+        defer { libgeos.GEOSGeom_destroy_r(context, clipped) }
+        guard libgeos.GEOSisEmpty_r(context, clipped) == 0 else { return }
+        if span > 1 {
+            let half = span / 2
+            for (dx, dy) in [(0, 0), (half, 0), (0, half), (half, half)] {
+                split(clipped, x: x + dx, y: y + dy, span: half, zoom: zoom, into: &pieces)
+            }
+            return
+        }
+        // Snapped to whole units in the tile's own frame.
+        guard let snapped = libgeos.GEOSGeom_setPrecision_r(context, clipped, 1.0, 0),
+            libgeos.GEOSisEmpty_r(context, snapped) == 0
+        else { return }
+        defer { libgeos.GEOSGeom_destroy_r(context, snapped) }
+        guard let decoded = geos.decode(snapped) else { return }
+        let originX = Int64(x) * Int64(extent)
+        let originY = Int64(y) * Int64(extent)
+        func local(_ coordinate: Coordinate) -> (Int64, Int64) {
+            (Int64(coordinate.longitude.rounded()) - originX, Int64(coordinate.latitude.rounded()) - originY)
+        }
+        if let polygons = decoded.polygonalPart(multi: true)?.polygons, !polygons.isEmpty {
+            pieces.append((TileID(zoom: zoom, x: x, y: y), .polygons(polygons.map { $0.map { $0.map(local) } })))
+            return
+        }
+        var lines: [[(Int64, Int64)]] = []
+        func collect(_ geometry: Geometry) {
+            switch geometry {
+            case .lineString(let line): lines.append(line.map(local))
+            case .multiLineString(let parts): lines += parts.map { $0.map(local) }
+            case .geometryCollection(let members): members.forEach(collect)
+            default: break
+            }
+        }
+        collect(decoded)
+        if !lines.isEmpty { pieces.append((TileID(zoom: zoom, x: x, y: y), .lines(lines))) }
+    }
+
+    /// Points go to the tile they are in (and those whose buffer holds them).
+    private func points(_ projected: Geometry, zoom: Int) -> [(TileID, TileGeometry)] {
+        var byTile: [TileID: [(Int64, Int64)]] = [:]
+        let tiles = 1 << zoom
+        let size = Double(extent)
+        projected.forEachCoordinate { point in
+            guard point.longitude.isFinite, point.latitude.isFinite else { return }
+            let x = clampTile(Int((point.longitude / size).rounded(.down)), tiles)
+            let y = clampTile(Int((point.latitude / size).rounded(.down)), tiles)
+            let tile = TileID(zoom: zoom, x: x, y: y)
+            byTile[tile, default: []].append(
+                (Int64(point.longitude.rounded()) - Int64(x) * Int64(extent),
+                    Int64(point.latitude.rounded()) - Int64(y) * Int64(extent)))
+        }
+        return byTile.map { ($0.key, TileGeometry.points($0.value)) }
+    }
+}

@@ -1,0 +1,133 @@
+import MeridianArchive
+import MeridianCore
+import MeridianJSON
+import MeridianPlatform
+
+/// Makes vector tiles of features over a range of zooms: each feature cut
+/// into the tiles of every zoom (``TileCutter``), the pieces gathered by
+/// tile and layer, each tile encoded as a Mapbox Vector Tile (one layer per
+/// input layer) and gzip-compressed. Features are cut on every core.
+///
+/// Nothing disappears silently: a feature that a zoom cannot show (a
+/// polygon smaller than a unit of its tiles, a line shorter than one) is
+/// counted, by zoom and layer, in ``Report``.
+public struct TileSetBuilder {
+    public var minimumZoom: Int
+    public var maximumZoom: Int
+    /// Tile units a tile's side holds (the MVT default, 4096).
+    public var extent = 4096
+    /// Units of each neighbour's side that a tile also holds, so that
+    /// lines and outlines do not stop short at its edge.
+    public var buffer = 64
+
+    /// What each zoom and layer kept and left out.
+    public struct Report: Sendable {
+        public struct Row: Sendable, Hashable {
+            public var zoom: Int
+            public var layer: String
+            /// Features with at least one piece in a tile of the zoom.
+            public var kept: Int
+            /// Features the zoom cannot show: smaller than a tile unit.
+            public var tooSmall: Int
+        }
+        public var rows: [Row] = []
+        public var tiles = 0
+        public var bytes = 0
+    }
+
+    public init(minimumZoom: Int, maximumZoom: Int) {
+        self.minimumZoom = minimumZoom
+        self.maximumZoom = maximumZoom
+    }
+
+    struct Piece: Sendable {
+        var tile: TileID
+        var layer: Int
+        var geometry: TileGeometryBox
+        var feature: Int
+    }
+
+    /// The tiles of `layers` (each a name and its features), gzip-compressed,
+    /// and the report.
+    public func tiles(
+        _ layers: [(name: String, features: [Feature])]
+    ) throws(DiagnosticError) -> (tiles: [(TileID, [UInt8])], report: Report) {
+        let zooms = Array(minimumZoom...maximumZoom)
+        var jobs: [(layer: Int, range: Range<Int>)] = []
+        for (number, layer) in layers.enumerated() {
+            let size = max(64, layer.features.count / (OrderedWorkPool<Int, Int>.defaultThreads * 8) + 1)
+            for start in stride(from: 0, to: layer.features.count, by: size) {
+                jobs.append((number, start..<min(layer.features.count, start + size)))
+            }
+        }
+        let extent = self.extent
+        let buffer = self.buffer
+        let results = OrderedWorkPool<(layer: Int, range: Range<Int>), ([Piece], [Int: Int])>.results(
+            of: jobs, threads: OrderedWorkPool<Int, Int>.defaultThreads
+        ) { job in
+            let cutter = TileCutter(extent: extent, buffer: buffer)
+            var pieces: [Piece] = []
+            var tooSmall: [Int: Int] = [:]
+            for index in job.range {
+                guard let geometry = layers[job.layer].features[index].geometry else { continue }
+                for zoom in zooms {
+                    let cut = cutter.cut(geometry, zoom: zoom)
+                    if cut.isEmpty, geometry.boundingBox != nil { tooSmall[zoom, default: 0] += 1 }
+                    for (tile, piece) in cut {
+                        pieces.append(Piece(tile: tile, layer: job.layer, geometry: TileGeometryBox(piece), feature: index))
+                    }
+                }
+            }
+            return (pieces, tooSmall)
+        }
+        var byTile: [TileID: [Piece]] = [:]
+        var report = Report()
+        var kept: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features
+        var small: [Int: [Int: Int]] = [:]
+        for ((pieces, tooSmall), job) in zip(results, jobs) {
+            for piece in pieces {
+                byTile[piece.tile, default: []].append(piece)
+                kept[piece.layer, default: [:]][piece.tile.zoom, default: []].insert(piece.feature)
+            }
+            for (zoom, count) in tooSmall { small[job.layer, default: [:]][zoom, default: 0] += count }
+        }
+        for (number, layer) in layers.enumerated() {
+            for zoom in zooms {
+                report.rows.append(
+                    Report.Row(
+                        zoom: zoom, layer: layer.name, kept: kept[number]?[zoom]?.count ?? 0,
+                        tooSmall: small[number]?[zoom] ?? 0))
+            }
+        }
+        let tileIDs = Array(byTile.keys)
+        let grouped = byTile
+        let encoded = OrderedWorkPool<TileID, Result<[UInt8], DiagnosticError>>.results(
+            of: tileIDs, threads: OrderedWorkPool<Int, Int>.defaultThreads
+        ) { tile in
+            var tileLayers = layers.map { VectorTileLayer(name: $0.name, extent: extent) }
+            for piece in grouped[tile]! {
+                let feature = layers[piece.layer].features[piece.feature]
+                let id: UInt64 =
+                    if case .integer(let number) = feature.id, number >= 0 { UInt64(number) } else { UInt64(piece.feature) }
+                tileLayers[piece.layer].add(geometry: piece.geometry.geometry, properties: feature.properties, id: id)
+            }
+            var tile = ProtobufWriter()
+            for layer in tileLayers where !layer.isEmpty { tile.field(3, bytes: layer.encoded()) }
+            return Result { () throws(DiagnosticError) in try ZipArchive.deflate(tile.bytes, gzip: true) }
+        }
+        var tiles: [(TileID, [UInt8])] = []
+        for (tile, result) in zip(tileIDs, encoded) {
+            let bytes = try result.get()
+            tiles.append((tile, bytes))
+            report.bytes += bytes.count
+        }
+        report.tiles = tiles.count
+        return (tiles, report)
+    }
+}
+
+/// A tile geometry passed between threads (its arrays are values).
+struct TileGeometryBox: @unchecked Sendable {
+    let geometry: TileGeometry
+    init(_ geometry: TileGeometry) { self.geometry = geometry }
+}

@@ -1,0 +1,50 @@
+import MeridianCore
+import MeridianJSON
+
+/// The JSON metadata of a tile set, as TileJSON 3.0 and PMTiles readers
+/// (MapLibre, `pmtiles show`) expect it: `vector_layers`, each with its id,
+/// its fields and their types (`String`, `Number`, `Boolean`), and zooms.
+public enum TileSetMetadata {
+    public static func json(
+        layers: [(name: String, features: [Feature])], minimumZoom: Int, maximumZoom: Int
+    ) -> [UInt8] {
+        var described: [JSONValue] = []
+        for layer in layers {
+            var fields: [String: String] = [:]
+            var order: [String] = []
+            for feature in layer.features {
+                for (position, key) in feature.properties.keys.enumerated() where fields[key] == nil || fields[key] == "" {
+                    let type: String =
+                        switch feature.properties.value(at: position) {
+                        case .integer, .double: "Number"
+                        case .bool: "Boolean"
+                        case .null: ""
+                        default: "String"
+                        }
+                    if fields[key] == nil { order.append(key) }
+                    fields[key] = type
+                }
+            }
+            let fieldObject = JSONObject(order.map { ($0, JSONValue.string(fields[$0]!.isEmpty ? "String" : fields[$0]!)) })
+            described.append(
+                .object(
+                    JSONObject([
+                        ("id", .string(layer.name)), ("fields", .object(fieldObject)),
+                        ("minzoom", .integer(Int64(minimumZoom))), ("maxzoom", .integer(Int64(maximumZoom))),
+                    ])))
+        }
+        let metadata = JSONObject([
+            ("name", .string(layers.map(\.name).joined(separator: ", "))), ("format", .string("pbf")),
+            ("generator", .string("meridian tile")), ("vector_layers", .array(described)),
+        ])
+        return JSONValue.object(metadata).jsonBytes()
+    }
+}
+
+/// The codes of tiling.
+public enum TileDiagnostics {
+    public static let rules = DiagnosticRule.table(
+        #"""
+        tile.feature.too-small | warning | Features that a zoom cannot show, smaller than a unit of its tiles: left out of that zoom's tiles, counted by zoom and layer.
+        """#)
+}

@@ -1,0 +1,216 @@
+import MeridianCore
+import MeridianJSON
+
+/// Protocol Buffers' wire format, written: varints, zig-zag, and
+/// length-delimited fields.
+struct ProtobufWriter {
+    var bytes: [UInt8] = []
+
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func key(_ field: Int, _ wireType: Int) { varint(UInt64(field << 3 | wireType)) }
+
+    mutating func field(_ field: Int, varint value: UInt64) {
+        key(field, 0)
+        varint(value)
+    }
+
+    mutating func field(_ field: Int, bytes value: [UInt8]) {
+        key(field, 2)
+        varint(UInt64(value.count))
+        bytes += value
+    }
+
+    mutating func field(_ field: Int, string: String) { self.field(field, bytes: Array(string.utf8)) }
+
+    mutating func field(_ field: Int, double value: Double) {
+        key(field, 1)
+        var bits = value.bitPattern
+        for _ in 0..<8 {
+            bytes.append(UInt8(bits & 0xFF))
+            bits >>= 8
+        }
+    }
+
+    /// A packed repeated field of varints.
+    mutating func field(_ field: Int, packed values: [UInt32]) {
+        guard !values.isEmpty else { return }
+        var inner = ProtobufWriter()
+        for value in values { inner.varint(UInt64(value)) }
+        self.field(field, bytes: inner.bytes)
+    }
+
+    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+}
+
+/// One layer of a Mapbox Vector Tile (specification 2.1): features whose
+/// geometry is in tile units (0 to `extent`, the tile's north-west corner
+/// first), with their properties as the layer's shared keys and values.
+///
+/// Geometry is written as the specification's commands: MoveTo, LineTo and
+/// ClosePath with zig-zag deltas; polygons with exterior rings clockwise
+/// and holes counterclockwise in tile coordinates (y down), as the
+/// specification asks; rings and lines that collapse in integers are
+/// left out.
+struct VectorTileLayer {
+    let name: String
+    let extent: Int
+    private var keys: [String] = []
+    private var keyIndex: [String: UInt32] = [:]
+    private var values: [JSONValue] = []
+    private var valueIndex: [JSONValue: UInt32] = [:]
+    private var features: [[UInt8]] = []
+
+    init(name: String, extent: Int = 4096) {
+        self.name = name
+        self.extent = extent
+    }
+
+    var isEmpty: Bool { features.isEmpty }
+
+    /// Adds a feature; false when its geometry leaves nothing in the tile.
+    @discardableResult
+    mutating func add(
+        geometry: TileGeometry, properties: JSONObject, id: UInt64?
+    ) -> Bool {
+        guard let (type, commands) = geometry.commands() else { return false }
+        var tags: [UInt32] = []
+        for (position, key) in properties.keys.enumerated() {
+            let value = properties.value(at: position)
+            guard let encodable = Self.encodable(value) else { continue }
+            let keyNumber: UInt32
+            if let known = keyIndex[key] {
+                keyNumber = known
+            } else {
+                keyNumber = UInt32(keys.count)
+                keyIndex[key] = keyNumber
+                keys.append(key)
+            }
+            let valueNumber: UInt32
+            if let known = valueIndex[encodable] {
+                valueNumber = known
+            } else {
+                valueNumber = UInt32(values.count)
+                valueIndex[encodable] = valueNumber
+                values.append(encodable)
+            }
+            tags += [keyNumber, valueNumber]
+        }
+        var feature = ProtobufWriter()
+        if let id { feature.field(1, varint: id) }
+        feature.field(2, packed: tags)
+        feature.field(3, varint: UInt64(type))
+        feature.field(4, packed: commands)
+        features.append(feature.bytes)
+        return true
+    }
+
+    /// A value a tile can hold: strings, numbers and booleans; arrays and
+    /// objects as their JSON text (as tippecanoe writes them); nulls left out.
+    static func encodable(_ value: JSONValue) -> JSONValue? {
+        switch value {
+        case .null: return nil
+        case .string, .integer, .double, .bool: return value
+        default: return .string(value.compactJSONText)
+        }
+    }
+
+    func encoded() -> [UInt8] {
+        var layer = ProtobufWriter()
+        layer.field(15, varint: 2)
+        layer.field(1, string: name)
+        for feature in features { layer.field(2, bytes: feature) }
+        for key in keys { layer.field(3, string: key) }
+        for value in values {
+            var encoded = ProtobufWriter()
+            switch value {
+            case .string(let text): encoded.field(1, string: text)
+            case .double(let number): encoded.field(3, double: number)
+            case .integer(let number):
+                if number >= 0 {
+                    encoded.field(5, varint: UInt64(number))
+                } else {
+                    encoded.field(6, varint: ProtobufWriter.zigzag(number))
+                }
+            case .bool(let flag): encoded.field(7, varint: flag ? 1 : 0)
+            default: continue
+            }
+            layer.field(4, bytes: encoded.bytes)
+        }
+        layer.field(5, varint: UInt64(extent))
+        return layer.bytes
+    }
+}
+
+/// A geometry in integer tile units, as one tile holds it.
+enum TileGeometry {
+    case points([(Int64, Int64)])
+    case lines([[(Int64, Int64)]])
+    /// Polygons, each an exterior ring then its holes, rings closed.
+    case polygons([[[(Int64, Int64)]]])
+
+    /// The specification's geometry type and command integers, or nil
+    /// when nothing is left.
+    func commands() -> (type: Int, commands: [UInt32])? {
+        var commands: [UInt32] = []
+        var cursor: (Int64, Int64) = (0, 0)
+        func command(_ id: UInt32, _ count: Int) { commands.append(id & 7 | UInt32(count) << 3) }
+        func move(to point: (Int64, Int64)) {
+            commands.append(UInt32(truncatingIfNeeded: ProtobufWriter.zigzag(point.0 - cursor.0)))
+            commands.append(UInt32(truncatingIfNeeded: ProtobufWriter.zigzag(point.1 - cursor.1)))
+            cursor = point
+        }
+        switch self {
+        case .points(let points):
+            guard !points.isEmpty else { return nil }
+            command(1, points.count)
+            for point in points { move(to: point) }
+            return (1, commands)
+        case .lines(let lines):
+            for line in lines {
+                var points: [(Int64, Int64)] = []
+                for point in line where points.last.map({ $0 != point }) ?? true { points.append(point) }
+                guard points.count >= 2 else { continue }
+                command(1, 1)
+                move(to: points[0])
+                command(2, points.count - 1)
+                for point in points.dropFirst() { move(to: point) }
+            }
+            return commands.isEmpty ? nil : (2, commands)
+        case .polygons(let polygons):
+            for polygon in polygons {
+                for (number, ring) in polygon.enumerated() {
+                    var points: [(Int64, Int64)] = []
+                    for point in ring.dropLast() where points.last.map({ $0 != point }) ?? true {
+                        points.append(point)
+                    }
+                    if points.count > 1, points.first! == points.last! { points.removeLast() }
+                    guard points.count >= 3 else { continue }
+                    // Twice the signed area with y down: positive is clockwise on screen.
+                    var area: Int64 = 0
+                    for index in points.indices {
+                        let a = points[index]
+                        let b = points[(index + 1) % points.count]
+                        area += a.0 * b.1 - b.0 * a.1
+                    }
+                    guard area != 0 else { continue }
+                    let exterior = number == 0
+                    if (area > 0) != exterior { points.reverse() }
+                    command(1, 1)
+                    move(to: points[0])
+                    command(2, points.count - 1)
+                    for point in points.dropFirst() { move(to: point) }
+                    command(7, 1)
+                }
+            }
+            return commands.isEmpty ? nil : (3, commands)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Meridian
+import MeridianCommandLine
+
+struct TileCommand: Command {
+    static let name = "tile"
+    static let abstract = "Make vector tiles (Mapbox Vector Tiles in a PMTiles archive) of any input, over a range of zooms."
+    static let discussion = """
+        meridian tile INPUT... -o OUT.pmtiles --min-zoom 0 --max-zoom 8: every feature of every input \
+        is projected to Web Mercator, simplified to what a tile can show, clipped to each tile with a \
+        buffer and snapped to the tile's grid with GEOS (valid polygons stay valid), and written as \
+        Mapbox Vector Tiles 2.1, one layer per input (or per layer of an input that has them: a \
+        GeoPackage's tables, an IMDF venue's feature types), gzip-compressed in a PMTiles version 3 \
+        archive. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
+        layer and printed. The archive is written whole or not at all. Exit status: 0 written, 2 usage, \
+        3 an input that cannot be read or an output that cannot be written.
+        """
+
+    let inputs: [String]
+    let output: String
+    let minimumZoom: Int
+    let maximumZoom: Int
+
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments("inputs", help: "The inputs: data files of any format Meridian reads.")
+        output = try arguments.requiredOption("output", short: "o", help: "The PMTiles archive to write (.pmtiles).")
+        minimumZoom = try arguments.option("min-zoom", default: 0, help: "The lowest zoom to make tiles for.")
+        maximumZoom = try arguments.option("max-zoom", default: 6, help: "The highest zoom to make tiles for (at most 18).")
+    }
+
+    func validate() throws {
+        if inputs.isEmpty { throw UsageError("give at least one input to tile") }
+        guard (0...18).contains(minimumZoom), (0...18).contains(maximumZoom), minimumZoom <= maximumZoom else {
+            throw UsageError("--min-zoom and --max-zoom take 0 to 18, the lower first")
+        }
+        if output == "-" { throw UsageError("give the archive a file name: PMTiles is written whole") }
+    }
+
+    func run() throws {
+        let paths = try InputExpansion.expand(inputs)
+        try OutputDestination.checkNotInput(output, inputs: paths)
+        var layers: [(name: String, features: [Feature])] = []
+        var bounds: BoundingBox?
+        for path in paths {
+            let source = try FeatureSource(path: path)
+            let stem = String(
+                (path.split(separator: "/").last.map(String.init) ?? path).split(separator: ".").first ?? "layer")
+            var byLayer: [String: Int] = [:]
+            while let feature = try source.next() {
+                let name = source.layer(of: feature) ?? stem
+                if byLayer[name] == nil {
+                    byLayer[name] = layers.count
+                    layers.append((name, []))
+                }
+                layers[byLayer[name]!].features.append(feature)
+                if let box = feature.geometry?.boundingBox {
+                    bounds = bounds.map { var merged = $0; merged.extend(box); return merged } ?? box
+                }
+            }
+            Console.shared.warn(source.warnings)
+        }
+        let builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+        let (tiles, report) = try builder.tiles(layers)
+        let box = bounds ?? BoundingBox(west: -180, south: -85, east: 180, north: 85)
+        let metadata = TileSetMetadata.json(layers: layers, minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+        let archive = try PMTilesWriter.archive(
+            tiles: tiles, metadata: metadata,
+            header: PMTilesWriter.Header(
+                minZoom: minimumZoom, maxZoom: maximumZoom, bounds: box,
+                center: Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2),
+                centerZoom: minimumZoom))
+        let destination = try OutputDestination(path: output)
+        try destination.write(archive)
+        try destination.commit()
+        for row in report.rows where row.tooSmall > 0 {
+            Console.shared.warn([
+                Diagnostic(
+                    severity: .warning, code: "tile.feature.too-small",
+                    message:
+                        "zoom \(row.zoom), layer \(row.layer): \(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)",
+                    location: SourceLocation(file: output))
+            ])
+        }
+        Console.out(
+            "\(output): \(report.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(archive.count) bytes"
+        )
+    }
+}

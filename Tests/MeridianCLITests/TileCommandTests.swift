@@ -1,0 +1,49 @@
+import Foundation
+import MeridianTestSupport
+import Testing
+
+/// `meridian tile` as a user runs it: Natural Earth's layers tiled, then
+/// read back with the format's own Python packages (pmtiles,
+/// mapbox-vector-tile) and checked with shapely (Scripts/tile-oracle.py).
+@Suite struct TileCommandTests {
+    static let hasOracle =
+        (try? Tool.run("python3", ["-c", "import pmtiles, mapbox_vector_tile, shapely"]).status) == 0
+    static let oracle = Fixtures.packageRoot.appendingPathComponent("Scripts/tile-oracle.py").path
+
+    @Test(
+        .requiresFixtures,
+        .enabled(if: hasOracle, "pmtiles and mapbox-vector-tile are not installed (pip install pmtiles mapbox-vector-tile)"),
+        arguments: [("ne_110m_admin_0_countries", 4, 3), ("ne_50m_admin_1_states_provinces", 5, 5)])
+    func tilesDecodeValidAndCoverTheSource(layer: String, maximumZoom: Int, checkedZoom: Int) throws {
+        try withTemporaryFolder { folder in
+            let source = Fixtures.url("geojson/real/\(layer).json").path
+            let archive = folder.appendingPathComponent("\(layer).pmtiles").path
+            let result = try CLI.run(["tile", source, "-o", archive, "--max-zoom", "\(maximumZoom)"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("zooms 0-\(maximumZoom)"), "\(result.stdout)")
+            let checked = try Tool.run("python3", [Self.oracle, archive, source, layer, "\(checkedZoom)"])
+            #expect(checked.status == 0, "\(checked.output)")
+        }
+    }
+
+    @Test func badZoomsAndOutputsAreUsageErrors() throws {
+        let source = Samples.path("cambridge-landmarks.geojson")
+        #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--max-zoom", "30"]).status == 2)
+        #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--min-zoom", "5", "--max-zoom", "2"]).status == 2)
+        #expect(try CLI.run(["tile", source, "-o", "-"]).status == 2)
+    }
+
+    @Test func anArchiveIsWrittenWholeOrNotAtAll() throws {
+        try withTemporaryFolder { folder in
+            let archive = folder.appendingPathComponent("out.pmtiles").path
+            let missing = try CLI.run(["tile", "no-such-file.geojson", "-o", archive])
+            #expect(missing.status == 3)
+            #expect(!FileManager.default.fileExists(atPath: archive))
+            let made = try CLI.run(["tile", Samples.path("cambridge-landmarks.geojson"), "-o", archive, "--max-zoom", "14"])
+            #expect(made.status == 0, "\(made.stderr)")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: archive)))
+            #expect(Array(bytes.prefix(7)) == Array("PMTiles".utf8))
+            #expect(bytes[7] == 3)
+        }
+    }
+}
