@@ -272,7 +272,7 @@ let package = Package(
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
                 "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianOSM",
-                "Meridian",
+                "MeridianTiles", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -17,6 +17,7 @@ import MeridianIO
 import MeridianKML
 import MeridianLibC
 import MeridianOSM
+import MeridianTiles
 import MeridianPlaces
 import MeridianPostGIS
 import MeridianShapefile
@@ -69,6 +70,9 @@ enum Harness: String, CaseIterable {
     /// The GeoParquet reader: its footer, pages, encodings and WKB, read
     /// whole and for a box.
     case parquet
+    /// The vector tile readers: the input as a PMTiles archive, and as one
+    /// Mapbox Vector Tile (`0/0/0.mvt`).
+    case tiles
     /// The OpenStreetMap reader, PBF or XML (by content), on one thread:
     /// blocks, string tables, deltas, relations and their assembly.
     case osm
@@ -118,6 +122,9 @@ enum Harness: String, CaseIterable {
         case .postgis: return exercisePostGIS(bytes)
         case .osm:
             exerciseOSM(bytes)
+            return true
+        case .tiles:
+            exerciseTiles(bytes)
             return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
@@ -248,6 +255,36 @@ func exerciseGeoParquet(_ bytes: UnsafeBufferPointer<UInt8>) {
             while let feature = try? reader.next() { _ = feature }
         }
     }
+}
+
+/// Vector tiles read whole: as a PMTiles archive, then as a tile.
+func exerciseTiles(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let formats = FormatRegistry(readers: [VectorTileFormat.pmtiles, VectorTileFormat.mvt])
+    withTemporaryFile(bytes) { path in
+        if let reader = try? Input(path: path, formats: formats).reader() {
+            while let feature = try? reader.next() { _ = feature }
+        }
+    }
+    // The same bytes as one tile, at a path that names its place.
+    var template = Array("/tmp/meridian-fuzz-tiles-XXXXXX".utf8CString)
+    guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return }
+    let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let path = folder + "/0-0-0/0/0/0.mvt"
+    var made = folder
+    for part in ["0-0-0", "0", "0"] {
+        made += "/" + part
+        mkdir(made, 0o700)
+    }
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    if descriptor >= 0 {
+        _ = write(descriptor, bytes.baseAddress, bytes.count)
+        close(descriptor)
+        if let reader = try? Input(path: path, formats: formats).reader() {
+            while let feature = try? reader.next() { _ = feature }
+        }
+    }
+    unlink(path)
+    for suffix in ["/0-0-0/0/0", "/0-0-0/0", "/0-0-0", ""] { rmdir(folder + suffix) }
 }
 
 /// An OSM file read whole (PBF or XML, by its content), on one thread, as
@@ -392,6 +429,8 @@ enum IMDFSections {
         let harness = Harness.postgis
     #elseif HARNESS_OSM
         let harness = Harness.osm
+    #elseif HARNESS_TILES
+        let harness = Harness.tiles
     #else
         let harness = Harness.json
     #endif

@@ -18,6 +18,7 @@
 #   parquet   the GeoParquet reader: footer, pages, encodings and WKB
 #   postgis   PostGIS's binary COPY rows (in chunks) and location URLs
 #   osm       the OpenStreetMap reader: PBF blocks and XML, multipolygons assembled
+#   tiles     the vector tile readers: PMTiles archives and single Mapbox Vector Tiles
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -27,7 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -274,6 +275,17 @@ PY
     done
     find "$grid/xml" -name 'data.osm*' | while read -r file; do cp "$file" "$out/seeds-osm/$(basename "$(dirname "$file")")"; done
     seeds+=("$out/seeds-osm") ;;
+  tiles)
+    # Archives meridian tile writes from a sample and a fixture, and one of
+    # their tiles alone.
+    max_len=262144
+    mkdir -p "$out/seeds-tiles"
+    swift build --product meridian >/dev/null
+    tool="$(swift build --show-bin-path)/meridian"
+    "$tool" tile Samples/cambridge-landmarks.geojson -o "$out/seeds-tiles/landmarks.pmtiles" --max-zoom 12 >/dev/null 2>&1 || true
+    [ -f "$fixtures/geojson/real/ne_110m_admin_0_countries.json" ] && "$tool" tile \
+      "$fixtures/geojson/real/ne_110m_admin_0_countries.json" -o "$out/seeds-tiles/countries.pmtiles" --max-zoom 1 >/dev/null 2>&1
+    seeds+=("$out/seeds-tiles") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

@@ -10,6 +10,8 @@ include points at, showing up in any output).
 Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, topojson, parquet, csv, gpx,
 fix, osm (PBF with lying sizes, counts and string indexes, zlib bombs, overflowing
 deltas, ten million tags, cyclic relations; XML entities, nesting, gzip bombs),
+tiles (PMTiles whose header, directories and tiles lie, a 100 MiB gzip tile,
+a cyclic leaf directory; MVT commands that overrun or leave 32-bit range),
 spatial (zones, measures, dissolves, joins, overlays and cleaning of
 invalid, empty, mixed, off-the-globe and nearly coincident geometry; two
 million points joined to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
@@ -960,6 +962,79 @@ add("osm", "gzip-bomb.osm.gz", gzip_bomb.compress(xml_head.encode()) + b"".join(
     gzip_bomb.compress(b" " * (1 << 20)) for _ in range(64 if QUICK else 512)) + gzip_bomb.compress(b"</osm>\n")
     + gzip_bomb.flush())
 add("osm", "truncated.osm.gz", zlib.compress(xml_head.encode() * 100, 9)[:40])
+
+# --- tiles: PMTiles and vector tiles whose headers, directories, tiles and commands lie --
+def pmtiles_archive(root_entries, tile_bytes, root_override=None, tile_compression=2, header_edit=None):
+    """A PMTiles v3 archive of one directory (entries: (id, offset, length, run)) and the tiles' bytes."""
+    directory = pb_varint(len(root_entries))
+    last = 0
+    for entry in root_entries:
+        directory += pb_varint(entry[0] - last)
+        last = entry[0]
+    directory += b"".join(pb_varint(e[3]) for e in root_entries) + b"".join(pb_varint(e[2]) for e in root_entries)
+    directory += b"".join(pb_varint(e[1] + 1) for e in root_entries)
+    root = root_override if root_override is not None else gzip_bytes(directory)
+    metadata = gzip_bytes(b"{}")
+    header = bytearray(127)
+    header[0:7] = b"PMTiles"
+    header[7] = 3
+    sections = [127, len(root), 127 + len(root), len(metadata), 127 + len(root) + len(metadata), 0,
+                127 + len(root) + len(metadata), len(tile_bytes)]
+    for index, value in enumerate(sections):
+        struct.pack_into("<Q", header, 8 + 8 * index, value)
+    header[96:102] = bytes([1, 2, tile_compression, 1, 0, 0])
+    if header_edit:
+        header_edit(header)
+    return bytes(header) + root + metadata + tile_bytes
+
+
+def gzip_bytes(data):
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return packer.compress(data) + packer.flush()
+
+
+def mvt(commands, geometry_type=3, tags=(0, 0), extent=4096):
+    feature = pb_field(2, b"".join(pb_varint(t) for t in tags)) + pb_field(3, geometry_type) \
+        + pb_field(4, b"".join(pb_varint(c) for c in commands))
+    layer = pb_field(15, 2) + pb_field(1, b"hostile") + pb_field(2, feature) + pb_field(3, b"name") \
+        + pb_field(4, pb_field(1, b"<script>alert(1)</script>")) + pb_field(5, extent)
+    return pb_field(3, layer)
+
+
+square_commands = [9, 0, 0, 26, 4000, 0, 0, 4000, 7999, 0, 15]
+good_tile = gzip_bytes(mvt(square_commands))
+add("tiles", "good.pmtiles", pmtiles_archive([(0, 0, len(good_tile), 1)], good_tile), [])
+add("tiles", "header-past-end.pmtiles", pmtiles_archive([(0, 0, len(good_tile), 1)], good_tile,
+    header_edit=lambda h: struct.pack_into("<Q", h, 56, 1 << 40)))
+MUST_FAIL.add("header-past-end.pmtiles")
+add("tiles", "directory-count-lies.pmtiles", pmtiles_archive([], good_tile,
+    root_override=gzip_bytes(pb_varint(1 << 40))))
+MUST_FAIL.add("directory-count-lies.pmtiles")
+add("tiles", "directory-garbage.pmtiles", pmtiles_archive([], good_tile, root_override=os.urandom(64)))
+MUST_FAIL.add("directory-garbage.pmtiles")
+add("tiles", "tile-past-data.pmtiles", pmtiles_archive([(0, 10 ** 9, len(good_tile), 1)], good_tile))
+MUST_FAIL.add("tile-past-data.pmtiles")
+add("tiles", "tile-not-gzip.pmtiles", pmtiles_archive([(0, 0, 100, 1)], os.urandom(100)))
+MUST_FAIL.add("tile-not-gzip.pmtiles")
+bomb = gzip_bytes(bytes((16 if QUICK else 100) << 20))
+add("tiles", "tile-bomb.pmtiles", pmtiles_archive([(0, 0, len(bomb), 1)], bomb))
+MUST_FAIL.add("tile-bomb.pmtiles")
+# A leaf directory that points at itself.
+leaf_loop = pb_varint(1) + pb_varint(0) + pb_varint(0) + pb_varint(10) + pb_varint(1)
+add("tiles", "leaf-cycle.pmtiles", pmtiles_archive([], good_tile, root_override=gzip_bytes(leaf_loop),
+    header_edit=lambda h: (struct.pack_into("<Q", h, 40, 127), struct.pack_into("<Q", h, 48, 60))))
+MUST_FAIL.add("leaf-cycle.pmtiles")
+for name, commands, kind in [("count-overruns", [9 | (1 << 20) << 3, 2, 2], 1),
+                             ("zigzag-out-of-range", [9 | 2 << 3, 0xFFFFFFFE, 0xFFFFFFFE, 0xFFFFFFFE, 0xFFFFFFFE], 1),
+                             ("unknown-command", [5, 2, 2], 2)]:
+    lying = gzip_bytes(mvt(commands, kind))
+    add("tiles", name + ".pmtiles", pmtiles_archive([(0, 0, len(lying), 1)], lying))
+    MUST_FAIL.add(name + ".pmtiles")
+unclosed = gzip_bytes(mvt([9, 0, 0, 18, 20, 0, 0, 20]))
+add("tiles", "unclosed-ring.pmtiles", pmtiles_archive([(0, 0, len(unclosed), 1)], unclosed))
+MUST_FAIL.add("unclosed-ring.pmtiles:validate")
+os.makedirs(os.path.join(inputs_dir, "mvt", "0", "0"), exist_ok=True)
+add("tiles", "mvt/0/0/0.mvt", mvt([9 | 50 << 3] + [2] * 100 + [7, 7] * 1000, 1))
 
 # --- spatial: zones, measures, dissolves and joins of hostile geometry ------------
 SPATIAL = [("buffer", ["-d", "500m", "-o", "OUT.geojson"]), ("buffer", ["-d", "1e9m", "-o", "OUT.geojson"]),

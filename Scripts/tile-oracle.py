@@ -7,7 +7,12 @@ union of a polygon layer's tiles covers what the source's polygons cover
 in Web Mercator (intersection over union at least 0.99).
 
 Usage: tile-oracle.py ARCHIVE.pmtiles SOURCE.geojson LAYER ZOOM
+       tile-oracle.py roundtrip BACK.geojson SOURCE.geojson
 (prints a JSON summary; exit 1 on any problem)
+
+`roundtrip` compares what `meridian convert ARCHIVE.pmtiles` gives back
+(the highest zoom, in longitude and latitude) with the source's polygons
+within Web Mercator's band: intersection over union at least 0.99.
 """
 import gzip
 import json
@@ -37,7 +42,22 @@ def mercator(zoom):
     return project
 
 
+def roundtrip(back, source):
+    def union(path):
+        with open(path, encoding="utf-8") as handle:
+            features = json.load(handle)["features"]
+        return unary_union([shape(f["geometry"]).buffer(0) for f in features
+                            if f.get("geometry") and f["geometry"]["type"] in ("Polygon", "MultiPolygon")])
+    band = box(-180, -85.0511287798066, 180, 85.0511287798066)
+    made, expected = union(back), union(source).intersection(band)
+    iou = made.intersection(expected).area / made.union(expected).area
+    print(json.dumps({"iou": round(iou, 5)}))
+    sys.exit(0 if iou >= 0.99 else 1)
+
+
 def main():
+    if sys.argv[1] == "roundtrip":
+        roundtrip(sys.argv[2], sys.argv[3])
     archive, source, layer_name, zoom = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     problems = []
     tiles = features = 0

@@ -1,55 +1,6 @@
 import MeridianCore
 import MeridianJSON
 
-/// Protocol Buffers' wire format, written: varints, zig-zag, and
-/// length-delimited fields.
-struct ProtobufWriter {
-    var bytes: [UInt8] = []
-
-    mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
-    mutating func key(_ field: Int, _ wireType: Int) { varint(UInt64(field << 3 | wireType)) }
-
-    mutating func field(_ field: Int, varint value: UInt64) {
-        key(field, 0)
-        varint(value)
-    }
-
-    mutating func field(_ field: Int, bytes value: [UInt8]) {
-        key(field, 2)
-        varint(UInt64(value.count))
-        bytes += value
-    }
-
-    mutating func field(_ field: Int, string: String) { self.field(field, bytes: Array(string.utf8)) }
-
-    mutating func field(_ field: Int, double value: Double) {
-        key(field, 1)
-        var bits = value.bitPattern
-        for _ in 0..<8 {
-            bytes.append(UInt8(bits & 0xFF))
-            bits >>= 8
-        }
-    }
-
-    /// A packed repeated field of varints.
-    mutating func field(_ field: Int, packed values: [UInt32]) {
-        guard !values.isEmpty else { return }
-        var inner = ProtobufWriter()
-        for value in values { inner.varint(UInt64(value)) }
-        self.field(field, bytes: inner.bytes)
-    }
-
-    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
-}
-
 /// One layer of a Mapbox Vector Tile (specification 2.1): features whose
 /// geometry is in tile units (0 to `extent`, the tile's north-west corner
 /// first), with their properties as the layer's shared keys and values.

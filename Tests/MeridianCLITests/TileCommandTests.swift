@@ -23,6 +23,12 @@ import Testing
             #expect(result.stdout.contains("zooms 0-\(maximumZoom)"), "\(result.stdout)")
             let checked = try Tool.run("python3", [Self.oracle, archive, source, layer, "\(checkedZoom)"])
             #expect(checked.status == 0, "\(checked.output)")
+            // Read back, the highest zoom's pieces cover the source.
+            let back = folder.appendingPathComponent("back.geojson").path
+            let read = try CLI.run(["convert", archive, "-o", back])
+            #expect(read.status == 0, "\(read.stderr)")
+            let compared = try Tool.run("python3", [Self.oracle, "roundtrip", back, source])
+            #expect(compared.status == 0, "\(compared.output)")
         }
     }
 

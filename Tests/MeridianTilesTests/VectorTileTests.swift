@@ -37,3 +37,76 @@ struct VectorTileTests {
         #expect(TileGeometry.lines([[(5, 5), (5, 5)]]).commands() == nil)
     }
 }
+
+/// Vector tiles read back: tile ids decoded as PMTiles numbers them, and
+/// tiles that lie refused with the tile named.
+struct VectorTileReadingTests {
+    @Test(arguments: [(0, 0, 0, 0), (1, 0, 0, 1), (1, 1, 0, 4), (1, 1, 1, 3), (3, 5, 2, 76), (12, 1234, 2345, 13_585_564)])
+    func tileIDsDecodeToTheirTiles(zoom: Int, x: Int, y: Int, id: UInt64) {
+        #expect(PMTilesReader.tile(id: id) == TileID(zoom: zoom, x: x, y: y))
+    }
+
+    /// A tile of one layer "l" with one feature of `type` and `commands`,
+    /// and a tag (0, 0) when `tagged`.
+    static func tile(type: UInt64, commands: [UInt32], tags: [UInt32] = [0, 0]) -> [UInt8] {
+        var feature = ProtobufWriter()
+        feature.field(2, packed: tags)
+        feature.field(3, varint: type)
+        feature.field(4, packed: commands)
+        var value = ProtobufWriter()
+        value.field(1, string: "v")
+        var layer = ProtobufWriter()
+        layer.field(15, varint: 2)
+        layer.field(1, string: "l")
+        layer.field(2, bytes: feature.bytes)
+        layer.field(3, string: "k")
+        layer.field(4, bytes: value.bytes)
+        layer.field(5, varint: 4096)
+        var tile = ProtobufWriter()
+        tile.field(3, bytes: layer.bytes)
+        return tile.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> (features: [Feature], warnings: [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        let decoded = try bytes.withUnsafeBytes { buffer in
+            try VectorTileDecoder(tile: TileID(zoom: 0, x: 0, y: 0), name: "t.mvt").decode(buffer, warnings: &warnings)
+        }
+        return (decoded.map(\.feature), warnings)
+    }
+
+    @Test func aSquareComesBackInLongitudeAndLatitude() throws {
+        let square = TileGeometry.polygons([[[(0, 0), (2048, 0), (2048, 2048), (0, 2048), (0, 0)]]]).commands()!
+        let (features, _) = try Self.decode(Self.tile(type: 3, commands: square.commands))
+        guard case .polygon(let rings) = features.first?.geometry else {
+            Issue.record("no polygon")
+            return
+        }
+        // The north-west quarter of the world: from the antimeridian to
+        // Greenwich, from the equator to Web Mercator's edge.
+        #expect(rings[0].contains { abs($0.longitude + 180) < 1e-9 && abs($0.latitude - 85.0511287798066) < 1e-9 })
+        #expect(rings[0].contains { abs($0.longitude) < 1e-9 && abs($0.latitude) < 1e-9 })
+        #expect(features.first?.properties["k"] == .string("v"))
+    }
+
+    @Test func countsTagsAndCoordinatesThatLieAreRefused() throws {
+        // MoveTo of 100 points with 2 numbers after it.
+        #expect(throws: DiagnosticError.self) { try Self.decode(Self.tile(type: 1, commands: [9 | 99 << 3, 2, 2])) }
+        // A tag naming key 5 of a layer of one key.
+        #expect(throws: DiagnosticError.self) { try Self.decode(Self.tile(type: 1, commands: [9, 2, 2], tags: [5, 0])) }
+        // Deltas that pass 2^31 tile units.
+        let far = UInt32.max - 1
+        #expect(throws: DiagnosticError.self) {
+            try Self.decode(Self.tile(type: 1, commands: [9 | 2 << 3, far, far, far, far]))
+        }
+        // An unknown command.
+        #expect(throws: DiagnosticError.self) { try Self.decode(Self.tile(type: 2, commands: [4, 2, 2])) }
+    }
+
+    @Test func aRingThatNeverClosesIsLeftOutWithAWarning() throws {
+        let open: [UInt32] = [9, 0, 0, 2 | 2 << 3, 20, 0, 0, 20]
+        let (features, warnings) = try Self.decode(Self.tile(type: 3, commands: open))
+        #expect(features.isEmpty)
+        #expect(warnings.first?.code == "tile.mvt.geometry")
+    }
+}

@@ -14,6 +14,8 @@ extension FormatRegistry {
     /// | `shapefile` | a `.shp` (file code 9994, version 1000), given as a file; a folder or zip holding `.shp` files |
     /// | `flatgeobuf` | FlatGeobuf's magic bytes (`fgb`, 3, `fgb`) |
     /// | `geoparquet` | Parquet's magic bytes (`PAR1`) |
+    /// | `pmtiles` | PMTiles' magic bytes (`PMTiles`, version 3), vector tiles read at the highest zoom |
+    /// | `mvt` | one Mapbox Vector Tile whose path ends in `Z/X/Y.mvt` |
     /// | `osm-pbf` | a first blob whose type is `OSMHeader` (OpenStreetMap PBF) |
     /// | `postgis` | a location `postgresql://…` or `postgres://…` (not a file) |
     /// | `topojson` | JSON whose top-level `type` is `"Topology"`, or a `.topojson` file |
@@ -27,7 +29,7 @@ extension FormatRegistry {
     public static let standard = FormatRegistry(
         readers: [
             IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(),
-            OSMFormat.pbf, PostGISFormat(), OSMFormat.xml, GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
+            VectorTileFormat.pmtiles, VectorTileFormat.mvt, OSMFormat.pbf, PostGISFormat(), OSMFormat.xml, GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
             TopoJSONFormat(), GeoJSONFormat(), PlaceIndexInput(),
         ],

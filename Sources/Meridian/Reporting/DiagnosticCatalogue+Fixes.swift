@@ -27,6 +27,9 @@ extension DiagnosticCatalogue {
         "crs.position.outside-area":
             "Declare the system the positions are in (or give it with --s-srs); check that x is easting and y northing.",
         "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
+        "tile.pmtiles.invalid": "Write the archive again (meridian tile, or pmtiles convert), or copy it again whole.",
+        "tile.mvt.invalid": "Make the tile again with a tool that follows the specification (meridian tile, tippecanoe).",
+        "tile.mvt.geometry": "Nothing to do unless the feature matters: make the tile again from the source data.",
         "tile.feature.too-small": "Nothing to do if they need not show at that zoom; else tile from a higher --min-zoom.",
         "osm.pbf.invalid": "Download the extract again whole; check it with osmium fileinfo.",
         "osm.pbf.unsupported": "Make a plain data file first: osmium time-filter for a history file, osmium cat for others.",

@@ -1,17 +1,18 @@
-/// Reads Protocol Buffers' wire format from bytes that stay alive while it
+/// Reads Protocol Buffers' wire format (OpenStreetMap's PBF blocks,
+/// Mapbox Vector Tiles) from bytes that stay alive while it
 /// reads (a mapped file, an inflated block): varints, zig-zag signed
 /// values, fixed-size values, length-delimited fields and packed repeated
 /// fields. Every read is checked against the end: a field that runs past it,
 /// a varint of more than ten bytes or a wire type that cannot be skipped
 /// makes the message invalid (``isValid`` false) and reads as empty from
 /// then on, so that a lying length never reads outside the bytes.
-struct ProtobufReader {
+package struct ProtobufReader {
     private var position: UnsafePointer<UInt8>
     private let end: UnsafePointer<UInt8>
     /// False once a read ran past the end or met a malformed field.
-    private(set) var isValid = true
+    package private(set) var isValid = true
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? ProtobufReader.emptyBytes
         position = start
         end = start + bytes.count
@@ -24,7 +25,7 @@ struct ProtobufReader {
         return UnsafePointer(pointer)
     }()
 
-    var isAtEnd: Bool { position >= end }
+    package var isAtEnd: Bool { position >= end }
 
     private mutating func fail() {
         isValid = false
@@ -32,7 +33,7 @@ struct ProtobufReader {
     }
 
     /// The next field's number and wire type, or nil at the end.
-    mutating func nextField() -> (number: Int, wireType: Int)? {
+    package mutating func nextField() -> (number: Int, wireType: Int)? {
         guard position < end else { return nil }
         let key = varint()
         guard isValid, key >> 3 > 0 else {
@@ -42,7 +43,7 @@ struct ProtobufReader {
         return (Int(truncatingIfNeeded: key >> 3), Int(key & 7))
     }
 
-    mutating func varint() -> UInt64 {
+    package mutating func varint() -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while position < end {
@@ -57,15 +58,15 @@ struct ProtobufReader {
         return 0
     }
 
-    mutating func signedVarint() -> Int64 {
+    package mutating func signedVarint() -> Int64 {
         let value = varint()
         return Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))
     }
 
-    mutating func int64() -> Int64 { Int64(bitPattern: varint()) }
+    package mutating func int64() -> Int64 { Int64(bitPattern: varint()) }
 
     /// A length-delimited field's bytes.
-    mutating func bytes() -> UnsafeRawBufferPointer {
+    package mutating func bytes() -> UnsafeRawBufferPointer {
         let length = varint()
         guard isValid, length <= UInt64(end - position) else {
             fail()
@@ -77,7 +78,7 @@ struct ProtobufReader {
     }
 
     /// Skips a field of `wireType` this reader does not read.
-    mutating func skip(_ wireType: Int) {
+    package mutating func skip(_ wireType: Int) {
         switch wireType {
         case 0: _ = varint()
         case 1: advance(8)
@@ -87,6 +88,18 @@ struct ProtobufReader {
         }
     }
 
+    /// A little-endian fixed-size field (wire type 1 or 5): 8 or 4 bytes.
+    package mutating func fixed(_ count: Int) -> UInt64 {
+        guard end - position >= count else {
+            fail()
+            return 0
+        }
+        var value: UInt64 = 0
+        for index in 0..<count { value |= UInt64(position[index]) << (8 * UInt64(index)) }
+        position += count
+        return value
+    }
+
     private mutating func advance(_ count: Int) {
         guard end - position >= count else { return fail() }
         position += count
@@ -94,7 +107,7 @@ struct ProtobufReader {
 
     /// The values of a packed repeated varint field (or one unpacked value
     /// when the field is not length-delimited), handed to `body`.
-    mutating func forEachPacked(wireType: Int, _ body: (UInt64) -> Void) {
+    package mutating func forEachPacked(wireType: Int, _ body: (UInt64) -> Void) {
         if wireType == 0 {
             body(varint())
             return
@@ -109,7 +122,7 @@ struct ProtobufReader {
     }
 
     /// A packed repeated field's varints.
-    mutating func packedVarints(wireType: Int) -> [UInt64] {
+    package mutating func packedVarints(wireType: Int) -> [UInt64] {
         var values: [UInt64] = []
         if wireType == 2 {
             let count = packedCountEstimate()
@@ -121,7 +134,7 @@ struct ProtobufReader {
 
     /// Signed (zig-zag) values of a packed field, each the running sum of
     /// the deltas the field holds when `delta` is set.
-    mutating func packedSigned(wireType: Int, delta: Bool) -> [Int64] {
+    package mutating func packedSigned(wireType: Int, delta: Bool) -> [Int64] {
         var values: [Int64] = []
         if wireType == 2 { values.reserveCapacity(packedCountEstimate()) }
         var sum: Int64 = 0

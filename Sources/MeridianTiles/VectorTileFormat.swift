@@ -1,0 +1,148 @@
+import MeridianArchive
+import MeridianCore
+import MeridianIO
+import MeridianLibC
+import MeridianPlatform
+
+extension InputFormat {
+    /// A PMTiles archive of vector tiles.
+    public static let pmtiles = InputFormat("pmtiles")
+    /// One Mapbox Vector Tile, named by its place: `.../Z/X/Y.mvt`.
+    public static let mvt = InputFormat("mvt")
+}
+
+/// Vector tiles as an input: a PMTiles archive (its magic bytes), read at
+/// its highest zoom, or a single `.mvt` tile whose path ends in `Z/X/Y.mvt`
+/// (as a tile server's folders lay them out). Each tile's features come
+/// back in longitude and latitude with their layer's name as the layer; a
+/// feature cut by tile edges comes back once per tile, as GDAL's MVT
+/// driver gives it.
+public struct VectorTileFormat: FeatureFormat {
+    public let format: InputFormat
+
+    public static let pmtiles = VectorTileFormat(format: .pmtiles)
+    public static let mvt = VectorTileFormat(format: .mvt)
+
+    private init(format: InputFormat) { self.format = format }
+
+    public func recognise(_ probe: InputProbe) -> InputProbe.Match? {
+        guard probe.isBytes else { return nil }
+        if format == .pmtiles {
+            return probe.head.starts(with: Array("PMTiles".utf8)) ? .certain : nil
+        }
+        // A tile starts with its first layer (field 3, length-delimited).
+        guard probe.path.hasSuffix(".mvt"), probe.head.first == 0x1A, Self.tile(ofPath: probe.path) != nil else {
+            return nil
+        }
+        return .certain
+    }
+
+    /// The tile a path names: `.../Z/X/Y.mvt`.
+    static func tile(ofPath path: String) -> TileID? {
+        let parts = path.split(separator: "/").suffix(3).map(String.init)
+        guard parts.count == 3, let zoom = Int(parts[0]), let x = Int(parts[1]),
+            let y = Int(parts[2].hasSuffix(".mvt") ? String(parts[2].dropLast(4)) : parts[2]),
+            (0...30).contains(zoom), x >= 0, y >= 0, x < 1 << zoom, y < 1 << zoom
+        else { return nil }
+        return TileID(zoom: zoom, x: x, y: y)
+    }
+
+    public var errorsWhenValidating: Set<String> { ["tile.mvt.geometry"] }
+
+    public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
+        guard let stream = input.stream else {
+            throw DiagnosticError(
+                code: "tile.pmtiles.invalid", message: "\(input.name) is not a vector tile file",
+                location: SourceLocation(file: input.name))
+        }
+        var bytes = stream.prefix
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Platform.read(stream.descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                throw DiagnosticError(
+                    code: "io.read", message: "cannot read \(input.name): \(Platform.errorMessage())",
+                    location: SourceLocation(file: input.name))
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+        }
+        return try VectorTileReader(bytes: bytes, name: input.name, single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
+    }
+}
+
+/// The features of vector tiles, a tile at a time.
+public final class VectorTileReader: FeatureReader {
+    private let bytes: [UInt8]
+    private let name: String
+    private var tiles: [(TileID, Range<Int>)] = []
+    private var nextTile = 0
+    private var queue: [(layer: String, feature: Feature)] = []
+    private var position = 0
+    private var currentLayer: String?
+    private var found: [Diagnostic] = []
+    private let compressed: Bool
+    private let archive: PMTilesReader.Header?
+
+    init(bytes: [UInt8], name: String, single: TileID?) throws(DiagnosticError) {
+        self.bytes = bytes
+        self.name = name
+        if let single {
+            tiles = [(single, 0..<bytes.count)]
+            compressed = bytes.starts(with: [0x1F, 0x8B])
+            archive = nil
+            return
+        }
+        let found = try bytes.withUnsafeBytes { buffer in
+            Result { () throws(DiagnosticError) -> (PMTilesReader.Header, [(TileID, Range<Int>)]) in
+                let reader = try PMTilesReader(bytes: buffer, name: name)
+                return (reader.header, try reader.tiles(zoom: reader.header.maxZoom))
+            }
+        }.get()
+        archive = found.0
+        tiles = found.1
+        compressed = false
+    }
+
+    public func next() throws(DiagnosticError) -> Feature? {
+        while position == queue.count {
+            guard nextTile < tiles.count else { return nil }
+            let (tile, range) = tiles[nextTile]
+            nextTile += 1
+            var warnings = found
+            queue = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(DiagnosticError) -> [(layer: String, feature: Feature)] in
+                let raw: [UInt8]
+                if archive != nil {
+                    raw = try PMTilesReader(bytes: buffer, name: name).tileBytes(range)
+                } else {
+                    raw =
+                        compressed
+                        ? try PMTilesReader.gunzip(
+                            UnsafeRawBufferPointer(rebasing: buffer[range]), limit: PMTilesReader.largestTile,
+                            what: "the tile", name: name) : Array(buffer[range])
+                }
+                return try raw.withUnsafeBytes { tileBytes in
+                    Result { () throws(DiagnosticError) in
+                        try VectorTileDecoder(tile: tile, name: name).decode(tileBytes, warnings: &warnings)
+                    }
+                }.get()
+                }
+            }.get()
+            found = warnings
+            position = 0
+        }
+        defer { position += 1 }
+        currentLayer = queue[position].layer
+        return queue[position].feature
+    }
+
+    public func layer(of feature: Feature) -> String? { currentLayer }
+
+    public var warnings: [Diagnostic] { found }
+
+    public var layout: String? {
+        if let archive { return "PMTiles, zoom \(archive.maxZoom) of \(archive.minZoom)-\(archive.maxZoom), \(tiles.count) tiles" }
+        return "Mapbox Vector Tile"
+    }
+}
