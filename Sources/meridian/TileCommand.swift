@@ -10,7 +10,7 @@ struct TileCommand: Command {
         buffer and snapped to the tile's grid with GEOS (valid polygons stay valid), and written as \
         Mapbox Vector Tiles 2.1, one layer per input (or per layer of an input that has them: a \
         GeoPackage's tables, an IMDF venue's feature types), gzip-compressed in a PMTiles version 3 \
-        archive. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
+        archive, or an MBTiles 1.3 database when the output ends in .mbtiles. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
         layer and printed. The archive is written whole or not at all. Exit status: 0 written, 2 usage, \
         3 an input that cannot be read or an output that cannot be written.
         """
@@ -22,7 +22,8 @@ struct TileCommand: Command {
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments("inputs", help: "The inputs: data files of any format Meridian reads.")
-        output = try arguments.requiredOption("output", short: "o", help: "The PMTiles archive to write (.pmtiles).")
+        output = try arguments.requiredOption(
+            "output", short: "o", help: "The archive to write: PMTiles (.pmtiles), or MBTiles (.mbtiles).")
         minimumZoom = try arguments.option("min-zoom", default: 0, help: "The lowest zoom to make tiles for.")
         maximumZoom = try arguments.option("max-zoom", default: 6, help: "The highest zoom to make tiles for (at most 18).")
     }
@@ -60,16 +61,33 @@ struct TileCommand: Command {
         }
         let builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
         let (tiles, report) = try builder.tiles(layers)
-        let box = bounds ?? BoundingBox(west: -180, south: -85, east: 180, north: 85)
+        // The extent the tiles can show: Web Mercator's band.
+        let limit = WebMercator.maximumLatitude
+        let box = bounds.map {
+            BoundingBox(
+                west: max($0.west, -180), south: max($0.south, -limit), east: min($0.east, 180),
+                north: min($0.north, limit))
+        } ?? BoundingBox(west: -180, south: -limit, east: 180, north: limit)
         let metadata = TileSetMetadata.json(layers: layers, minimumZoom: minimumZoom, maximumZoom: maximumZoom)
-        let archive = try PMTilesWriter.archive(
-            tiles: tiles, metadata: metadata,
-            header: PMTilesWriter.Header(
-                minZoom: minimumZoom, maxZoom: maximumZoom, bounds: box,
-                center: Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2),
-                centerZoom: minimumZoom))
+        let center = Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
         let destination = try OutputDestination(path: output)
-        try destination.write(archive)
+        if output.lowercased().hasSuffix(".mbtiles") {
+            let text = String(decoding: metadata, as: UTF8.self)
+            try MBTilesWriter.write(
+                tiles.map { (zoom: $0.0.zoom, x: $0.0.x, y: $0.0.y, bytes: $0.1) },
+                metadata: [
+                    ("name", layers.map(\.name).joined(separator: ", ")), ("format", "pbf"), ("type", "overlay"),
+                    ("version", "1"), ("bounds", "\(box.west),\(box.south),\(box.east),\(box.north)"),
+                    ("center", "\(center.longitude),\(center.latitude),\(minimumZoom)"),
+                    ("minzoom", "\(minimumZoom)"), ("maxzoom", "\(maximumZoom)"), ("json", text),
+                ], to: destination)
+        } else {
+            let archive = try PMTilesWriter.archive(
+                tiles: tiles, metadata: metadata,
+                header: PMTilesWriter.Header(
+                    minZoom: minimumZoom, maxZoom: maximumZoom, bounds: box, center: center, centerZoom: minimumZoom))
+            try destination.write(archive)
+        }
         try destination.commit()
         for row in report.rows where row.tooSmall > 0 {
             Console.shared.warn([
@@ -81,7 +99,7 @@ struct TileCommand: Command {
             ])
         }
         Console.out(
-            "\(output): \(report.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(archive.count) bytes"
+            "\(output): \(report.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(report.bytes) bytes of tiles"
         )
     }
 }

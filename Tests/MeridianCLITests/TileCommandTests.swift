@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// An MBTiles database, read by GDAL's MBTiles and MVT drivers.
+    @Test(.requiresFixtures, .requires(tool: "ogrinfo"))
+    func mbtilesAreReadByGDAL() throws {
+        try withTemporaryFolder { folder in
+            let source = Fixtures.url("geojson/real/ne_110m_admin_0_countries.json").path
+            let database = folder.appendingPathComponent("countries.mbtiles").path
+            let made = try CLI.run(["tile", source, "-o", database, "--max-zoom", "3"])
+            #expect(made.status == 0, "\(made.stderr)")
+            let read = try Tool.run("ogrinfo", ["-ro", "-q", database, "ne_110m_admin_0_countries"])
+            #expect(read.status == 0, "\(read.output)")
+            #expect(!read.output.contains("Warning"), "\(read.output)")
+            // Every country has a piece at the highest zoom.
+            let features = read.output.components(separatedBy: "OGRFeature(").count - 1
+            #expect(features >= 177, "\(features) features")
+        }
+    }
+
     @Test func badZoomsAndOutputsAreUsageErrors() throws {
         let source = Samples.path("cambridge-landmarks.geojson")
         #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--max-zoom", "30"]).status == 2)

@@ -246,7 +246,7 @@ complete -c meridian -n '__fish_seen_subcommand_from split' -s q -l quiet -d 'Pr
 complete -c meridian -n '__fish_seen_subcommand_from split' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
 complete -c meridian -n '__fish_use_subcommand' -a tile -d 'Make vector tiles (Mapbox Vector Tiles in a PMTiles archive) of any input, over a range of zooms.'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -F
-complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -s o -l output -d 'The PMTiles archive to write (.pmtiles).'
+complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -s o -l output -d 'The archive to write: PMTiles (.pmtiles), or MBTiles (.mbtiles).'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l min-zoom -d 'The lowest zoom to make tiles for.'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l max-zoom -d 'The highest zoom to make tiles for (at most 18).'
 complete -c meridian -n '__fish_use_subcommand' -a rules -d 'List every diagnostic code Meridian reports, with its severity and meaning.'

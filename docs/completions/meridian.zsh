@@ -323,7 +323,7 @@ _meridian() {
         tile)
             _arguments -s \
                 '*:inputs:_files' \
-                '(--output -o)'{--output,-o}'[The PMTiles archive to write (.pmtiles).]:output:_files' \
+                '(--output -o)'{--output,-o}'[The archive to write\: PMTiles (.pmtiles), or MBTiles (.mbtiles).]:output:_files' \
                 '--min-zoom''[The lowest zoom to make tiles for.]:min-zoom:_files' \
                 '--max-zoom''[The highest zoom to make tiles for (at most 18).]:max-zoom:_files' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
