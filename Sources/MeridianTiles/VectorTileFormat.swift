@@ -55,25 +55,49 @@ public struct VectorTileFormat: FeatureFormat {
                 code: "tile.pmtiles.invalid", message: "\(input.name) is not a vector tile file",
                 location: SourceLocation(file: input.name))
         }
-        var bytes = stream.prefix
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Platform.read(stream.descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                throw DiagnosticError(
-                    code: "io.read", message: "cannot read \(input.name): \(Platform.errorMessage())",
-                    location: SourceLocation(file: input.name))
+        var status = stat()
+        if stream.seekable, fstat(stream.descriptor, &status) == 0 {
+            // A file is mapped, not read: an archive may be gigabytes.
+            let mapped = MappedFile(descriptor: stream.descriptor, count: Int(status.st_size))
+            return try VectorTileReader(
+                owner: mapped, bytes: UnsafeRawBufferPointer(start: mapped?.base, count: mapped?.count ?? 0),
+                name: input.name, single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
+        } else {
+            var bytes = stream.prefix
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Platform.read(stream.descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    throw DiagnosticError(
+                        code: "io.read", message: "cannot read \(input.name): \(Platform.errorMessage())",
+                        location: SourceLocation(file: input.name))
+                }
+                if count == 0 { break }
+                bytes += chunk[..<count]
             }
-            if count == 0 { break }
-            bytes += chunk[..<count]
+            let owned = OwnedBytes(bytes)
+            return try VectorTileReader(
+                owner: owned, bytes: UnsafeRawBufferPointer(owned.bytes), name: input.name,
+                single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
         }
-        return try VectorTileReader(bytes: bytes, name: input.name, single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
+    }
+
+    /// Bytes read from a pipe, kept at one address for the reader.
+    final class OwnedBytes {
+        let bytes: UnsafeMutableRawBufferPointer
+        init(_ source: [UInt8]) {
+            bytes = .allocate(byteCount: source.count, alignment: 8)
+            source.withUnsafeBytes { bytes.copyMemory(from: $0) }
+        }
+        deinit { bytes.deallocate() }
     }
 }
 
 /// The features of vector tiles, a tile at a time.
 public final class VectorTileReader: FeatureReader {
-    private let bytes: [UInt8]
+    /// What keeps the bytes alive (the mapping, or a pipe's copy), and the bytes.
+    private let owner: AnyObject?
+    private let bytes: UnsafeRawBufferPointer
     private let name: String
     private var tiles: [(TileID, Range<Int>)] = []
     private var nextTile = 0
@@ -82,9 +106,10 @@ public final class VectorTileReader: FeatureReader {
     private var currentLayer: String?
     private var found: [Diagnostic] = []
     private let compressed: Bool
-    private let archive: PMTilesReader.Header?
+    private let archive: PMTilesReader?
 
-    init(bytes: [UInt8], name: String, single: TileID?) throws(DiagnosticError) {
+    init(owner: AnyObject?, bytes: UnsafeRawBufferPointer, name: String, single: TileID?) throws(DiagnosticError) {
+        self.owner = owner
         self.bytes = bytes
         self.name = name
         if let single {
@@ -93,14 +118,9 @@ public final class VectorTileReader: FeatureReader {
             archive = nil
             return
         }
-        let found = try bytes.withUnsafeBytes { buffer in
-            Result { () throws(DiagnosticError) -> (PMTilesReader.Header, [(TileID, Range<Int>)]) in
-                let reader = try PMTilesReader(bytes: buffer, name: name)
-                return (reader.header, try reader.tiles(zoom: reader.header.maxZoom))
-            }
-        }.get()
-        archive = found.0
-        tiles = found.1
+        let reader = try PMTilesReader(bytes: bytes, name: name)
+        archive = reader
+        tiles = try reader.tiles(zoom: reader.header.maxZoom)
         compressed = false
     }
 
@@ -109,24 +129,20 @@ public final class VectorTileReader: FeatureReader {
             guard nextTile < tiles.count else { return nil }
             let (tile, range) = tiles[nextTile]
             nextTile += 1
+            let raw: [UInt8]
+            if let archive {
+                raw = try archive.tileBytes(range)
+            } else if compressed {
+                raw = try PMTilesReader.gunzip(
+                    UnsafeRawBufferPointer(rebasing: bytes[range]), limit: PMTilesReader.largestTile, what: "the tile",
+                    name: name)
+            } else {
+                raw = Array(bytes[range])
+            }
             var warnings = found
-            queue = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(DiagnosticError) -> [(layer: String, feature: Feature)] in
-                let raw: [UInt8]
-                if archive != nil {
-                    raw = try PMTilesReader(bytes: buffer, name: name).tileBytes(range)
-                } else {
-                    raw =
-                        compressed
-                        ? try PMTilesReader.gunzip(
-                            UnsafeRawBufferPointer(rebasing: buffer[range]), limit: PMTilesReader.largestTile,
-                            what: "the tile", name: name) : Array(buffer[range])
-                }
-                return try raw.withUnsafeBytes { tileBytes in
-                    Result { () throws(DiagnosticError) in
-                        try VectorTileDecoder(tile: tile, name: name).decode(tileBytes, warnings: &warnings)
-                    }
-                }.get()
+            queue = try raw.withUnsafeBytes { tileBytes in
+                Result { () throws(DiagnosticError) in
+                    try VectorTileDecoder(tile: tile, name: name).decode(tileBytes, warnings: &warnings)
                 }
             }.get()
             found = warnings
@@ -142,7 +158,9 @@ public final class VectorTileReader: FeatureReader {
     public var warnings: [Diagnostic] { found }
 
     public var layout: String? {
-        if let archive { return "PMTiles, zoom \(archive.maxZoom) of \(archive.minZoom)-\(archive.maxZoom), \(tiles.count) tiles" }
+        if let header = archive?.header {
+            return "PMTiles, zoom \(header.maxZoom) of \(header.minZoom)-\(header.maxZoom), \(tiles.count) tiles"
+        }
         return "Mapbox Vector Tile"
     }
 }
