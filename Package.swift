@@ -77,7 +77,7 @@ let package = Package(
             ]),
         .target(
             name: "MeridianSnapshot",
-            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianPlaces"]),
+            dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianPlaces"]),
         // Places: MapKit's search side (completion, search, geocoding, lookup) over places.
         .target(name: "MeridianPlaces", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore"]),
         // libxml2 (libxml2-dev): KML, KMZ, GPX and TCX. Only the C target
@@ -272,7 +272,7 @@ let package = Package(
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
                 "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianOSM",
-                "MeridianTiles", "Meridian",
+                "MeridianTiles", "MeridianSnapshot", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -21,6 +21,7 @@ import MeridianTiles
 import MeridianPlaces
 import MeridianPostGIS
 import MeridianShapefile
+import MeridianSnapshot
 import MeridianTOML
 import MeridianTopoJSON
 
@@ -73,6 +74,9 @@ enum Harness: String, CaseIterable {
     /// The vector tile readers: the input as a PMTiles archive, and as one
     /// Mapbox Vector Tile (`0/0/0.mvt`).
     case tiles
+    /// Basemap styles: read, and when they read, drawn over tiles of
+    /// features named as the sample basemap's layers, flat and pitched.
+    case styles
     /// The OpenStreetMap reader, PBF or XML (by content), on one thread:
     /// blocks, string tables, deltas, relations and their assembly.
     case osm
@@ -125,6 +129,9 @@ enum Harness: String, CaseIterable {
             return true
         case .tiles:
             exerciseTiles(bytes)
+            return true
+        case .styles:
+            exerciseStyles(bytes)
             return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
@@ -265,6 +272,15 @@ func exerciseTiles(_ bytes: UnsafeBufferPointer<UInt8>) {
             while let feature = try? reader.next() { _ = feature }
         }
     }
+    // As a basemap: a few tiles looked up by zoom, column and row.
+    withTemporaryFile(bytes) { path in
+        guard let archive = try? PMTilesArchive(path: path) else { return }
+        for zoom in archive.zoomRange.prefix(3) {
+            for (x, y) in [(0, 0), (1, 0), (0, 1), ((1 << zoom) - 1, (1 << zoom) - 1)] {
+                _ = try? archive.features(zoom: zoom, x: x, y: y)
+            }
+        }
+    }
     // The same bytes as one tile, at a path that names its place.
     var template = Array("/tmp/meridian-fuzz-tiles-XXXXXX".utf8CString)
     guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return }
@@ -285,6 +301,41 @@ func exerciseTiles(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     unlink(path)
     for suffix in ["/0-0-0/0/0", "/0-0-0/0", "/0-0-0", ""] { rmdir(folder + suffix) }
+}
+
+/// Tiles of a few features under the sample basemap's layer names, the
+/// same for every tile (the renderer clips each to its square).
+/// Made for each input: a static's contents are reported as leaked.
+final class FuzzTiles: BasemapSource, @unchecked Sendable {
+    let zoomRange = 0...6
+    let layers: [String: [Feature]] = {
+        func c(_ lat: Double, _ lon: Double) -> Coordinate { Coordinate(latitude: lat, longitude: lon) }
+        let land = Feature(
+            geometry: .polygon([[c(40, -10), c(40, 20), c(60, 20), c(60, -10), c(40, -10)]]),
+            properties: JSONObject([("kind", "land")]))
+        let line = Feature(geometry: .lineString([c(45, 0), c(50, 5), c(55, 2)]), properties: JSONObject([("a", "x")]))
+        let place = Feature(
+            geometry: .point(c(50.85, 4.35)), properties: JSONObject([("name", "Brussels"), ("rank", 1), ("population", 2e6)]))
+        return ["land": [land], "borders": [line], "states": [line], "rivers": [line], "places": [place]]
+    }()
+
+    func features(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [String: [Feature]] { layers }
+}
+
+/// A basemap style read, and when it reads, drawn over ``FuzzTiles``.
+func exerciseStyles(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let style = try? BasemapStyle(jsonBytes: bytes, name: "fuzz.json") else { return }
+    let center = Coordinate(latitude: 50.85, longitude: 4.35)
+    var options = Snapshotter.Options(layers: [Layer(id: "data", features: [Feature(geometry: .point(center))])])
+    options.size = Snapshotter.Size(width: 256, height: 256)
+    options.basemap = Basemap(source: FuzzTiles(), style: style)
+    for framing in [
+        Framing.camera(MapCamera(center: center, distance: 2_000_000)),
+        .camera(MapCamera(center: center, distance: 300_000, heading: 30, pitch: 60)),
+    ] {
+        options.framing = framing
+        _ = try? Snapshotter(options: options).snapshot()
+    }
 }
 
 /// An OSM file read whole (PBF or XML, by its content), on one thread, as
@@ -431,6 +482,8 @@ enum IMDFSections {
         let harness = Harness.osm
     #elseif HARNESS_TILES
         let harness = Harness.tiles
+    #elseif HARNESS_STYLES
+        let harness = Harness.styles
     #else
         let harness = Harness.json
     #endif

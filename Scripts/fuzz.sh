@@ -19,6 +19,7 @@
 #   postgis   PostGIS's binary COPY rows (in chunks) and location URLs
 #   osm       the OpenStreetMap reader: PBF blocks and XML, multipolygons assembled
 #   tiles     the vector tile readers: PMTiles archives and single Mapbox Vector Tiles
+#   styles    basemap styles (MapLibre's subset), read and drawn over a few tiles
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -28,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles|styles [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -286,6 +287,21 @@ PY
     [ -f "$fixtures/geojson/real/ne_110m_admin_0_countries.json" ] && "$tool" tile \
       "$fixtures/geojson/real/ne_110m_admin_0_countries.json" -o "$out/seeds-tiles/countries.pmtiles" --max-zoom 1 >/dev/null 2>&1
     seeds+=("$out/seeds-tiles") ;;
+  styles)
+    # The built-in styles, and the styles the tests write.
+    max_len=65536
+    mkdir -p "$out/seeds-styles"
+    python3 - "$out/seeds-styles" <<'PY'
+import re, sys
+text = open("Sources/MeridianSnapshot/Styling/Basemap/BuiltInStyles.swift").read()
+for index, style in enumerate(re.findall(r'#"""\n(.*?)\n"""#', text, re.S)):
+    style = re.sub(r"\$(?!name)[a-z]+", "#888888", style).replace("$name", "seed")
+    open("%s/built-in-%d.json" % (sys.argv[1], index), "w").write(style)
+for path in ["Tests/MeridianSnapshotTests/BasemapDrawingTests.swift", "Tests/MeridianCLITests/BasemapCommandTests.swift"]:
+    for index, style in enumerate(re.findall(r'#"""\n(\s*\{"version".*?)\n\s*"""#', open(path).read(), re.S)):
+        open("%s/%s-%d.json" % (sys.argv[1], path.split("/")[-1], index), "w").write(style)
+PY
+    seeds+=("$out/seeds-styles") ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

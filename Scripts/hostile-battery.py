@@ -12,6 +12,9 @@ fix, osm (PBF with lying sizes, counts and string indexes, zlib bombs, overflowi
 deltas, ten million tags, cyclic relations; XML entities, nesting, gzip bombs),
 tiles (PMTiles whose header, directories and tiles lie, a 100 MiB gzip tile,
 a cyclic leaf directory; MVT commands that overrun or leave 32-bit range),
+basemaps (those archives drawn under a render; styles with unknown layer
+types and operators, 100 000-deep expressions, 20 000 layers, numbers past
+1e308, 150 000 stops and match labels, markup in ids, text and colours),
 spatial (zones, measures, dissolves, joins, overlays and cleaning of
 invalid, empty, mixed, off-the-globe and nearly coincident geometry; two
 million points joined to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
@@ -1035,6 +1038,60 @@ add("tiles", "unclosed-ring.pmtiles", pmtiles_archive([(0, 0, len(unclosed), 1)]
 MUST_FAIL.add("unclosed-ring.pmtiles:validate")
 os.makedirs(os.path.join(inputs_dir, "mvt", "0", "0"), exist_ok=True)
 add("tiles", "mvt/0/0/0.mvt", mvt([9 | 50 << 3] + [2] * 100 + [7, 7] * 1000, 1))
+
+# --- basemaps: the hostile archives under a render, and hostile styles over the sample basemap --
+track = os.path.join(ROOT, "Samples", "london-brussels.gpx")
+natural_earth = os.path.join(ROOT, "Samples", "natural-earth.pmtiles")
+for _, path, _ in list(categories["tiles"]):
+    if path.endswith(".pmtiles"):
+        categories.setdefault("basemaps", []).append(("file", path, [
+            ("render", [track, "--basemap", "SUBJECT", "-o", "OUT.svg"]),
+            ("render", [track, "--basemap", "SUBJECT", "--theme", "dark", "-o", "OUT.png"])]))
+STYLED = [("render", [track, "--basemap", natural_earth, "--style", "SUBJECT", "-o", "OUT.svg"]),
+          ("render", [track, "--basemap", natural_earth, "--style", "SUBJECT", "--camera", "50.9,1.9,400000,30,60",
+                      "-o", "OUT.png"])]
+
+
+def style(layers):
+    return json.dumps({"version": 8, "layers": layers})
+
+
+stops = 50_000 if QUICK else 150_000
+hostile_styles = {
+    "unknown-layer-type.json": (style([{"id": "x", "type": "extrusion", "source-layer": "land"}]), True),
+    "unknown-operator.json": (style([{"id": "x", "type": "line", "source-layer": "borders",
+                                      "filter": ["let", "a", 1, ["var", "a"]]}]), True),
+    "deep-expression.json": ('{"version": 8, "layers": [{"id": "x", "type": "fill", "source-layer": "land", "filter": '
+                             + '["!", ' * 100_000 + "true" + "]" * 100_000 + "}]}", True),
+    "too-many-layers.json": (style([{"id": "l%d" % i, "type": "fill", "source-layer": "land"} for i in range(20_000)]),
+                             True),
+    "layers-not-array.json": ('{"version": 8, "layers": "land"}', True),
+    "not-json.json": ('{"version": 8, "layers": [', True),
+    "huge-values.json": (style([
+        {"id": "a", "type": "line", "source-layer": "borders",
+         "paint": {"line-width": 1e308, "line-dasharray": [1e308, 1e-308], "line-opacity": -1e308,
+                   "line-color": "rgba(1e308, -1e308, 0, 1e308)"}},
+        {"id": "b", "type": "circle", "source-layer": "places",
+         "paint": {"circle-radius": 1e308, "circle-stroke-width": 1e308, "circle-color": "hsl(1e308, 1e308%, 50%)"}},
+        {"id": "c", "type": "symbol", "source-layer": "places", "minzoom": 0,
+         "layout": {"text-field": "{name}" * 10_000, "text-size": 1e308}}]), False),
+    "many-stops-and-labels.json": (style([
+        {"id": "a", "type": "fill", "source-layer": "land",
+         "paint": {"fill-color": ["interpolate", ["exponential", 1e308], ["zoom"]]
+                   + [x for i in range(stops) for x in (i / 1000, "#%06x" % (i * 2654435761 % 0xFFFFFF))]}},
+        {"id": "b", "type": "line", "source-layer": "borders",
+         "filter": ["match", ["get", "a"]] + [x for i in range(stops) for x in ("country %d" % i, i % 2 == 0)] + [True],
+         "paint": {"line-width": ["step", ["zoom"], 1] + [x for i in range(1, stops) for x in (i / 100, i % 7)]}}]),
+        False),
+    "markup-in-names.json": (style([
+        {"id": "\"><script>alert(1)</script>", "type": "symbol", "source-layer": "places",
+         "layout": {"text-field": ["concat", "<script>alert(1)</script>", ["get", "name"]]},
+         "paint": {"text-color": "red\" onload=\"alert(1)"}}]), True),
+}
+for name, (text, must_fail) in hostile_styles.items():
+    add("basemaps", "style-" + name, text, STYLED)
+    if must_fail:
+        MUST_FAIL.add("style-" + name)
 
 # --- spatial: zones, measures, dissolves and joins of hostile geometry ------------
 SPATIAL = [("buffer", ["-d", "500m", "-o", "OUT.geojson"]), ("buffer", ["-d", "1e9m", "-o", "OUT.geojson"]),

@@ -25,7 +25,8 @@ extension Routes {
         do throws(DiagnosticError) {
             let query = try Query(request)
             var object = JSONObject()
-            for key in MapDocument.keys {
+            // A request names no files: the basemap keys are the command line's.
+            for key in MapDocument.keys where !MapDocument.fileKeys.contains(key) {
                 guard let text = query[key] else { continue }
                 if Self.jsonKeys.contains(key) {
                     do throws(DiagnosticError) {

@@ -125,6 +125,45 @@ struct PMTilesReader {
         }
     }
 
+    /// Where tile `tile`'s bytes are, nil when the archive has no such
+    /// tile: a binary search of the root directory, then of at most three
+    /// leaf directories, each inflated as it is reached.
+    func range(of tile: TileID) throws(DiagnosticError) -> Range<Int>? {
+        let id = tile.hilbertID
+        var (offset, length) = (header.rootOffset, header.rootLength)
+        for _ in 0...3 {
+            guard offset >= 0, length >= 0, offset <= bytes.count - length else {
+                throw failure("a directory of \(length) bytes at \(offset) runs past the end")
+            }
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)])
+            let directory = try inflated(
+                raw, compression: header.internalCompression, limit: Self.largestDirectory, what: "a directory")
+            let entries = try directory.withUnsafeBytes { buffer in
+                Result { () throws(DiagnosticError) in try parse(buffer) }
+            }.get()
+            // The last entry at or before the id.
+            var (low, high) = (0, entries.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if entries[middle].tileID <= id { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0 else { return nil }
+            let entry = entries[low - 1]
+            if entry.runLength == 0 {
+                guard entry.offset <= UInt64(header.leavesLength), entry.length <= UInt64(header.leavesLength) - entry.offset
+                else { throw failure("a leaf directory lies outside the leaf section") }
+                (offset, length) = (header.leavesOffset + Int(entry.offset), Int(entry.length))
+                continue
+            }
+            guard id - entry.tileID < entry.runLength else { return nil }
+            guard entry.offset <= UInt64(header.dataLength), entry.length <= UInt64(header.dataLength) - entry.offset
+            else { throw failure("a tile lies outside the tile section") }
+            let start = header.dataOffset + Int(entry.offset)
+            return start..<(start + Int(entry.length))
+        }
+        throw failure("its leaf directories nest more than three deep")
+    }
+
     struct Entry {
         var tileID: UInt64, offset: UInt64, length: UInt64, runLength: UInt64
     }
@@ -182,6 +221,23 @@ struct PMTilesReader {
             s *= 2
         }
         return TileID(zoom: zoom, x: Int(x), y: Int(y))
+    }
+
+    /// The archive's metadata, inflated (JSON text by the specification).
+    func metadata() throws(DiagnosticError) -> [UInt8] {
+        let (offset, length) = (Int(u64(24)), Int(u64(32)))
+        guard offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset else {
+            throw failure("its metadata runs past the end")
+        }
+        return try inflated(
+            UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]),
+            compression: header.internalCompression, limit: Self.largestDirectory, what: "the metadata")
+    }
+
+    private func u64(_ at: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
+        return value
     }
 
     /// The tile's bytes, inflated.

@@ -9,6 +9,9 @@ public struct TileID: Sendable, Hashable, Comparable {
     public var x: Int
     public var y: Int
 
+    /// The deepest zoom Meridian reads or writes (PMTiles allows 31).
+    public static let maximumZoom = 30
+
     public init(zoom: Int, x: Int, y: Int) {
         self.zoom = zoom
         self.x = x

@@ -50,46 +50,9 @@ public struct VectorTileFormat: FeatureFormat {
     public var errorsWhenValidating: Set<String> { ["tile.mvt.geometry"] }
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "tile.pmtiles.invalid", message: "\(input.name) is not a vector tile file",
-                location: SourceLocation(file: input.name))
-        }
-        var status = stat()
-        if stream.seekable, fstat(stream.descriptor, &status) == 0 {
-            // A file is mapped, not read: an archive may be gigabytes.
-            let mapped = MappedFile(descriptor: stream.descriptor, count: Int(status.st_size))
-            return try VectorTileReader(
-                owner: mapped, bytes: UnsafeRawBufferPointer(start: mapped?.base, count: mapped?.count ?? 0),
-                name: input.name, single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
-        } else {
-            var bytes = stream.prefix
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Platform.read(stream.descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    throw DiagnosticError(
-                        code: "io.read", message: "cannot read \(input.name): \(Platform.errorMessage())",
-                        location: SourceLocation(file: input.name))
-                }
-                if count == 0 { break }
-                bytes += chunk[..<count]
-            }
-            let owned = OwnedBytes(bytes)
-            return try VectorTileReader(
-                owner: owned, bytes: UnsafeRawBufferPointer(owned.bytes), name: input.name,
-                single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
-        }
-    }
-
-    /// Bytes read from a pipe, kept at one address for the reader.
-    final class OwnedBytes {
-        let bytes: UnsafeMutableRawBufferPointer
-        init(_ source: [UInt8]) {
-            bytes = .allocate(byteCount: source.count, alignment: 8)
-            source.withUnsafeBytes { bytes.copyMemory(from: $0) }
-        }
-        deinit { bytes.deallocate() }
+        let (owner, bytes) = try TileBytes.load(input)
+        return try VectorTileReader(
+            owner: owner, bytes: bytes, name: input.name, single: format == .mvt ? Self.tile(ofPath: input.path) : nil)
     }
 }
 

@@ -18,11 +18,15 @@ struct RenderCommand: ReportingCommand {
         (--scale 2 for @2x). With --map, a map document (JSON modelled on Apple's Web Snapshots \
         parameters: center, z or spn or distance, size, scale, colorScheme, poi, annotations, \
         overlays, circles; see docs/map-document.md) frames and styles the map, and the inputs \
-        are drawn under its content.
+        are drawn under its content. With --basemap, a PMTiles archive of vector tiles is drawn \
+        beneath everything, styled by --style (light or dark, built in, or a MapLibre style file; \
+        see docs/tiles.md).
         """
 
     let inputs: [String]
     let map: String?
+    let basemap: String?
+    let style: String?
     let output: String
     let imageFormat: ImageFormat?
     let size: MapSize?
@@ -58,6 +62,11 @@ struct RenderCommand: ReportingCommand {
             help: "A map document (JSON, see docs/map-document.md) declaring the map: its framing, style and content.")
         output = try arguments.requiredOption(
             "output", short: "o", help: "The map to write (.png for a PNG, else SVG), or - for standard output.")
+        basemap = try arguments.option(
+            "basemap", help: "Draw a PMTiles archive of vector tiles beneath the data (docs/tiles.md).")
+        style = try arguments.option(
+            "style",
+            help: "The basemap's style: light, dark (the default follows --theme) or a MapLibre style file.")
         imageFormat = try arguments.option(
             "image-format", help: "svg or png (default: png for an output ending .png, else svg).")
         size = try arguments.option(
@@ -123,6 +132,9 @@ struct RenderCommand: ReportingCommand {
                 "with --map the document frames the map and filters its points: leave out --region, --bbox, --camera and --filter"
             )
         }
+        if style != nil, basemap == nil {
+            throw UsageError("--style styles a basemap: give --basemap too")
+        }
         if [region, bbox, camera].compactMap({ $0 }).count > 1 {
             throw UsageError("use only one of --region, --bbox and --camera")
         }
@@ -132,7 +144,8 @@ struct RenderCommand: ReportingCommand {
 
     func run() throws {
         let paths = try InputExpansion.expand(inputs)
-        try OutputDestination.checkNotInput(output, inputs: paths + (map.map { [$0] } ?? []))
+        try OutputDestination.checkNotInput(
+            output, inputs: paths + [map, basemap, style].compactMap { $0 })
         let destination = try OutputDestination(path: output)
         let opened = try paths.map { path throws(DiagnosticError) in try Input(path: path) }
         if level != nil, !opened.contains(where: { $0.format == .imdf }) {
@@ -177,6 +190,12 @@ struct RenderCommand: ReportingCommand {
         options.precision = precision
         options.simplificationTolerance = tolerance
         options.dataProperties = svgData?.split(separator: ",").map(String.init) ?? []
+        if let archive = basemap ?? document?.basemapPath {
+            let chosen = try Basemap(
+                archive: archive, style: style ?? (basemap == nil ? document?.basemapStyle : nil), theme: chosenTheme)
+            Console.shared.warn(chosen.style.warnings)
+            options.basemap = chosen
+        }
         let snapshot = try Snapshotter(options: options).snapshot()
         try snapshot.write(to: destination, as: imageFormat ?? ImageFormat(path: output))
         try destination.commit()

@@ -42,7 +42,7 @@ import Testing
         let width = Int(options.size.width)
         let height = Int(options.size.height)
 
-        let coverage = try rasterize(snapshot, width: width, height: height)
+        let coverage = try Tool.rasterizedAlpha(ofSVG: snapshot.bytes, width: width, height: height)
         var reference = [Bool](repeating: false, count: width * height)
         for feature in features {
             var polygons: [[[Coordinate]]] = []
@@ -104,23 +104,6 @@ import Testing
                 if start <= end { for column in start...end { mask[row * width + column] = true } }
                 index += 2
             }
-        }
-    }
-
-    /// The alpha channel of rsvg-convert's rendering, one byte per pixel.
-    private func rasterize(_ snapshot: Snapshot, width: Int, height: Int) throws -> [UInt8] {
-        return try withTemporaryFolder { folder in
-            let svg = folder.appendingPathComponent("map.svg").path
-            let png = folder.appendingPathComponent("map.png").path
-            let raw = folder.appendingPathComponent("alpha.raw").path
-            try Data(snapshot.bytes).write(to: URL(fileURLWithPath: svg))
-            let rsvg = try Tool.run("rsvg-convert", [svg, "-o", png])
-            try #require(rsvg.status == 0, "\(rsvg.output)")
-            let gdal = try Tool.run("gdal_translate", ["-q", "-of", "ENVI", "-b", "4", png, raw])
-            try #require(gdal.status == 0, "\(gdal.output)")
-            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
-            try #require(bytes.count == width * height)
-            return bytes
         }
     }
 }

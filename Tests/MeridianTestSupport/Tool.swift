@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The external programs some tests use to check Meridian's output
 /// (`xmllint`, `rsvg-convert`, `gdal_translate`), found on `PATH`.
@@ -94,5 +95,25 @@ public func runProcess(
         try out.close()
         try err.close()
         return (process.terminationStatus, Array(try Data(contentsOf: outURL)), Array(try Data(contentsOf: errURL)))
+    }
+}
+
+extension Tool {
+    /// The alpha channel of an SVG drawn by rsvg-convert, one byte a pixel
+    /// (read back by GDAL's PNG driver): what the fidelity tests compare.
+    public static func rasterizedAlpha(ofSVG svg: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+        try withTemporaryFolder { folder in
+            let source = folder.appendingPathComponent("map.svg").path
+            let png = folder.appendingPathComponent("map.png").path
+            let raw = folder.appendingPathComponent("alpha.raw").path
+            try Data(svg).write(to: URL(fileURLWithPath: source))
+            let rsvg = try run("rsvg-convert", [source, "-o", png])
+            try #require(rsvg.status == 0, "\(rsvg.output)")
+            let gdal = try run("gdal_translate", ["-q", "-of", "ENVI", "-b", "4", png, raw])
+            try #require(gdal.status == 0, "\(gdal.output)")
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+            try #require(bytes.count == width * height)
+            return bytes
+        }
     }
 }

@@ -147,7 +147,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--map --output -o --image-format --size --scale --region --bbox --camera --padding --theme --labels --no-labels --label-priority --category-property --filter --marker --scale-bar --compass --legend --title --attribution --level --language --svg-data --precision --tolerance --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--map --output -o --basemap --style --image-format --size --scale --region --bbox --camera --padding --theme --labels --no-labels --label-priority --category-property --filter --marker --scale-bar --compass --legend --title --attribution --level --language --svg-data --precision --tolerance --s-srs --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

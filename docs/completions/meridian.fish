@@ -188,6 +188,8 @@ complete -c meridian -n '__fish_use_subcommand' -a render -d 'Draw map data as a
 complete -c meridian -n '__fish_seen_subcommand_from render' -F
 complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l map -d 'A map document (JSON, see docs/map-document.md) declaring the map: its framing, style and content.'
 complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -s o -l output -d 'The map to write (.png for a PNG, else SVG), or - for standard output.'
+complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l basemap -d 'Draw a PMTiles archive of vector tiles beneath the data (docs/tiles.md).'
+complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l style -d 'The basemap\'s style: light, dark (the default follows --theme) or a MapLibre style file.'
 complete -c meridian -n '__fish_seen_subcommand_from render' -x -a 'svg png' -l image-format -d 'svg or png (default: png for an output ending .png, else svg).'
 complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l size -d 'Image size in points, WIDTHxHEIGHT (16 to 100000 each; default 1024x768, or the map document\'s).'
 complete -c meridian -n '__fish_seen_subcommand_from render' -r -F -l scale -d 'Pixels per point (the SVG\'s width and height are size x scale; default 1, or the map document\'s).'

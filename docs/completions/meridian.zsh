@@ -256,6 +256,8 @@ _meridian() {
                 '*:inputs:_files' \
                 '--map''[A map document (JSON, see docs/map-document.md) declaring the map\: its framing, style and content.]:map:_files' \
                 '(--output -o)'{--output,-o}'[The map to write (.png for a PNG, else SVG), or - for standard output.]:output:_files' \
+                '--basemap''[Draw a PMTiles archive of vector tiles beneath the data (docs/tiles.md).]:basemap:_files' \
+                '--style''[The basemap'\''s style\: light, dark (the default follows --theme) or a MapLibre style file.]:style:_files' \
                 '--image-format''[svg or png (default\: png for an output ending .png, else svg).]:image-format:(svg png)' \
                 '--size''[Image size in points, WIDTHxHEIGHT (16 to 100000 each; default 1024x768, or the map document'\''s).]:size:_files' \
                 '--scale''[Pixels per point (the SVG'\''s width and height are size x scale; default 1, or the map document'\''s).]:scale:_files' \

@@ -18,21 +18,7 @@ extension MapDocument {
     /// try map.snapshot(size: document.size, scale: document.scale).write(toFile: "map.png")
     /// ```
     public init(contentsOf path: String) throws(DiagnosticError) {
-        let descriptor = path == "-" ? 0 : open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw DiagnosticError(
-                code: "io.open", message: "cannot open the map document \(path): \(Platform.errorMessage())",
-                location: SourceLocation(file: path))
-        }
-        defer { if descriptor != 0 { Platform.close(descriptor) } }
-        var bytes: [UInt8] = []
-        while Platform.read(descriptor, appendingTo: &bytes, count: 1 << 16) > 0 {
-            if bytes.count > Self.largestFile {
-                throw DiagnosticError(
-                    code: "snapshot.document.value", message: "the map document \(path) is larger than 16 MiB",
-                    location: SourceLocation(file: path))
-            }
-        }
+        let bytes = try readWholeFile(path, limit: Self.largestFile, what: "the map document")
         do {
             try self.init(json: JSONValue(parsing: bytes, options: JSONReadingOptions(fileName: path)))
         } catch {

@@ -362,6 +362,12 @@ extension DiagnosticCatalogue {
         "snapshot.content.coordinate": "Give a latitude of -90 to 90 and a longitude of -180 to 180.",
         "snapshot.content.too-many":
             "Narrow the data (convert --where, --bbox or --limit), draw it with render, or raise --max-features.",
+        "snapshot.basemap.style":
+            "Check the style against the MapLibre style specification (version 8): every layer an object with an id, a type and a source-layer.",
+        "snapshot.basemap.layer-type": "Use a background, fill, line, circle or symbol layer (or remove the layer).",
+        "snapshot.basemap.expression":
+            "Write the value with the operators docs/tiles.md lists, or as a constant; the pointer names the expression.",
+        "snapshot.basemap.ignored": "Nothing to fix to draw the rest; remove the property or layer to quiet the warning.",
         "snapshot.content.empty": "Check the inputs have geometry, and that the filter keeps some of it.",
         "snapshot.content.radius": "Give the circle a radius of 0 or more metres.",
         "snapshot.content.style":

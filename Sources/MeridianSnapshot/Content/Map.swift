@@ -103,6 +103,8 @@ public struct Map: Sendable {
     public var controls: MapControls = [.compass, .scaleView]
     public var title: String?
     public var attribution: String?
+    /// Vector tiles drawn beneath everything, where MapKit draws its map.
+    public var basemap: Basemap?
     public var content: MapContentGroup
 
     public init(
@@ -117,6 +119,13 @@ public struct Map: Sendable {
     public func mapStyle(_ style: MapStyle) -> Map {
         var copy = self
         copy.style = style
+        return copy
+    }
+
+    /// The map drawn over a basemap (nil: on the theme's plain ground).
+    public func basemap(_ basemap: Basemap?) -> Map {
+        var copy = self
+        copy.basemap = basemap
         return copy
     }
 
@@ -141,6 +150,7 @@ public struct Map: Sendable {
         options.attribution = attribution
         options.framing = try framing(of: options.layers)
         options.cameraBounds = bounds
+        options.basemap = basemap
         return options
     }
 

@@ -24,13 +24,23 @@ public struct MapDocument: Sendable {
     public var map: Map
     public var size = Snapshotter.Size(width: 600, height: 400)
     public var scale = 1.0
+    /// The `basemap` key: the path of a PMTiles archive drawn beneath the
+    /// map, and `basemapStyle`: a built-in style's name or a style file's
+    /// path. The documents name files; opening them is the caller's
+    /// (`meridian render` and `meridian serve` do, from the working folder).
+    public var basemapPath: String?
+    public var basemapStyle: String?
 
     /// The document's keys (also the parameters of `meridian serve`'s
     /// `/snapshot`).
     public static let keys = [
         "center", "z", "spn", "distance", "heading", "pitch", "size", "scale", "t", "colorScheme", "poi",
-        "annotations", "overlays", "circles", "title", "attribution", "controls",
+        "annotations", "overlays", "circles", "title", "attribution", "controls", "basemap", "basemapStyle",
     ]
+
+    /// The keys whose values name files (`basemap`, `basemapStyle`): a
+    /// server never takes them from a request.
+    public static let fileKeys: Set<String> = ["basemap", "basemapStyle"]
 
     public init(json: JSONValue) throws(DiagnosticError) {
         let root = try Reader(json, pointer: "")
@@ -92,6 +102,11 @@ public struct MapDocument: Sendable {
             }
         }
         self.map = map
+        basemapPath = try root.string("basemap")
+        basemapStyle = try root.string("basemapStyle")
+        if basemapStyle != nil, basemapPath == nil {
+            throw Reader.value("/basemapStyle", "basemapStyle styles a basemap: give the basemap too")
+        }
     }
 
     /// The map with data layers drawn under the document's own content.

@@ -28,6 +28,8 @@ extension Snapshotter {
         public var cameraBounds: MapCameraBounds?
         /// Inputs, drawn bottom to top.
         public var layers: [Layer] = []
+        /// Vector tiles drawn beneath the layers, styled (``Basemap``); none by default.
+        public var basemap: Basemap?
         public var theme: Theme = .light
         /// simplestyle properties applied over every feature's own.
         public var styleOverrides = JSONObject()

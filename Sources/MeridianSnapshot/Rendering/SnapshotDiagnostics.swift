@@ -27,5 +27,9 @@ public enum SnapshotDiagnostics {
         snapshot.content.symbol | error | An annotation's symbol is not SVG path data (only path commands and numbers are drawn).
         snapshot.content.too-many | error | More features than a preview page holds (100 000 by default, preview --max-features): narrow the data first, or draw it with render.
         snapshot.content.empty | error | Nothing to draw: no feature has a drawable geometry (or none passes the point filter).
+        snapshot.basemap.style | error | A basemap style (render --style) that is not a version 8 MapLibre style: not an object, no layers, a layer without an id or source-layer, a value of the wrong type or a colour that is not one; the location is its JSON pointer.
+        snapshot.basemap.layer-type | error | A basemap style's layer has a type no MapLibre renderer knows (background, fill, line, circle and symbol are drawn).
+        snapshot.basemap.expression | error | A basemap style's expression, filter or function that Meridian cannot evaluate: an unknown operator, the wrong number of arguments, stops that do not increase; the location is its JSON pointer.
+        snapshot.basemap.ignored | warning | A basemap style asks for what Meridian does not draw (a raster or hillshade layer, a pattern, an icon, an unknown property): it is left out and the rest drawn.
         """#)
 }

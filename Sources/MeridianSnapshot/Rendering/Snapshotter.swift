@@ -46,6 +46,7 @@ public struct Snapshotter: Sendable {
         var viewport = try makeViewport(items: items)
         if let bounds = options.cameraBounds { viewport = bounds.clamp(viewport) }
         var renderer = SnapshotRenderer(options: options, viewport: viewport)
+        if let basemap = options.basemap { renderer.basemapTiles = try Self.tiles(of: basemap, for: viewport) }
         let snapshot = renderer.render(items)
         // A large layer's items are let go on a worker thread: destroying
         // those of a 191 MB file (each a handful of arrays and strings) took
@@ -55,6 +56,20 @@ public struct Snapshotter: Sendable {
             _ = Platform.runOnWorkerThread { withExtendedLifetime(items) {} }
         }
         return snapshot
+    }
+
+    /// The basemap tiles a view needs, fetched and decoded.
+    static func tiles(of basemap: Basemap, for viewport: Viewport) throws(DiagnosticError) -> [BasemapTile] {
+        var tiles: [BasemapTile] = []
+        for tile in basemap.tiles(covering: viewport.mapBounds(margin: 24), zoom: Basemap.zoom(of: viewport)) {
+            let size = MapSize.world.width / Double(1 << tile.zoom)
+            let layers = try basemap.source.features(zoom: tile.zoom, x: tile.x, y: tile.y)
+            guard !layers.isEmpty else { continue }
+            tiles.append(
+                BasemapTile(
+                    layers: layers, rect: MapRect(x: Double(tile.x) * size, y: Double(tile.y) * size, width: size, height: size)))
+        }
+        return tiles
     }
 
     // MARK: - Content

@@ -30,6 +30,11 @@ extension SnapshotRenderer {
                 dropped += 1
             }
         }
+        placedLabelBoxes = placed.map { request, spot in
+            LabelPlacer.box(
+                for: spot, textWidth: LabelPlacer.textWidth(request.text, fontSize: request.fontSize),
+                fontSize: request.fontSize)
+        }
         var out = SVGBuffer(precision: options.precision, capacity: placed.count * 160)
         out.append("<g id=\"labels\">\n<g class=\"halo\" fill=\"")
         out.appendEscaped(theme.halo)

@@ -6,6 +6,7 @@ import MeridianCore
 /// The document's shape (stable, so CSS and scripts can rely on it):
 /// ```
 /// <svg role="img" ...><title/><desc/><defs/> <rect id="background"/>
+///   <g id="basemap"/> <g id="basemap-labels"/>   (only with a basemap)
 ///   <g id="layer-NAME" data-layer="NAME"> <g class="areas"/> <g class="lines"/> <g class="points"/> </g> ...
 ///   <g id="labels"> <g class="halo"/> <g class="text"/> </g>
 ///   <g id="above-labels"> <g id="layer-NAME-above" ...> ... </g> </g>   (only overlays set above the labels)
@@ -34,6 +35,10 @@ struct SnapshotRenderer {
     /// Whether a balloon was written, so the document needs its shape in `<defs>`.
     var drewBalloon = false
     var drawnFeatures = 0
+    /// The basemap's tiles, when the options have a basemap.
+    var basemapTiles: [BasemapTile] = []
+    /// Where the data's labels were placed (the basemap's keep clear).
+    var placedLabelBoxes: [LabelPlacer.Box] = []
     /// The properties written as `data-` attributes, and their names.
     let dataAttributes: [(property: String, attribute: String)]
 
@@ -69,6 +74,8 @@ struct SnapshotRenderer {
         }
         if visiblePoints == 0 { useBalloons = false }
 
+        let basemapZoom = Basemap.zoom(of: viewport)
+        let basemapShapes = options.basemap.map { writeBasemapShapes($0, tiles: basemapTiles, zoom: basemapZoom) } ?? []
         var layersBody = SVGBuffer(precision: options.precision, capacity: 1 << 18)
         swap(&svg, &layersBody)
         for layerIndex in options.layers.indices { writeLayer(index: layerIndex, items: items) }
@@ -88,6 +95,10 @@ struct SnapshotRenderer {
         var furniture = SVGBuffer(precision: options.precision, capacity: 4096)
         layoutFurniture(title: title, into: &furniture)
         let (labelBytes, placed, dropped) = placeLabels()
+        let basemapLabels =
+            options.basemap.map {
+                writeBasemapLabels($0, tiles: basemapTiles, zoom: basemapZoom, taken: obstacles + placedLabelBoxes)
+            } ?? []
 
         writeHeader(title: title, items: items)
         var rest = SVGBuffer(precision: options.precision, capacity: furniture.bytes.count + 64)
@@ -102,7 +113,8 @@ struct SnapshotRenderer {
         // In parts: the layers (17 MB for a 200 MB file) are not copied again.
         return Snapshot(
             size: options.size, scale: options.scale, viewport: viewport,
-            body: svg.parts + layersBody.parts + [labelBytes, rest.bytes], placedLabels: placed,
+            body: svg.parts + [basemapShapes, basemapLabels] + layersBody.parts + [labelBytes, rest.bytes],
+            placedLabels: placed,
             droppedLabelCount: dropped)
     }
 
