@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// The external programs some tests use to check Meridian's output
 /// (`xmllint`, `rsvg-convert`, `gdal_translate`), found on `PATH`.
@@ -108,11 +107,13 @@ extension Tool {
             let raw = folder.appendingPathComponent("alpha.raw").path
             try Data(svg).write(to: URL(fileURLWithPath: source))
             let rsvg = try run("rsvg-convert", [source, "-o", png])
-            try #require(rsvg.status == 0, "\(rsvg.output)")
+            guard rsvg.status == 0 else { throw Failure(description: "rsvg-convert: \(rsvg.output)") }
             let gdal = try run("gdal_translate", ["-q", "-of", "ENVI", "-b", "4", png, raw])
-            try #require(gdal.status == 0, "\(gdal.output)")
+            guard gdal.status == 0 else { throw Failure(description: "gdal_translate: \(gdal.output)") }
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
-            try #require(bytes.count == width * height)
+            guard bytes.count == width * height else {
+                throw Failure(description: "\(bytes.count) bytes of alpha for \(width) x \(height) pixels")
+            }
             return bytes
         }
     }
