@@ -14,6 +14,9 @@ public final class Catalogue: Sendable {
         public var layer: Layer?
         /// How many places it gave the index.
         public var placeCount: Int
+        /// A PMTiles archive's tiles, served as they are (`/tiles/NAME/Z/X/Y.mvt`);
+        /// an archive is not read as a layer, nor for places.
+        public var tiles: PMTilesArchive?
     }
 
     public let datasets: [Dataset]
@@ -43,14 +46,21 @@ public final class Catalogue: Sendable {
                 datasets.append(Dataset(name: name, layer: nil, placeCount: 0))
                 continue
             }
-            let layer = try Layer(input: Input(path: path), warnings: &warnings)
+            let input = try Input(path: path)
+            if input.format == .pmtiles {
+                datasets.append(Dataset(name: name, layer: nil, placeCount: 0, tiles: try PMTilesArchive(input: input)))
+                continue
+            }
+            let layer = try Layer(input: input, warnings: &warnings)
             datasets.append(Dataset(name: name, layer: layer, placeCount: 0))
         }
-        let (index, loadWarnings) = try PlaceIndexFile.load(paths, rebuild: false)
+        let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil }.map(\.0)
+        let (index, loadWarnings) = try PlaceIndexFile.load(placePaths, rebuild: false)
         warnings += loadWarnings
         for (position, dataset) in datasets.enumerated() {
             datasets[position].placeCount =
-                paths.count == 1 ? index.count : index.sources.filter { Layer.name(of: $0.path) == dataset.name }.count
+                dataset.tiles != nil ? 0
+                : placePaths.count == 1 ? index.count : index.sources.filter { Layer.name(of: $0.path) == dataset.name }.count
         }
         self.datasets = datasets
         self.places = index

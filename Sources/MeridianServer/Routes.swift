@@ -35,6 +35,14 @@ struct Routes: Sendable {
         }
         router.get("/v1/places") { request, _ in answer(request, places) }
         router.post("/validate") { request, _ in await validate(request) }
+        router.get("/tiles/:dataset") { request, context in
+            tileJSON(request, file: context.parameters.get("dataset") ?? "")
+        }
+        router.get("/tiles/:dataset/:z/:x/:y") { request, context in
+            tile(
+                request, dataset: context.parameters.get("dataset") ?? "", z: context.parameters.get("z") ?? "",
+                x: context.parameters.get("x") ?? "", y: context.parameters.get("y") ?? "")
+        }
     }
 
     /// Runs a handler on the request's query, turning a DiagnosticError
@@ -62,6 +70,7 @@ struct Routes: Sendable {
                                     ("name", .string(dataset.name)),
                                     ("features", .integer(Int64(dataset.layer?.features.count ?? 0))),
                                     ("places", .integer(Int64(dataset.placeCount))),
+                                    ("tiles", .bool(dataset.tiles != nil)),
                                 ]))
                         })
                 ),

@@ -53,6 +53,9 @@ public final class PMTilesArchive: @unchecked Sendable {
         metadata = (try? reader.metadata()).flatMap { try? JSONValue(parsing: $0).objectValue } ?? JSONObject()
     }
 
+    /// The bounds the header gives, nil when they are not a box on the globe.
+    public var bounds: BoundingBox? { reader.bounds }
+
     /// The attribution the metadata gives, if any.
     public var attribution: String? { metadata["attribution"]?.stringValue }
 

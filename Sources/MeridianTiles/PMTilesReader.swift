@@ -234,6 +234,21 @@ struct PMTilesReader {
             compression: header.internalCompression, limit: Self.largestDirectory, what: "the metadata")
     }
 
+    /// The header's bounds (four 32-bit integers of 10^-7 degrees), nil
+    /// when they are not a box on the globe.
+    var bounds: BoundingBox? {
+        func degrees(_ at: Int) -> Double {
+            var value: UInt32 = 0
+            for index in 0..<4 { value |= UInt32(bytes[at + index]) << (8 * UInt32(index)) }
+            return Double(Int32(bitPattern: value)) / 10_000_000
+        }
+        let box = BoundingBox(west: degrees(102), south: degrees(106), east: degrees(110), north: degrees(114))
+        guard (-180...180).contains(box.west), (-180...180).contains(box.east), (-90...90).contains(box.south),
+            (-90...90).contains(box.north), box.south <= box.north
+        else { return nil }
+        return box
+    }
+
     private func u64(_ at: Int) -> UInt64 {
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }

@@ -101,6 +101,7 @@ final class RunningServer: @unchecked Sendable {
 @Suite(.serialized) struct ServerEndToEndTests {
     static let venue = Samples.path("meridian-arcade.zip")
     static let landmarks = Samples.path("cambridge-landmarks.geojson")
+    static let basemap = Samples.path("natural-earth.pmtiles")
 
     /// The server's command line is read by the tool's own parser: its
     /// mistakes are usage errors (status 2) with the usage line, and
@@ -115,6 +116,43 @@ final class RunningServer: @unchecked Sendable {
         let help = try runProcess(RunningServer.executable, ["serve", "--options"])
         let text = String(decoding: help.stdout, as: UTF8.self)
         #expect(help.status == 0 && text.contains("--max-image-side <max-image-side>") && text.contains("--log-level"))
+    }
+
+    /// A PMTiles dataset's tiles as a web map asks for them, and its TileJSON.
+    @Test func tilesAreServedFromAPMTilesDataset() async throws {
+        let server = try RunningServer([Self.landmarks, Self.basemap])
+        let datasets = try await server.request("/datasets").json["datasets"] as? [[String: Any]] ?? []
+        #expect(datasets.first { $0["name"] as? String == "natural-earth" }?["tiles"] as? Bool == true)
+
+        let tile = try await server.request("/tiles/natural-earth/0/0/0.mvt")
+        #expect(tile.status == 200)
+        #expect(tile.headers["content-type"] == "application/vnd.mapbox-vector-tile")
+        // Inflated: a tile's first field is a layer (field 3, length-delimited).
+        #expect(tile.body.first == 0x1A && tile.body.count > 10_000)
+        let tag = try #require(tile.headers["etag"])
+        #expect(try await server.request("/tiles/natural-earth/0/0/0.mvt", headers: ["If-None-Match": tag]).status == 304)
+        // Past the archive's zooms there is no tile: 204, as tile servers answer.
+        #expect(try await server.request("/tiles/natural-earth/6/32/21.mvt").status == 204)
+        for bad in ["/tiles/natural-earth/31/0/0.mvt", "/tiles/natural-earth/1/2/0.mvt", "/tiles/natural-earth/1/0/x.mvt",
+            "/tiles/natural-earth/1/0/0.png"]
+        {
+            let reply = try await server.request(bad)
+            #expect(reply.status == 400, "\(bad)")
+            #expect(reply.text.contains("serve.parameter.invalid"))
+        }
+        let unknown = try await server.request("/tiles/cambridge-landmarks/0/0/0.mvt")
+        #expect(unknown.status == 404)
+        #expect(unknown.text.contains("the tile datasets are"), "\(unknown.text)")
+
+        let tileJSON = try await server.request("/tiles/natural-earth.json").json
+        #expect(tileJSON["tilejson"] as? String == "3.0.0")
+        #expect(tileJSON["tiles"] as? [String] == ["http://127.0.0.1:\(server.port)/tiles/natural-earth/{z}/{x}/{y}.mvt"])
+        #expect(tileJSON["maxzoom"] as? Int == 5)
+        let layers = (tileJSON["vector_layers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(Set(layers) == ["land", "borders", "states", "rivers", "places"])
+        #expect((tileJSON["bounds"] as? [Double])?.count == 4)
+        #expect(try await server.request("/tiles/nothing.json").status == 404)
+        #expect(server.stop() == 0)
     }
 
     @Test func everyEndpointAnswers() async throws {
@@ -371,8 +409,9 @@ final class RunningServer: @unchecked Sendable {
 
     @Test func theServerIsWhatTheDocumentSays() async throws {
         let paths = try #require(Self.document["paths"] as? [String: [String: Any]])
-        #expect(paths.count == 11)
-        let server = try RunningServer([ServerEndToEndTests.venue, ServerEndToEndTests.landmarks])
+        #expect(paths.count == 13)
+        let server = try RunningServer(
+            [ServerEndToEndTests.venue, ServerEndToEndTests.landmarks, ServerEndToEndTests.basemap])
         for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
             for (method, value) in operations {
                 let operation = try #require(value as? [String: Any])
