@@ -9,6 +9,7 @@ struct Routes: Sendable {
     let catalogue: CatalogueHolder
     let registry: PrometheusCollectorRegistry
     let renderer: RenderGate
+    let rasterTiles = ByteCache(limit: 64 << 20)
 
     init(options: ServerOptions, catalogue: CatalogueHolder, registry: PrometheusCollectorRegistry) {
         self.options = options
@@ -37,6 +38,13 @@ struct Routes: Sendable {
         router.post("/validate") { request, _ in await validate(request) }
         router.get("/tiles/:dataset") { request, context in
             tileJSON(request, file: context.parameters.get("dataset") ?? "")
+        }
+        // The same names by position as the routes beside it (the router
+        // requires it): here they are the zoom, column and row.
+        router.get("/tiles/:dataset/:z/:x") { request, context in
+            await rasterTile(
+                request, z: context.parameters.get("dataset") ?? "", x: context.parameters.get("z") ?? "",
+                y: context.parameters.get("x") ?? "")
         }
         router.get("/tiles/:dataset/:z/:x/:y") { request, context in
             tile(

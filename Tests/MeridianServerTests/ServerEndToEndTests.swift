@@ -155,6 +155,38 @@ final class RunningServer: @unchecked Sendable {
         #expect(server.stop() == 0)
     }
 
+    /// Raster tiles of the data over the basemap: PNGs of 256 pixels (512
+    /// at scale 2), drawn once and served again from memory.
+    @Test func rasterTilesDrawTheDataOverTheBasemap() async throws {
+        let track = Samples.path("london-brussels.gpx")
+        let server = try RunningServer([track, Self.basemap])
+        let tile = try await server.request("/tiles/6/32/21.png")
+        #expect(tile.status == 200)
+        #expect(tile.headers["content-type"] == "image/png")
+        #expect(Self.pngSize(tile.body).map { [$0.0, $0.1] } == [256, 256])
+        let again = try await server.request("/tiles/6/32/21.png")
+        #expect(again.body == tile.body)
+        let tag = try #require(tile.headers["etag"])
+        #expect(try await server.request("/tiles/6/32/21.png", headers: ["If-None-Match": tag]).status == 304)
+        let large = try await server.request("/tiles/0/0/0.png?scale=2&colorScheme=dark")
+        #expect(large.status == 200)
+        #expect(Self.pngSize(large.body).map { [$0.0, $0.1] } == [512, 512])
+        for bad in ["/tiles/40/0/0.png", "/tiles/1/0/5.png", "/tiles/1/0/0.png?scale=3",
+            "/tiles/1/0/0.png?colorScheme=sepia", "/tiles/1/0/0.png?datasets=nothing"]
+        {
+            #expect(try await server.request(bad).status == 400, "\(bad)")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// A PNG's width and height, from its IHDR chunk.
+    static func pngSize(_ data: Data) -> (Int, Int)? {
+        let bytes = Array(data)
+        guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20))
+    }
+
     @Test func everyEndpointAnswers() async throws {
         let server = try RunningServer([Self.venue, Self.landmarks])
         #expect(try await server.request("/health").json["status"] as? String == "ok")
@@ -409,7 +441,7 @@ final class RunningServer: @unchecked Sendable {
 
     @Test func theServerIsWhatTheDocumentSays() async throws {
         let paths = try #require(Self.document["paths"] as? [String: [String: Any]])
-        #expect(paths.count == 13)
+        #expect(paths.count == 14)
         let server = try RunningServer(
             [ServerEndToEndTests.venue, ServerEndToEndTests.landmarks, ServerEndToEndTests.basemap])
         for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {

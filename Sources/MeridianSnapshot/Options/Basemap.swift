@@ -47,9 +47,11 @@ public struct Basemap: Sendable, Hashable {
     /// The most tiles one snapshot draws.
     public static let maximumTiles = 256
 
-    /// The style zoom of a view: MapLibre's, whose world is 512 x 2^zoom points.
+    /// The style zoom of a view: MapLibre's, whose world is 512 x 2^zoom
+    /// points, from 0 (a world drawn smaller, as a 256-point tile of zoom
+    /// 0, is drawn as zoom 0) to 24.
     static func zoom(of viewport: Viewport) -> Double {
-        log2(viewport.pointsPerMapPoint * MapSize.world.width / 512)
+        min(24, max(0, log2(viewport.pointsPerMapPoint * MapSize.world.width / 512)))
     }
 
     /// The tiles that cover a view's map bounds (x wrapped round the

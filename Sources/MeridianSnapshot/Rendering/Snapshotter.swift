@@ -107,7 +107,8 @@ public struct Snapshotter: Sendable {
         }
         // Moved into one array, not copied: see ElementRun.
         let items = [DrawItem](concatenating: runs, threads: OrderedWorkPool<Int, Int>.defaultThreads)
-        guard !items.isEmpty else {
+        // A basemap alone is a map (a tile of it, a region of it); data alone must have something.
+        guard !items.isEmpty || options.basemap != nil else {
             throw DiagnosticError(
                 code: "snapshot.content.empty",
                 message:

@@ -104,8 +104,23 @@ public struct BasemapStyle: Sendable, Hashable {
         self.warnings = warnings
     }
 
-    public static func == (a: BasemapStyle, b: BasemapStyle) -> Bool { a.name == b.name && a.json == b.json }
+    public static func == (a: BasemapStyle, b: BasemapStyle) -> Bool {
+        a.name == b.name && a.json == b.json && a.layerIDs == b.layerIDs
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(json) }
+
+    /// The style without its symbol layers: for pictures cut into tiles,
+    /// where text placed in one tile would be cut off by the next.
+    public func withoutText() -> BasemapStyle {
+        BasemapStyle(name: name, json: json, layers: layers.filter { $0.kind != .symbol }, warnings: warnings)
+    }
+
+    private init(name: String, json: JSONValue, layers: [StyleLayer], warnings: [Diagnostic]) {
+        self.name = name
+        self.json = json
+        self.layers = layers
+        self.warnings = warnings
+    }
 
     /// The ids of the layers drawn, in drawing order.
     public var layerIDs: [String] { layers.map(\.id) }

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# meridian serve's tiles under load, on loopback: the bundled Natural
+# Earth basemap and London-Brussels track. First every raster tile of
+# zooms 0-8 over the track is drawn once (one request at a time: the cost
+# of a tile no one has asked for), then wrk (two threads, 64 connections,
+# SECONDS) asks for those tiles in turn (drawn once, then served from the
+# server's memory), for one vector tile of the archive, and for one raster
+# tile over and over.
+#
+#   Scripts/benchmark-tiles.sh [SECONDS]      (default: 30)
+set -euo pipefail
+seconds=${1:-30}
+source "$(dirname "$0")/benchmark-common.sh"
+release_build --product meridian-serve >/dev/null
+command -v wrk >/dev/null || { echo "benchmark-tiles: wrk is required (apt-get install wrk)" >&2; exit 1; }
+basemap=Samples/natural-earth.pmtiles
+track=Samples/london-brussels.gpx
+
+"$bin/meridian" serve "$basemap" "$track" --port 0 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  grep -q listening "$work/serve.out" 2>/dev/null && break
+  sleep 0.1
+done
+base="http://127.0.0.1:$(grep -o '[0-9]*$' "$work/serve.out")"
+
+# The raster tiles of zooms 0-8 over the track's box, as paths.
+python3 - >"$work/tiles.txt" <<'PY'
+import math
+west, south, east, north = -0.2, 50.5, 4.4, 51.6
+def tile(lon, lat, z):
+    n = 2 ** z
+    y = (1 - math.log(math.tan(math.radians(lat)) + 1 / math.cos(math.radians(lat))) / math.pi) / 2 * n
+    return int((lon + 180) / 360 * n), int(y)
+for z in range(9):
+    (x0, y0), (x1, y1) = tile(west, north, z), tile(east, south, z)
+    for x in range(x0 - 1, x1 + 2):
+        for y in range(y0 - 1, y1 + 2):
+            if 0 <= x < 2 ** z and 0 <= y < 2 ** z:
+                print("/tiles/%d/%d/%d.png" % (z, x, y))
+PY
+count=$(wc -l <"$work/tiles.txt")
+echo "== meridian serve $basemap $track: $count raster tiles of zooms 0-8, wrk -t2 -c64 -d${seconds}s, $(nproc) cores"
+
+# Each tile drawn once, one at a time.
+python3 - "$base" "$work/tiles.txt" <<'PY'
+import statistics, sys, time, urllib.request
+base, paths = sys.argv[1], open(sys.argv[2]).read().split()
+times = []
+for path in paths:
+    started = time.perf_counter()
+    with urllib.request.urlopen(base + path) as reply:
+        assert reply.status == 200 and reply.headers["Content-Type"] == "image/png", path
+        reply.read()
+    times.append((time.perf_counter() - started) * 1000)
+times.sort()
+print("| raster tiles drawn, one request at a time | %.0f tiles/s | %.2f ms | %.2f ms |"
+      % (len(times) / (sum(times) / 1000), statistics.median(times), times[int(len(times) * 0.99) - 1]))
+PY
+
+cat >"$work/tiles.lua" <<LUA
+local paths = {}
+for line in io.lines("$work/tiles.txt") do paths[#paths + 1] = line end
+local next = 0
+request = function()
+  next = next % #paths + 1
+  return wrk.format("GET", paths[next])
+end
+LUA
+load() {
+  wrk -t2 -c64 -d"${seconds}s" --latency "$@" >"$work/wrk.txt" 2>&1 || true
+  awk '
+    /Requests\/sec/ { rate = $2 }
+    /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 }
+    /Non-2xx/ { bad += $NF }
+    END { printf "%s requests/s | %s | %s | %d failed", rate, p50, p99, bad }' "$work/wrk.txt"
+}
+echo "| the $count raster tiles in turn (wrk) | $(load -s "$work/tiles.lua" "$base") |"
+echo "| one raster tile, 256 px (wrk) | $(load "$base/tiles/6/32/21.png") |"
+echo "| one vector tile from the PMTiles archive (wrk) | $(load "$base/tiles/natural-earth/3/4/2.mvt") |"
+echo "RSS after the runs: $(awk '/VmRSS/ { printf "%.1f", $2 * 1024 / 1e6 }' "/proc/$server/status") MB"
