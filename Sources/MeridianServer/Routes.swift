@@ -36,6 +36,8 @@ struct Routes: Sendable {
         }
         router.get("/v1/places") { request, _ in answer(request, places) }
         router.post("/validate") { request, _ in await validate(request) }
+        router.get("/map") { request, _ in mapPage(request) }
+        router.get("/leaflet/:file") { _, context in leafletFile(context.parameters.get("file") ?? "") }
         router.get("/tiles/:dataset") { request, context in
             tileJSON(request, file: context.parameters.get("dataset") ?? "")
         }

@@ -179,6 +179,60 @@ final class RunningServer: @unchecked Sendable {
         #expect(server.stop() == 0)
     }
 
+    static let browserMissing = Comment(
+        rawValue: "chromium or Leaflet is not installed (apt-get install chromium libjs-leaflet); skipping the map page in a browser")
+
+    /// The map page in headless Chromium: Leaflet (served by the server
+    /// itself) lays out the raster tiles, and the screenshot shows the sea,
+    /// the land and the track; the page asks for nothing elsewhere.
+    @Test(
+        .enabled(
+            if: HeadlessChromium.executable != nil
+                && FileManager.default.fileExists(atPath: "/usr/share/javascript/leaflet/leaflet.js"), browserMissing))
+    func theMapPageShowsTheTilesInABrowser() async throws {
+        let server = try RunningServer([Samples.path("london-brussels.gpx"), Self.basemap])
+        let browser = try HeadlessChromium.launch(width: 800, height: 600)
+        defer { browser.close() }
+        let origin = "http://127.0.0.1:\(server.port)"
+        let session = try browser.open(origin + "/map")
+        let deadline = Date().addingTimeInterval(20)
+        var loaded = 0
+        while Date() < deadline {
+            loaded = try browser.evaluate("document.querySelectorAll('img.leaflet-tile-loaded').length", in: session) as? Int ?? 0
+            let waiting = try browser.evaluate(
+                "document.querySelectorAll('img.leaflet-tile:not(.leaflet-tile-loaded)').length", in: session) as? Int ?? 1
+            if loaded >= 4, waiting == 0 { break }
+            usleep(100_000)
+        }
+        #expect(loaded >= 4, "\(loaded) tiles loaded")
+        usleep(500_000)  // Leaflet fades tiles in.
+        let screenshot = try browser.screenshot(in: session)
+        let pixels = try withTemporaryFolder { folder in
+            let png = folder.appendingPathComponent("map.png").path
+            let raw = folder.appendingPathComponent("map.raw").path
+            try screenshot.write(to: URL(fileURLWithPath: png))
+            if let keep = ProcessInfo.processInfo.environment["MERIDIAN_SCREENSHOTS"] {
+                try? screenshot.write(to: URL(fileURLWithPath: keep).appendingPathComponent("meridian-serve-map.png"))
+            }
+            let gdal = try Tool.run("gdal_translate", ["-q", "-of", "ENVI", "-co", "INTERLEAVE=BIP", "-b", "1", "-b", "2", "-b", "3", png, raw])
+            try #require(gdal.status == 0, "\(gdal.output)")
+            return Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+        }
+        try #require(pixels.count == 800 * 600 * 3)
+        func count(_ red: Int, _ green: Int, _ blue: Int) -> Int {
+            stride(from: 0, to: pixels.count, by: 3).filter {
+                abs(Int(pixels[$0]) - red) <= 8 && abs(Int(pixels[$0 + 1]) - green) <= 8 && abs(Int(pixels[$0 + 2]) - blue) <= 8
+            }.count
+        }
+        let (sea, land, track) = (count(0xd4, 0xe3, 0xed), count(0xf6, 0xf4, 0xef), count(0x2f, 0x6d, 0xb5))
+        #expect(sea > 800 * 600 / 10, "sea: \(sea) pixels")
+        #expect(land > 800 * 600 / 10, "land: \(land) pixels")
+        #expect(track > 200, "track: \(track) pixels")
+        let elsewhere = browser.requestedURLs.filter { !$0.hasPrefix(origin + "/") && !$0.hasPrefix("data:") }
+        #expect(elsewhere.isEmpty, "\(elsewhere)")
+        #expect(server.stop() == 0)
+    }
+
     /// A PNG's width and height, from its IHDR chunk.
     static func pngSize(_ data: Data) -> (Int, Int)? {
         let bytes = Array(data)
@@ -441,7 +495,7 @@ final class RunningServer: @unchecked Sendable {
 
     @Test func theServerIsWhatTheDocumentSays() async throws {
         let paths = try #require(Self.document["paths"] as? [String: [String: Any]])
-        #expect(paths.count == 14)
+        #expect(paths.count == 16)
         let server = try RunningServer(
             [ServerEndToEndTests.venue, ServerEndToEndTests.landmarks, ServerEndToEndTests.basemap])
         for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {

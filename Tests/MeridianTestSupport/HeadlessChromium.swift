@@ -21,14 +21,14 @@ import Foundation
 /// (also run on deinitialisation) asks the browser to quit, then kills its
 /// process group (the browser and the helpers it started) by id and
 /// removes the temporary profile.
-final class HeadlessChromium {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class HeadlessChromium {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// `$MERIDIAN_CHROMIUM` when set (empty: none, to try the skip), else
     /// `chromium` (Debian's package) or Chrome on the PATH, if any.
-    static let executable: String? = {
+    public static let executable: String? = {
         let environment = ProcessInfo.processInfo.environment
         if let chosen = environment["MERIDIAN_CHROMIUM"] {
             return FileManager.default.isExecutableFile(atPath: chosen) ? chosen : nil
@@ -43,10 +43,10 @@ final class HeadlessChromium {
         return nil
     }()
 
-    let pid: pid_t
+    public let pid: pid_t
     /// The page's viewport in CSS pixels.
-    let width: Int
-    let height: Int
+    public let width: Int
+    public let height: Int
     private let toBrowser: Int32
     private let fromBrowser: Int32
     private let profile: URL
@@ -54,7 +54,7 @@ final class HeadlessChromium {
     private var nextID = 1
     private var closed = false
     /// Events received while waiting for replies, oldest first.
-    private(set) var events: [[String: Any]] = []
+    public private(set) var events: [[String: Any]] = []
 
     private init(pid: pid_t, toBrowser: Int32, fromBrowser: Int32, profile: URL, width: Int, height: Int) {
         self.width = width
@@ -68,7 +68,7 @@ final class HeadlessChromium {
     deinit { close() }
 
     /// Starts the browser with a window of `width` x `height` CSS pixels.
-    static func launch(width: Int = 1280, height: Int = 800) throws -> HeadlessChromium {
+    public static func launch(width: Int = 1280, height: Int = 800) throws -> HeadlessChromium {
         guard let executable else { throw Failure(description: "chromium is not installed") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meridian-chromium-\(UUID().uuidString)")
@@ -78,8 +78,9 @@ final class HeadlessChromium {
             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "--hide-scrollbars",
             "--no-first-run", "--no-default-browser-check", "--disable-extensions", "--disable-sync",
             "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
-            // No name resolves: the page under test must not need the network.
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--force-device-scale-factor=1",
+            // No name resolves but the loopback address (a server under test):
+            // the page must not need the network.
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1", "--force-device-scale-factor=1",
             "about:blank",
         ]
         // Our ends close on exec; the browser's ends become its 3 and 4.
@@ -128,7 +129,7 @@ final class HeadlessChromium {
 
     /// Sends a command and waits for its result (or throws its error).
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 10) throws
+    public func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 10) throws
         -> [String: Any]
     {
         let id = nextID
@@ -161,7 +162,7 @@ final class HeadlessChromium {
 
     /// Waits for an event (already received or still to come).
     @discardableResult
-    func waitForEvent(_ method: String, session: String? = nil, timeout: Double = 10) throws -> [String: Any] {
+    public func waitForEvent(_ method: String, session: String? = nil, timeout: Double = 10) throws -> [String: Any] {
         func matches(_ event: [String: Any]) -> Bool {
             event["method"] as? String == method && (session == nil || event["sessionId"] as? String == session)
         }
@@ -201,7 +202,7 @@ final class HeadlessChromium {
 
     /// Opens `url` in the browser's page and waits for its load event;
     /// returns the session to address that page.
-    func open(_ url: String, timeout: Double = 15) throws -> String {
+    public func open(_ url: String, timeout: Double = 15) throws -> String {
         let targets = try send("Target.getTargets")["targetInfos"] as? [[String: Any]] ?? []
         let targetID: String
         if let page = targets.first(where: { $0["type"] as? String == "page" })?["targetId"] as? String {
@@ -228,7 +229,7 @@ final class HeadlessChromium {
 
     /// The value of a JavaScript expression (JSON-able), or throws the
     /// exception it raised.
-    func evaluate(_ expression: String, in session: String) throws -> Any? {
+    public func evaluate(_ expression: String, in session: String) throws -> Any? {
         let result = try send(
             "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true],
             session: session)
@@ -240,12 +241,12 @@ final class HeadlessChromium {
     }
 
     /// Moves the mouse to a point of the page (CSS pixels), as a user would.
-    func moveMouse(x: Double, y: Double, in session: String) throws {
+    public func moveMouse(x: Double, y: Double, in session: String) throws {
         try send("Input.dispatchMouseEvent", ["type": "mouseMoved", "x": x, "y": y], session: session)
     }
 
     /// Clicks at a point of the page with the left button.
-    func click(x: Double, y: Double, in session: String) throws {
+    public func click(x: Double, y: Double, in session: String) throws {
         try moveMouse(x: x, y: y, in: session)
         for type in ["mousePressed", "mouseReleased"] {
             try send(
@@ -259,12 +260,12 @@ final class HeadlessChromium {
     }
 
     /// Types text into the focused element, as an input method commits it.
-    func type(_ text: String, in session: String) throws {
+    public func type(_ text: String, in session: String) throws {
         try send("Input.insertText", ["text": text], session: session)
     }
 
     /// Presses and releases a key ("ArrowDown", "Enter", "Escape").
-    func press(_ key: String, in session: String) throws {
+    public func press(_ key: String, in session: String) throws {
         let codes = ["ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "Escape": 27]
         for type in ["rawKeyDown", "keyUp"] {
             try send(
@@ -274,7 +275,7 @@ final class HeadlessChromium {
     }
 
     /// A PNG of the page as shown.
-    func screenshot(in session: String) throws -> Data {
+    public func screenshot(in session: String) throws -> Data {
         let result = try send("Page.captureScreenshot", ["format": "png"], session: session, timeout: 20)
         guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else {
             throw Failure(description: "no screenshot data")
@@ -283,7 +284,7 @@ final class HeadlessChromium {
     }
 
     /// The URLs the browser requested so far (from Network events).
-    var requestedURLs: [String] {
+    public var requestedURLs: [String] {
         events.filter { $0["method"] as? String == "Network.requestWillBeSent" }.compactMap {
             (($0["params"] as? [String: Any])?["request"] as? [String: Any])?["url"] as? String
         }
@@ -291,7 +292,7 @@ final class HeadlessChromium {
 
     /// Quits the browser: Browser.close, up to 3 s for it to exit, then
     /// SIGKILL to its process group; removes the profile. Safe to call twice.
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         _ = try? send("Browser.close", timeout: 2)
