@@ -8,11 +8,20 @@ in Web Mercator (intersection over union at least 0.99).
 
 Usage: tile-oracle.py ARCHIVE.pmtiles SOURCE.geojson LAYER ZOOM
        tile-oracle.py roundtrip BACK.geojson SOURCE.geojson
+       tile-oracle.py tile Z/X/Y.pbf BACK.geojson
 (prints a JSON summary; exit 1 on any problem)
 
 `roundtrip` compares what `meridian convert ARCHIVE.pmtiles` gives back
 (the highest zoom, in longitude and latitude) with the source's polygons
 within Web Mercator's band: intersection over union at least 0.99.
+
+`tile` compares what `meridian convert Z/X/Y.pbf` gives back from one tile
+another program wrote (GDAL's MVT driver, in the tests) with the tile as
+mapbox-vector-tile decodes it, feature by feature in order: the same
+layers and properties, and the same geometry in longitude and latitude
+(polygons to an intersection over union of 0.999999, lines and points to
+1e-9 degrees). A feature Meridian leaves out must be one with no area or
+length (it says so in a warning).
 """
 import gzip
 import json
@@ -55,9 +64,53 @@ def roundtrip(back, source):
     sys.exit(0 if iou >= 0.99 else 1)
 
 
+def one_tile(path, back):
+    z, x, y = (int(part) for part in path.replace(".pbf", "").replace(".mvt", "").split("/")[-3:])
+    with open(path, "rb") as handle:
+        data = handle.read()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    expected = []
+    for name, layer in mapbox_vector_tile.decode(data, default_options={"y_coord_down": True}).items():
+        extent = layer.get("extent", EXTENT)
+        size = extent * (1 << z)
+
+        def lonlat(a, b, c=None, extent=extent, size=size):
+            lons = [(v + x * extent) / size * 360 - 180 for v in a]
+            lats = [math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (v + y * extent) / size)))) for v in b]
+            return lons, lats
+        for feature in layer["features"]:
+            expected.append((name, feature["properties"], transform(lonlat, shape(feature["geometry"]))))
+    with open(back, encoding="utf-8") as handle:
+        made = json.load(handle)["features"]
+    problems, left_out, position = [], 0, 0
+    for name, properties, geometry in expected:
+        if position < len(made) and made[position]["properties"] == properties:
+            ours = shape(made[position]["geometry"])
+            position += 1
+            if geometry.geom_type in ("Polygon", "MultiPolygon"):
+                fixed = geometry.buffer(0)
+                union = fixed.union(ours).area
+                iou = fixed.intersection(ours).area / union if union > 0 else 1.0
+                if iou < 0.999999:
+                    problems.append(f"{name}: a polygon comes back with IoU {iou:.7f}")
+            elif geometry.hausdorff_distance(ours) > 1e-9:
+                problems.append(f"{name}: a {geometry.geom_type} comes back {geometry.hausdorff_distance(ours)} degrees off")
+        elif geometry.area == 0 and geometry.length == 0 or geometry.geom_type.endswith("Polygon") and geometry.buffer(0).area == 0:
+            left_out += 1
+        else:
+            problems.append(f"{name}: a feature ({geometry.geom_type}) does not come back")
+    if position != len(made):
+        problems.append(f"{len(made) - position} features more than the tile holds")
+    print(json.dumps({"tile": f"{z}/{x}/{y}", "features": len(expected), "left out": left_out, "problems": problems[:20]}))
+    sys.exit(1 if problems else 0)
+
+
 def main():
     if sys.argv[1] == "roundtrip":
         roundtrip(sys.argv[2], sys.argv[3])
+    if sys.argv[1] == "tile":
+        one_tile(sys.argv[2], sys.argv[3])
     archive, source, layer_name, zoom = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     problems = []
     tiles = features = 0

@@ -143,6 +143,12 @@ struct VectorTileDecoder {
             geometry = lines.count == 1 ? .lineString(lines[0]) : .multiLineString(lines)
         case 3:
             var polygons: [[[Coordinate]]] = []
+            // The specification winds exteriors clockwise on screen; as
+            // Mapbox's own decoder does, the first ring with an area says
+            // which way this tile's exteriors turn (GDAL's MVT driver
+            // writes some the other way), and the rings turning the other
+            // way are holes of the polygon before them.
+            var exteriorTurnsClockwise: Bool?
             for part in parts {
                 guard part.closed else { return skipped("has a ring that never closes") }
                 guard part.points.count >= 3 else { continue }
@@ -153,14 +159,17 @@ struct VectorTileDecoder {
                     area = area &+ (a.0 &* b.1 &- b.0 &* a.1)
                 }
                 guard area != 0 else { continue }
-                // Clockwise on screen (positive here) starts a polygon; the
-                // rest are its holes. Lon/lat winding is the reverse.
+                let clockwise = area > 0
+                if exteriorTurnsClockwise == nil { exteriorTurnsClockwise = clockwise }
+                // Clockwise on screen is clockwise in longitude and latitude
+                // reversed: exteriors are written counterclockwise and holes
+                // clockwise, as RFC 7946 has them.
                 var ring = part.points.map(coordinate)
                 ring.append(ring[0])
-                if area > 0 {
-                    polygons.append([ring.reversed()])
+                if clockwise == exteriorTurnsClockwise {
+                    polygons.append([clockwise ? ring.reversed() : ring])
                 } else if !polygons.isEmpty {
-                    polygons[polygons.count - 1].append(ring.reversed())
+                    polygons[polygons.count - 1].append(clockwise ? ring : ring.reversed())
                 }
             }
             guard !polygons.isEmpty else { return skipped("has no ring with an area") }

@@ -30,18 +30,24 @@ public struct VectorTileFormat: FeatureFormat {
         if format == .pmtiles {
             return probe.head.starts(with: Array("PMTiles".utf8)) ? .certain : nil
         }
-        // A tile starts with its first layer (field 3, length-delimited).
-        guard probe.path.hasSuffix(".mvt"), probe.head.first == 0x1A, Self.tile(ofPath: probe.path) != nil else {
+        // A tile starts with its first layer (field 3, length-delimited), or
+        // is gzipped (as GDAL and tippecanoe write tile folders); an
+        // OpenStreetMap PBF starts with a zero byte, never either.
+        guard probe.path.hasSuffix(".mvt") || probe.path.hasSuffix(".pbf"),
+            probe.head.first == 0x1A || probe.head.starts(with: [0x1F, 0x8B]), Self.tile(ofPath: probe.path) != nil
+        else {
             return nil
         }
         return .certain
     }
 
-    /// The tile a path names: `.../Z/X/Y.mvt`.
+    /// The tile a path names: `.../Z/X/Y.mvt` (or `.pbf`, as tile folders
+    /// also name them).
     static func tile(ofPath path: String) -> TileID? {
         let parts = path.split(separator: "/").suffix(3).map(String.init)
+        let name = parts.last ?? ""
         guard parts.count == 3, let zoom = Int(parts[0]), let x = Int(parts[1]),
-            let y = Int(parts[2].hasSuffix(".mvt") ? String(parts[2].dropLast(4)) : parts[2]),
+            let y = Int(name.hasSuffix(".mvt") || name.hasSuffix(".pbf") ? String(name.dropLast(4)) : name),
             (0...30).contains(zoom), x >= 0, y >= 0, x < 1 << zoom, y < 1 << zoom
         else { return nil }
         return TileID(zoom: zoom, x: x, y: y)

@@ -49,6 +49,39 @@ import Testing
         }
     }
 
+    /// Tiles GDAL's MVT driver writes (a folder of gzipped Z/X/Y.pbf) read
+    /// back, tile by tile, to the features mapbox-vector-tile decodes from
+    /// them: polygons, lines and points, properties and all.
+    @Test(
+        .requiresFixtures, .requires(tool: "ogr2ogr"),
+        .enabled(if: hasOracle, "pmtiles and mapbox-vector-tile are not installed (pip install pmtiles mapbox-vector-tile)"),
+        arguments: [("ne_110m_admin_0_countries", 2), ("ne_10m_rivers_europe", 3), ("ne_50m_populated_places", 2)])
+    func tilesGDALWritesReadBack(layer: String, maximumZoom: Int) throws {
+        try withTemporaryFolder { folder in
+            let tiles = folder.appendingPathComponent("tiles").path
+            let written = try Tool.run(
+                "ogr2ogr",
+                ["-f", "MVT", tiles, Fixtures.url("geojson/real/\(layer).json").path, "-dsco", "MAXZOOM=\(maximumZoom)"])
+            try #require(written.status == 0, "\(written.output)")
+            var checked = 0
+            for zoom in 0...maximumZoom {
+                for x in 0..<(1 << zoom) {
+                    for y in 0..<(1 << zoom) {
+                        let tile = "\(tiles)/\(zoom)/\(x)/\(y).pbf"
+                        guard FileManager.default.fileExists(atPath: tile) else { continue }
+                        let back = folder.appendingPathComponent("back.geojson").path
+                        let read = try CLI.run(["convert", tile, "-o", back])
+                        #expect(read.status == 0, "\(tile): \(read.stderr)")
+                        let compared = try Tool.run("python3", [Self.oracle, "tile", tile, back])
+                        #expect(compared.status == 0, "\(compared.output)")
+                        checked += 1
+                    }
+                }
+            }
+            #expect(checked >= 3, "\(checked) tiles")
+        }
+    }
+
     @Test func badZoomsAndOutputsAreUsageErrors() throws {
         let source = Samples.path("cambridge-landmarks.geojson")
         #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--max-zoom", "30"]).status == 2)

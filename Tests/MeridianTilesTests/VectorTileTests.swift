@@ -89,6 +89,30 @@ struct VectorTileReadingTests {
         #expect(features.first?.properties["k"] == .string("v"))
     }
 
+    /// Exteriors wound the wrong way (counterclockwise on screen, as GDAL
+    /// writes some): the first ring's winding says which rings are
+    /// exteriors, as Mapbox's decoder reads them, and the rings come back
+    /// wound as RFC 7946 has them.
+    @Test func theFirstRingSaysWhichWayExteriorsTurn() throws {
+        // Written by hand (the encoder would wind them right): a square
+        // counterclockwise on screen, then a hole inside it clockwise.
+        let wrongWay: [UInt32] = [
+            9, 0, 0, 26, 0, 4096, 4096, 0, 0, 4095, 15, 9, 3071, 1024, 26, 1024, 0, 0, 1024, 1023, 0, 15,
+        ]
+        let (features, warnings) = try Self.decode(Self.tile(type: 3, commands: wrongWay))
+        #expect(warnings.isEmpty)
+        guard case .polygon(let rings) = features.first?.geometry else {
+            Issue.record("no polygon")
+            return
+        }
+        #expect(rings.count == 2)
+        func signedArea(_ ring: [Coordinate]) -> Double {
+            zip(ring, ring.dropFirst()).reduce(0) { $0 + $1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude } / 2
+        }
+        #expect(signedArea(rings[0]) > 0, "the exterior turns counterclockwise")
+        #expect(signedArea(rings[1]) < 0, "the hole turns clockwise")
+    }
+
     @Test func countsTagsAndCoordinatesThatLieAreRefused() throws {
         // MoveTo of 100 points with 2 numbers after it.
         #expect(throws: DiagnosticError.self) { try Self.decode(Self.tile(type: 1, commands: [9 | 99 << 3, 2, 2])) }
