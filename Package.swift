@@ -117,7 +117,7 @@ let package = Package(
             name: "MeridianGeoPackage",
             dependencies: [
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
-                "CSQLite",
+                "MeridianTiles", "CSQLite",
             ]),
         // librsvg and cairo for PNG output, opened when the first PNG is
         // drawn (linking them would load some sixty libraries at every start).

@@ -264,6 +264,15 @@ func exerciseGeoParquet(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
 }
 
+/// What the tiles harness looks tiles up in.
+protocol TileLookup {
+    var zoomRange: ClosedRange<Int> { get }
+    func features(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [String: [Feature]]
+}
+
+extension PMTilesArchive: TileLookup {}
+extension MBTilesArchive: TileLookup {}
+
 /// Vector tiles read whole: as a PMTiles archive, then as a tile.
 func exerciseTiles(_ bytes: UnsafeBufferPointer<UInt8>) {
     let formats = FormatRegistry(readers: [VectorTileFormat.pmtiles, VectorTileFormat.mvt])
@@ -272,13 +281,21 @@ func exerciseTiles(_ bytes: UnsafeBufferPointer<UInt8>) {
             while let feature = try? reader.next() { _ = feature }
         }
     }
-    // As a basemap: a few tiles looked up by zoom, column and row.
+    // As a basemap: a few tiles looked up by zoom, column and row, of the
+    // bytes as a PMTiles archive and as an MBTiles database.
     withTemporaryFile(bytes) { path in
-        guard let archive = try? PMTilesArchive(path: path) else { return }
-        for zoom in archive.zoomRange.prefix(3) {
-            for (x, y) in [(0, 0), (1, 0), (0, 1), ((1 << zoom) - 1, (1 << zoom) - 1)] {
-                _ = try? archive.features(zoom: zoom, x: x, y: y)
+        var archives: [any TileLookup] = []
+        if let archive = try? PMTilesArchive(path: path) { archives.append(archive) }
+        if let archive = try? MBTilesArchive(path: path) { archives.append(archive) }
+        for archive in archives {
+            for zoom in archive.zoomRange.prefix(3) {
+                for (x, y) in [(0, 0), (1, 0), (0, 1), ((1 << zoom) - 1, (1 << zoom) - 1)] {
+                    _ = try? archive.features(zoom: zoom, x: x, y: y)
+                }
             }
+        }
+        if let reader = try? MBTilesArchive(path: path).reader() {
+            while let feature = try? reader.next() { _ = feature }
         }
     }
     // The same bytes as one tile, at a path that names its place.

@@ -11,7 +11,9 @@ Categories: json, values, kml, zip, imdf, nesting, places, gpkg, crs, shp, fgb, 
 fix, osm (PBF with lying sizes, counts and string indexes, zlib bombs, overflowing
 deltas, ten million tags, cyclic relations; XML entities, nesting, gzip bombs),
 tiles (PMTiles whose header, directories and tiles lie, a 100 MiB gzip tile,
-a cyclic leaf directory; MVT commands that overrun or leave 32-bit range),
+a cyclic leaf directory; MVT commands that overrun or leave 32-bit range;
+MBTiles without tables, of raster tiles, of zoom 99, of garbage, a bomb or
+text for a tile, with rows off the grid),
 basemaps (those archives drawn under a render; styles with unknown layer
 types and operators, 100 000-deep expressions, 20 000 layers, numbers past
 1e308, 150 000 stops and match labels, markup in ids, text and colours),
@@ -1039,11 +1041,39 @@ MUST_FAIL.add("unclosed-ring.pmtiles:validate")
 os.makedirs(os.path.join(inputs_dir, "mvt", "0", "0"), exist_ok=True)
 add("tiles", "mvt/0/0/0.mvt", mvt([9 | 50 << 3] + [2] * 100 + [7, 7] * 1000, 1))
 
+# MBTiles databases that lie: no tables, another tile format, zooms past 30,
+# tiles that are garbage, a gzip bomb, rows off the grid, a huge zoom range.
+def mbtiles(name, statements, must_fail=True):
+    import sqlite3
+    path = os.path.join(inputs_dir, name)
+    database = sqlite3.connect(path)
+    database.execute("PRAGMA application_id = 1297105496")
+    for statement, *arguments in statements:
+        database.execute(statement, *arguments)
+    database.commit()
+    database.close()
+    categories.setdefault("tiles", []).append(("file", path, None))
+    if must_fail:
+        MUST_FAIL.add(name)
+
+
+TABLES = [("CREATE TABLE metadata (name TEXT, value TEXT)",),
+          ("CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)",)]
+mbtiles("no-tables.mbtiles", [])
+mbtiles("raster.mbtiles", TABLES + [("INSERT INTO metadata VALUES ('format', 'png')",),
+                                    ("INSERT INTO tiles VALUES (0, 0, 0, ?)", (good_tile,))])
+mbtiles("zoom-99.mbtiles", TABLES + [("INSERT INTO tiles VALUES (99, 0, 0, ?)", (good_tile,))])
+mbtiles("garbage-tile.mbtiles", TABLES + [("INSERT INTO tiles VALUES (0, 0, 0, ?)", (os.urandom(300),))])
+mbtiles("bomb-tile.mbtiles", TABLES + [("INSERT INTO tiles VALUES (0, 0, 0, ?)", (bomb,))])
+mbtiles("off-grid.mbtiles", TABLES + [("INSERT INTO tiles VALUES (1, 5, -3, ?)", (good_tile,)),
+                                      ("INSERT INTO tiles VALUES (1, 0, 0, ?)", (good_tile,))], must_fail=False)
+mbtiles("text-tile.mbtiles", TABLES + [("INSERT INTO tiles VALUES (0, 0, 0, 'not a tile')",)])
+
 # --- basemaps: the hostile archives under a render, and hostile styles over the sample basemap --
 track = os.path.join(ROOT, "Samples", "london-brussels.gpx")
 natural_earth = os.path.join(ROOT, "Samples", "natural-earth.pmtiles")
 for _, path, _ in list(categories["tiles"]):
-    if path.endswith(".pmtiles"):
+    if path.endswith(".pmtiles") or path.endswith(".mbtiles"):
         categories.setdefault("basemaps", []).append(("file", path, [
             ("render", [track, "--basemap", "SUBJECT", "-o", "OUT.svg"]),
             ("render", [track, "--basemap", "SUBJECT", "--theme", "dark", "-o", "OUT.png"])]))

@@ -9,6 +9,7 @@ in Web Mercator (intersection over union at least 0.99).
 Usage: tile-oracle.py ARCHIVE.pmtiles SOURCE.geojson LAYER ZOOM
        tile-oracle.py roundtrip BACK.geojson SOURCE.geojson
        tile-oracle.py tile Z/X/Y.pbf BACK.geojson
+       tile-oracle.py mbtiles DATABASE.mbtiles BACK.geojson
 (prints a JSON summary; exit 1 on any problem)
 
 `roundtrip` compares what `meridian convert ARCHIVE.pmtiles` gives back
@@ -21,7 +22,8 @@ mapbox-vector-tile decodes it, feature by feature in order: the same
 layers and properties, and the same geometry in longitude and latitude
 (polygons to an intersection over union of 0.999999, lines and points to
 1e-9 degrees). A feature Meridian leaves out must be one with no area or
-length (it says so in a warning).
+length (it says so in a warning). `mbtiles` does the same for every tile of
+an MBTiles database's highest zoom (tiles off the grid left out).
 """
 import gzip
 import json
@@ -64,13 +66,11 @@ def roundtrip(back, source):
     sys.exit(0 if iou >= 0.99 else 1)
 
 
-def one_tile(path, back):
-    z, x, y = (int(part) for part in path.replace(".pbf", "").replace(".mvt", "").split("/")[-3:])
-    with open(path, "rb") as handle:
-        data = handle.read()
+def decoded(data, z, x, y):
+    """A tile's features as mapbox-vector-tile decodes them: (layer, properties, geometry in lon/lat)."""
     if data[:2] == b"\x1f\x8b":
         data = gzip.decompress(data)
-    expected = []
+    found = []
     for name, layer in mapbox_vector_tile.decode(data, default_options={"y_coord_down": True}).items():
         extent = layer.get("extent", EXTENT)
         size = extent * (1 << z)
@@ -80,7 +80,11 @@ def one_tile(path, back):
             lats = [math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * (v + y * extent) / size)))) for v in b]
             return lons, lats
         for feature in layer["features"]:
-            expected.append((name, feature["properties"], transform(lonlat, shape(feature["geometry"]))))
+            found.append((name, feature["properties"], transform(lonlat, shape(feature["geometry"]))))
+    return found
+
+
+def compare(expected, back, what):
     with open(back, encoding="utf-8") as handle:
         made = json.load(handle)["features"]
     problems, left_out, position = [], 0, 0
@@ -101,9 +105,27 @@ def one_tile(path, back):
         else:
             problems.append(f"{name}: a feature ({geometry.geom_type}) does not come back")
     if position != len(made):
-        problems.append(f"{len(made) - position} features more than the tile holds")
-    print(json.dumps({"tile": f"{z}/{x}/{y}", "features": len(expected), "left out": left_out, "problems": problems[:20]}))
+        problems.append(f"{len(made) - position} features more than the tiles hold")
+    print(json.dumps({"what": what, "features": len(expected), "left out": left_out, "problems": problems[:20]}))
     sys.exit(1 if problems else 0)
+
+
+def one_tile(path, back):
+    z, x, y = (int(part) for part in path.replace(".pbf", "").replace(".mvt", "").split("/")[-3:])
+    with open(path, "rb") as handle:
+        compare(decoded(handle.read(), z, x, y), back, f"{z}/{x}/{y}")
+
+
+def mbtiles(path, back):
+    import sqlite3
+    database = sqlite3.connect(path)
+    zoom = database.execute("SELECT max(zoom_level) FROM tiles").fetchone()[0]
+    expected = []
+    for x, row, data in database.execute(
+            "SELECT tile_column, tile_row, tile_data FROM tiles WHERE zoom_level = ? ORDER BY rowid", (zoom,)):
+        if 0 <= x < 2 ** zoom and 0 <= row < 2 ** zoom:
+            expected += decoded(data, zoom, x, 2 ** zoom - 1 - row)
+    compare(expected, back, f"{path} zoom {zoom}")
 
 
 def main():
@@ -111,6 +133,8 @@ def main():
         roundtrip(sys.argv[2], sys.argv[3])
     if sys.argv[1] == "tile":
         one_tile(sys.argv[2], sys.argv[3])
+    if sys.argv[1] == "mbtiles":
+        mbtiles(sys.argv[2], sys.argv[3])
     archive, source, layer_name, zoom = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     problems = []
     tiles = features = 0

@@ -23,7 +23,8 @@ public enum MBTilesWriter {
             let db = try SQLiteDatabase(file: file.path, path: destination.displayName, readOnly: false)
             try db.execute(
                 """
-                PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN;
+                PRAGMA application_id = \(MBTilesFormat.applicationID); PRAGMA journal_mode = OFF;
+                PRAGMA synchronous = OFF; BEGIN;
                 CREATE TABLE metadata (name TEXT, value TEXT);
                 CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
                 """)

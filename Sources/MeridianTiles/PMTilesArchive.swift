@@ -74,16 +74,7 @@ public final class PMTilesArchive: @unchecked Sendable {
     /// too, without a word: a picture has nowhere to put warnings.
     public func features(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [String: [Feature]] {
         guard let data = try tileData(zoom: zoom, x: x, y: y) else { return [:] }
-        var warnings: [Diagnostic] = []
-        let decoded = try data.withUnsafeBytes { bytes in
-            Result { () throws(DiagnosticError) in
-                try VectorTileDecoder(tile: TileID(zoom: zoom, x: x, y: y), name: name).decode(
-                    bytes, warnings: &warnings)
-            }
-        }.get()
-        var layers: [String: [Feature]] = [:]
-        for (layer, feature) in decoded { layers[layer, default: []].append(feature) }
-        return layers
+        return try VectorTileDecoder(tile: TileID(zoom: zoom, x: x, y: y), name: name).layers(data)
     }
 }
 

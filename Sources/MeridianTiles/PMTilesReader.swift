@@ -13,7 +13,7 @@ import MeridianPlatform
 /// three deep (no cycles), and tiles that inflate to at most
 /// ``largestTile`` bytes (a gzip bomb stops there): `tile.pmtiles.invalid`,
 /// naming the section.
-struct PMTilesReader {
+package struct PMTilesReader {
     static let largestTile = 64 << 20
     static let largestDirectory = 64 << 20
 
@@ -270,6 +270,15 @@ struct PMTilesReader {
         case 2: return try Self.gunzip(input, limit: limit, what: what, name: name)
         default: throw failure("\(what) is compressed with method \(compression), which Meridian does not read (gzip it does)")
         }
+    }
+
+    /// A tile's bytes, gunzipped when they are gzipped (tile folders and
+    /// MBTiles hold either), refused past ``largestTile``.
+    package static func inflatedIfGzipped(_ bytes: UnsafeRawBufferPointer, name: String) throws(DiagnosticError)
+        -> [UInt8]
+    {
+        guard bytes.starts(with: [0x1F, 0x8B]) else { return Array(bytes) }
+        return try gunzip(bytes, limit: largestTile, what: "the tile", name: name)
     }
 
     /// `input` gunzipped, refused past `limit` bytes.

@@ -46,6 +46,8 @@ public enum TileDiagnostics {
     public static let rules = DiagnosticRule.table(
         #"""
         tile.pmtiles.invalid | error | A PMTiles archive whose header, directories or tiles lie: sections past the end, counts its bytes cannot hold, leaf directories nested more than three deep, a tile or directory that does not inflate or inflates past 64 MiB, tiles that are not vector tiles.
+        tile.mbtiles.invalid | error | An MBTiles database that does not hold vector tiles: its metadata names another tile format, or it has no tiles, or their zooms are past 30.
+        tile.mbtiles.off-grid | warning | Tiles of an MBTiles database at a column or row its zoom does not have (GDAL writes some past Web Mercator's band): they are left out.
         tile.mvt.invalid | error | A vector tile whose layers, features, tags or geometry commands cannot be read: a command count past the end of the geometry, coordinates past 32-bit tile units, a tag naming a key or value the layer lacks.
         tile.mvt.geometry | warning | A feature of a vector tile with no geometry to give (a ring that never closes, an unknown type, nothing with an area): left out.
         tile.feature.too-small | warning | Features that a zoom cannot show, smaller than a unit of its tiles: left out of that zoom's tiles, counted by zoom and layer.

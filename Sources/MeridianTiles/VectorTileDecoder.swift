@@ -10,9 +10,14 @@ import MeridianCore
 /// (`tile.mvt.invalid`, naming the tile and layer). A polygon ring that
 /// never closes, or a geometry of an unknown type, is left out with a
 /// warning (`tile.mvt.geometry`).
-struct VectorTileDecoder {
+package struct VectorTileDecoder {
     let tile: TileID
     let name: String
+
+    package init(tile: TileID, name: String) {
+        self.tile = tile
+        self.name = name
+    }
 
     private func failure(_ message: String) -> DiagnosticError {
         DiagnosticError(
@@ -20,7 +25,19 @@ struct VectorTileDecoder {
             location: SourceLocation(file: name))
     }
 
-    func decode(_ bytes: UnsafeRawBufferPointer, warnings: inout [Diagnostic]) throws(DiagnosticError)
+    /// A tile's features by layer name, in the tile's order; what the
+    /// decoder leaves out (an unclosed ring) is left out without a word.
+    package func layers(_ data: [UInt8]) throws(DiagnosticError) -> [String: [Feature]] {
+        var warnings: [Diagnostic] = []
+        let decoded = try data.withUnsafeBytes { bytes in
+            Result { () throws(DiagnosticError) in try decode(bytes, warnings: &warnings) }
+        }.get()
+        var layers: [String: [Feature]] = [:]
+        for (layer, feature) in decoded { layers[layer, default: []].append(feature) }
+        return layers
+    }
+
+    package func decode(_ bytes: UnsafeRawBufferPointer, warnings: inout [Diagnostic]) throws(DiagnosticError)
         -> [(layer: String, feature: Feature)]
     {
         var reader = ProtobufReader(bytes)

@@ -62,56 +62,66 @@ public struct VectorTileFormat: FeatureFormat {
     }
 }
 
-/// The features of vector tiles, a tile at a time.
+/// The features of vector tiles, a tile at a time: a PMTiles archive's
+/// tiles of its highest zoom, one tile, or (from MeridianGeoPackage) an
+/// MBTiles database's.
 public final class VectorTileReader: FeatureReader {
-    /// What keeps the bytes alive (the mapping, or a pipe's copy), and the bytes.
+    /// A tile and how to get its bytes, inflated.
+    package typealias Tile = (id: TileID, bytes: () throws(DiagnosticError) -> [UInt8])
+
+    /// What keeps the tiles' bytes alive (a mapping, a database).
     private let owner: AnyObject?
-    private let bytes: UnsafeRawBufferPointer
     private let name: String
-    private var tiles: [(TileID, Range<Int>)] = []
+    private let tiles: [Tile]
     private var nextTile = 0
     private var queue: [(layer: String, feature: Feature)] = []
     private var position = 0
     private var currentLayer: String?
     private var found: [Diagnostic] = []
-    private let compressed: Bool
-    private let archive: PMTilesReader?
+    public let layout: String?
 
-    init(owner: AnyObject?, bytes: UnsafeRawBufferPointer, name: String, single: TileID?) throws(DiagnosticError) {
+    package init(owner: AnyObject?, name: String, tiles: [Tile], layout: String, warnings: [Diagnostic] = []) {
         self.owner = owner
-        self.bytes = bytes
         self.name = name
+        self.tiles = tiles
+        self.layout = layout
+        found = warnings
+    }
+
+    convenience init(owner: AnyObject?, bytes: UnsafeRawBufferPointer, name: String, single: TileID?)
+        throws(DiagnosticError)
+    {
         if let single {
-            tiles = [(single, 0..<bytes.count)]
-            compressed = bytes.starts(with: [0x1F, 0x8B])
-            archive = nil
+            let tile: Tile = (
+                single,
+                { () throws(DiagnosticError) -> [UInt8] in
+                    try PMTilesReader.inflatedIfGzipped(bytes, name: name)
+                }
+            )
+            self.init(owner: owner, name: name, tiles: [tile], layout: "Mapbox Vector Tile")
             return
         }
         let reader = try PMTilesReader(bytes: bytes, name: name)
-        archive = reader
-        tiles = try reader.tiles(zoom: reader.header.maxZoom)
-        compressed = false
+        let ranges = try reader.tiles(zoom: reader.header.maxZoom)
+        let tiles = ranges.map { id, range -> Tile in
+            (id, { () throws(DiagnosticError) -> [UInt8] in try reader.tileBytes(range) })
+        }
+        let header = reader.header
+        self.init(
+            owner: owner, name: name, tiles: tiles,
+            layout: "PMTiles, zoom \(header.maxZoom) of \(header.minZoom)-\(header.maxZoom), \(tiles.count) tiles")
     }
 
     public func next() throws(DiagnosticError) -> Feature? {
         while position == queue.count {
             guard nextTile < tiles.count else { return nil }
-            let (tile, range) = tiles[nextTile]
+            let tile = tiles[nextTile]
             nextTile += 1
-            let raw: [UInt8]
-            if let archive {
-                raw = try archive.tileBytes(range)
-            } else if compressed {
-                raw = try PMTilesReader.gunzip(
-                    UnsafeRawBufferPointer(rebasing: bytes[range]), limit: PMTilesReader.largestTile, what: "the tile",
-                    name: name)
-            } else {
-                raw = Array(bytes[range])
-            }
+            let raw = try tile.bytes()
             var warnings = found
             queue = try raw.withUnsafeBytes { tileBytes in
                 Result { () throws(DiagnosticError) in
-                    try VectorTileDecoder(tile: tile, name: name).decode(tileBytes, warnings: &warnings)
+                    try VectorTileDecoder(tile: tile.id, name: name).decode(tileBytes, warnings: &warnings)
                 }
             }.get()
             found = warnings
@@ -125,11 +135,4 @@ public final class VectorTileReader: FeatureReader {
     public func layer(of feature: Feature) -> String? { currentLayer }
 
     public var warnings: [Diagnostic] { found }
-
-    public var layout: String? {
-        if let header = archive?.header {
-            return "PMTiles, zoom \(header.maxZoom) of \(header.minZoom)-\(header.maxZoom), \(tiles.count) tiles"
-        }
-        return "Mapbox Vector Tile"
-    }
 }

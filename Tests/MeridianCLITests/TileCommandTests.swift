@@ -82,6 +82,43 @@ import Testing
         }
     }
 
+    /// MBTiles databases as input, Meridian's and GDAL's: every tile of
+    /// the highest zoom read back to what mapbox-vector-tile decodes (GDAL's
+    /// tiles past Web Mercator's band left out with a warning), and drawn
+    /// as a basemap.
+    @Test(
+        .requiresFixtures, .requires(tool: "ogr2ogr"),
+        .enabled(if: hasOracle, "pmtiles and mapbox-vector-tile are not installed (pip install pmtiles mapbox-vector-tile)"))
+    func mbtilesAreReadBackAndDrawn() throws {
+        try withTemporaryFolder { folder in
+            let source = Fixtures.url("geojson/real/ne_110m_admin_0_countries.json").path
+            let ours = folder.appendingPathComponent("ours.mbtiles").path
+            let theirs = folder.appendingPathComponent("theirs.mbtiles").path
+            #expect(try CLI.run(["tile", source, "-o", ours, "--max-zoom", "3"]).status == 0)
+            let written = try Tool.run("ogr2ogr", ["-f", "MBTiles", theirs, source, "-dsco", "MAXZOOM=2"])
+            try #require(written.status == 0, "\(written.output)")
+            for database in [ours, theirs] {
+                let back = folder.appendingPathComponent("back.geojson").path
+                let read = try CLI.run(["convert", database, "-o", back])
+                #expect(read.status == 0, "\(read.stderr)")
+                #expect(database == ours ? read.stderr.isEmpty : read.stderr.contains("tile.mbtiles.off-grid"), "\(read.stderr)")
+                let compared = try Tool.run("python3", [Self.oracle, "mbtiles", database, back])
+                #expect(compared.status == 0, "\(compared.output)")
+            }
+            let style = folder.appendingPathComponent("style.json").path
+            let white = #"""
+                {"version": 8, "layers": [
+                  {"id": "c", "type": "fill", "source-layer": "ne_110m_admin_0_countries", "paint": {"fill-color": "#fff"}}]}
+                """#
+            try white.write(toFile: style, atomically: true, encoding: .utf8)
+            let svg = folder.appendingPathComponent("map.svg").path
+            let drawn = try CLI.run(
+                ["render", Samples.path("london-brussels.gpx"), "--basemap", ours, "--style", style, "-o", svg])
+            #expect(drawn.status == 0, "\(drawn.stderr)")
+            #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<path data-style-layer=\"c\" fill=\"#ffffff\""))
+        }
+    }
+
     @Test func badZoomsAndOutputsAreUsageErrors() throws {
         let source = Samples.path("cambridge-landmarks.geojson")
         #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--max-zoom", "30"]).status == 2)

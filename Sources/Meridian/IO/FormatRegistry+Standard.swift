@@ -28,7 +28,7 @@ extension FormatRegistry {
     /// | (refused) | a place index (`MRDNPLCS`): `io.format.place-index`, naming the commands that query it |
     public static let standard = FormatRegistry(
         readers: [
-            IMDFFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(),
+            IMDFFormat(), MBTilesFormat(), GeoPackageFormat(), ShapefileFormat(), FlatGeobufFormat(), GeoParquetFormat(),
             VectorTileFormat.pmtiles, VectorTileFormat.mvt, OSMFormat.pbf, PostGISFormat(), OSMFormat.xml, GPXFormat.gpx, GPXFormat.tcx, KMLFormat.kml,
             KMLFormat.kmz, CSVFormat(),
             TopoJSONFormat(), GeoJSONFormat(), PlaceIndexInput(),

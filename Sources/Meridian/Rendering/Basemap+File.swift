@@ -5,6 +5,7 @@ import MeridianSnapshot
 import MeridianTiles
 
 extension PMTilesArchive: BasemapSource {}
+extension MBTilesArchive: BasemapSource {}
 
 extension BasemapStyle {
     /// The largest style file read: 16 MiB.
@@ -29,10 +30,13 @@ extension BasemapStyle {
 }
 
 extension Basemap {
-    /// The PMTiles archive at `path` in a style (a built-in name or a
-    /// style file; by default the built-in style matching `theme`).
+    /// The PMTiles archive or MBTiles database at `path` (told apart by
+    /// content) in a style (a built-in name or a style file; by default the
+    /// built-in style matching `theme`).
     public init(archive path: String, style: String? = nil, theme: Theme = .light) throws(DiagnosticError) {
-        let source = try PMTilesArchive(path: path)
+        let input = try Input(path: path, formats: FormatRegistry(readers: [VectorTileFormat.pmtiles, MBTilesFormat()]))
+        let source: any BasemapSource =
+            input.format == .mbtiles ? try MBTilesArchive(input: input) : try PMTilesArchive(input: input)
         self.init(source: source, style: try BasemapStyle(contentsOf: style ?? (theme.name == "dark" ? "dark" : "light")))
     }
 }
