@@ -67,3 +67,31 @@ measure_median() {
   for _ in $(seq "${runs:-5}"); do lines+=("$(measure "$@")"); done
   printf "%s\n" "${lines[@]}" | sort -n -k1,1 | sed -n "$(( (${#lines[@]} + 1) / 2 ))p"
 }
+
+# serve_start DATASET...: `meridian serve` on a free loopback port; sets
+# `server` (its pid) and `base` (its URL).
+serve_start() {
+  "$bin/meridian" serve "$@" --port 0 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
+  server=$!
+  for _ in $(seq 100); do
+    grep -q listening "$work/serve.out" 2>/dev/null && break
+    sleep 0.1
+  done
+  port=$(grep -o '[0-9]*$' "$work/serve.out")
+  base="http://127.0.0.1:$port"
+}
+rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 * 1024 / 1e6 }' "/proc/$server/status"; }  # MB of 10^6 bytes (VmRSS is in KiB)
+
+# wrk_load SECONDS WRK-ARGUMENTS...: "requests/s p50 p99 failed" of one run
+# of wrk with two threads and 64 connections.
+wrk_load() {
+  local duration=$1
+  shift
+  wrk -t2 -c64 -d"${duration}s" --latency "$@" >"$work/wrk.txt" 2>&1 || true
+  awk '
+    /Requests\/sec/ { rate = $2 }
+    /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 }
+    /Non-2xx/ { bad += $NF }
+    /Socket errors/ { for (i = 3; i <= NF; i += 2) { gsub(",", "", $(i+1)); bad += $(i+1) } }
+    END { printf "%s %s %s %d", rate, p50, p99, bad }' "$work/wrk.txt"
+}

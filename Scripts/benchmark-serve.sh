@@ -16,30 +16,9 @@ command -v wrk >/dev/null || { echo "benchmark-serve: wrk is required (apt-get i
 venue=Samples/meridian-arcade.zip
 landmarks=Samples/cambridge-landmarks.geojson
 
-start_server() {
-  "$bin/meridian" serve "$venue" "$landmarks" --port 0 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
-  server=$!
-  for _ in $(seq 100); do
-    grep -q listening "$work/serve.out" 2>/dev/null && break
-    sleep 0.1
-  done
-  port=$(grep -o '[0-9]*$' "$work/serve.out")
-  base="http://127.0.0.1:$port"
-}
-rss_mb() { awk '/VmRSS/ { printf "%.1f", $2 * 1024 / 1e6 }' "/proc/$server/status"; }  # MB of 10^6 bytes (VmRSS is in KiB)
+load() { wrk_load "${2:-$seconds}" "$base$1"; }
 
-# "requests/s p50 p99 errors" of one wrk run.
-load() {
-  wrk -t2 -c64 -d"${2:-$seconds}s" --latency "$base$1" >"$work/wrk.txt" 2>&1 || true
-  awk '
-    /Requests\/sec/ { rate = $2 }
-    /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 }
-    /Non-2xx/ { bad += $NF }
-    /Socket errors/ { for (i = 3; i <= NF; i += 2) { gsub(",", "", $(i+1)); bad += $(i+1) } }
-    END { printf "%s %s %s %d", rate, p50, p99, bad }' "$work/wrk.txt"
-}
-
-start_server
+serve_start "$venue" "$landmarks"
 inside=$(curl -s "$base/v1/search?q=restroom&limit=1" | python3 -c \
   "import json, sys; c = json.load(sys.stdin)['results'][0]['coordinate']; print(f\"{c['latitude']},{c['longitude']}\")")
 echo "== meridian serve on $venue and $landmarks, wrk -t2 -c64 -d${seconds}s, $(nproc) cores"

@@ -16,14 +16,8 @@ command -v wrk >/dev/null || { echo "benchmark-tiles: wrk is required (apt-get i
 basemap=Samples/natural-earth.pmtiles
 track=Samples/london-brussels.gpx
 
-"$bin/meridian" serve "$basemap" "$track" --port 0 --log-level error >"$work/serve.out" 2>"$work/serve.err" &
-server=$!
+serve_start "$basemap" "$track"
 trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  grep -q listening "$work/serve.out" 2>/dev/null && break
-  sleep 0.1
-done
-base="http://127.0.0.1:$(grep -o '[0-9]*$' "$work/serve.out")"
 
 # The raster tiles of zooms 0-8 over the track's box, as paths.
 python3 - >"$work/tiles.txt" <<'PY'
@@ -68,15 +62,11 @@ request = function()
   return wrk.format("GET", paths[next])
 end
 LUA
-load() {
-  wrk -t2 -c64 -d"${seconds}s" --latency "$@" >"$work/wrk.txt" 2>&1 || true
-  awk '
-    /Requests\/sec/ { rate = $2 }
-    /^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 }
-    /Non-2xx/ { bad += $NF }
-    END { printf "%s requests/s | %s | %s | %d failed", rate, p50, p99, bad }' "$work/wrk.txt"
+row() {
+  read -r rate p50 p99 bad <<<"$(wrk_load "$seconds" "$@")"
+  echo "$rate requests/s | $p50 | $p99 | $bad failed"
 }
-echo "| the $count raster tiles in turn (wrk) | $(load -s "$work/tiles.lua" "$base") |"
-echo "| one raster tile, 256 px (wrk) | $(load "$base/tiles/6/32/21.png") |"
-echo "| one vector tile from the PMTiles archive (wrk) | $(load "$base/tiles/natural-earth/3/4/2.mvt") |"
-echo "RSS after the runs: $(awk '/VmRSS/ { printf "%.1f", $2 * 1024 / 1e6 }' "/proc/$server/status") MB"
+echo "| the $count raster tiles in turn (wrk) | $(row -s "$work/tiles.lua" "$base") |"
+echo "| one raster tile, 256 px (wrk) | $(row "$base/tiles/6/32/21.png") |"
+echo "| one vector tile from the PMTiles archive (wrk) | $(row "$base/tiles/natural-earth/3/4/2.mvt") |"
+echo "RSS after the runs: $(rss_mb) MB"
