@@ -43,11 +43,11 @@ extension SnapshotRenderer {
         return out.bytes
     }
 
-    /// Every feature of a layer's source layer that its filter passes, with
-    /// the context its values are evaluated in, tile by tile.
+    /// The geometry of every feature of a layer's source layer that its
+    /// filter passes, with the context its values are evaluated in, tile by tile.
     static func forEachFeature(
         of layer: StyleLayer, in tiles: [BasemapTile], zoom: Double,
-        _ body: (Feature, StyleContext, BasemapTile) -> Void
+        _ body: (Geometry, StyleContext, BasemapTile) -> Void
     ) {
         guard let sourceLayer = layer.sourceLayer else { return }
         for tile in tiles {
@@ -57,7 +57,7 @@ extension SnapshotRenderer {
                     zoom: zoom, properties: feature.properties, geometryType: geometryType(geometry),
                     id: feature.id?.jsonValue)
                 if let filter = layer.filter, !filter.isTrue(in: context) { continue }
-                body(feature, context, tile)
+                body(geometry, context, tile)
             }
         }
     }
@@ -86,7 +86,7 @@ extension SnapshotRenderer {
         var order: [Paint] = []
         var polygons: [Paint: [[[Coordinate]]]] = [:]
         var lines: [Paint: [[Coordinate]]] = [:]
-        Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { feature, context, tile in
+        Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { geometry, context, tile in
             var paint: Paint
             if layer.kind == .fill {
                 guard context.geometryType == "Polygon" else { return }
@@ -117,7 +117,7 @@ extension SnapshotRenderer {
             if polygons[paint] == nil, lines[paint] == nil { order.append(paint) }
             var rings: [[Coordinate]] = []
             var ownPolygons: [[[Coordinate]]] = []
-            Self.collect(feature.geometry!, polygons: &ownPolygons, lines: &rings)
+            Self.collect(geometry, polygons: &ownPolygons, lines: &rings)
             if layer.kind == .fill {
                 var clipped: [[[Coordinate]]] = []
                 for polygon in ownPolygons {
@@ -194,13 +194,13 @@ extension SnapshotRenderer {
     private mutating func writeCircleLayer(_ layer: StyleLayer, tiles: [BasemapTile], zoom: Double, into out: inout SVGBuffer) {
         let black = StyleColor(red: 0, green: 0, blue: 0)
         let encoder = self.encoder
-        Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { feature, context, tile in
+        Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { geometry, context, tile in
             let radius = layer.number("circle-radius", context, default: 5)
             guard radius > 0, radius <= 1_000 else { return }
             let fill = layer.color("circle-color", context, default: black)
             let opacity = layer.number("circle-opacity", context, default: 1)
             let strokeWidth = layer.number("circle-stroke-width", context, default: 0)
-            for point in Self.points(of: feature.geometry!) where tile.rect.contains(MapPoint(point)) {
+            for point in Self.points(of: geometry) where tile.rect.contains(MapPoint(point)) {
                 for position in encoder.positions(of: point, margin: radius + strokeWidth) {
                     out.append("<circle data-style-layer=\"")
                     out.appendEscaped(layer.id)
@@ -256,7 +256,7 @@ extension SnapshotRenderer {
         let black = StyleColor(red: 0, green: 0, blue: 0)
         let encoder = self.encoder
         for layer in basemap.style.layers where layer.kind == .symbol && layer.isVisible(atZoom: zoom) {
-            Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { feature, context, tile in
+            Self.forEachFeature(of: layer, in: tiles, zoom: zoom) { geometry, context, tile in
                 guard var text = layer.value("text-field", context).map(Self.fieldText(context)), !text.isEmpty else {
                     return
                 }
@@ -267,7 +267,7 @@ extension SnapshotRenderer {
                 }
                 let size = layer.number("text-size", context, default: 16)
                 guard size >= 1, size <= 200 else { return }
-                for point in Self.points(of: feature.geometry!) where tile.rect.contains(MapPoint(point)) {
+                for point in Self.points(of: geometry) where tile.rect.contains(MapPoint(point)) {
                     for position in encoder.positions(of: point, margin: 0) {
                         let gap = size * 0.35 + 2
                         let candidates = [
