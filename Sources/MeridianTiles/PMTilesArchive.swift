@@ -11,7 +11,7 @@ import MeridianPlatform
 /// ```swift
 /// let archive = try PMTilesArchive(path: "Samples/natural-earth.pmtiles")
 /// archive.zoomRange                                  // 0...5
-/// let layers = try archive.features(zoom: 2, x: 2, y: 1)   // ["land": [...], "countries": [...]]
+/// let layers = try archive.features(zoom: 2, x: 2, y: 1)   // ["land": [...], "borders": [...], ...]
 /// let bytes = try archive.tileData(zoom: 2, x: 2, y: 1)    // the tile's MVT bytes, inflated
 /// ```
 ///
