@@ -1,7 +1,7 @@
 import Meridian
 import MeridianCommandLine
 
-struct TileCommand: Command {
+struct TileCommand: ReportingCommand {
     static let name = "tile"
     static let abstract = "Make vector tiles (Mapbox Vector Tiles in a PMTiles archive) of any input, over a range of zooms."
     static let discussion = """
@@ -11,7 +11,9 @@ struct TileCommand: Command {
         Mapbox Vector Tiles 2.1, one layer per input (or per layer of an input that has them: a \
         GeoPackage's tables, an IMDF venue's feature types), gzip-compressed in a PMTiles version 3 \
         archive, or an MBTiles 1.3 database when the output ends in .mbtiles. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
-        layer and printed. The archive is written whole or not at all. Exit status: 0 written, 2 usage, \
+        layer and printed; --format json writes the whole report (every zoom and layer: features \
+        kept and left out) as JSON on standard output, --format sarif as SARIF 2.1.0, ndjson a line \
+        per zoom and layer. The archive is written whole or not at all. Exit status: 0 written, 2 usage, \
         3 an input that cannot be read or an output that cannot be written.
         """
 
@@ -19,6 +21,7 @@ struct TileCommand: Command {
     let output: String
     let minimumZoom: Int
     let maximumZoom: Int
+    let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments("inputs", help: "The inputs: data files of any format Meridian reads.")
@@ -26,6 +29,7 @@ struct TileCommand: Command {
             "output", short: "o", help: "The archive to write: PMTiles (.pmtiles), or MBTiles (.mbtiles).")
         minimumZoom = try arguments.option("min-zoom", default: 0, help: "The lowest zoom to make tiles for.")
         maximumZoom = try arguments.option("max-zoom", default: 6, help: "The highest zoom to make tiles for (at most 18).")
+        report = try arguments.group(ReportOptions.self)
     }
 
     func validate() throws {
@@ -41,6 +45,7 @@ struct TileCommand: Command {
         try OutputDestination.checkNotInput(output, inputs: paths)
         var layers: [(name: String, features: [Feature])] = []
         var bounds: BoundingBox?
+        var warnings: [Diagnostic] = []
         for path in paths {
             let source = try FeatureSource(path: path)
             let stem = String(
@@ -57,10 +62,10 @@ struct TileCommand: Command {
                     bounds = bounds.map { var merged = $0; merged.extend(box); return merged } ?? box
                 }
             }
-            Console.shared.warn(source.warnings)
+            warnings += source.warnings
         }
         let builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
-        let (tiles, report) = try builder.tiles(layers)
+        let (tiles, built) = try builder.tiles(layers)
         // The extent the tiles can show: Web Mercator's band.
         let limit = WebMercator.maximumLatitude
         let box = bounds.map {
@@ -89,17 +94,58 @@ struct TileCommand: Command {
             try destination.write(archive)
         }
         try destination.commit()
-        for row in report.rows where row.tooSmall > 0 {
-            Console.shared.warn([
+        for row in built.rows where row.tooSmall > 0 {
+            warnings.append(
                 Diagnostic(
                     severity: .warning, code: "tile.feature.too-small",
                     message:
                         "zoom \(row.zoom), layer \(row.layer): \(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)",
-                    location: SourceLocation(file: output))
-            ])
+                    location: SourceLocation(file: output)))
         }
-        Console.out(
-            "\(output): \(report.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(report.bytes) bytes of tiles"
-        )
+        let summary =
+            "\(output): \(built.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(built.bytes) bytes of tiles"
+        switch report.format {
+        case .json:
+            Console.out(String(decoding: Self.json(built, output: output, warnings: warnings).jsonBytes(pretty: true), as: UTF8.self))
+        case .ndjson:
+            for row in Self.rows(built) { Console.out(String(decoding: row.jsonBytes().dropLast(), as: UTF8.self)) }
+        case .sarif:
+            var diagnostics = DiagnosticReport()
+            var files: [String] = []
+            for warning in warnings where !files.contains(warning.location.file ?? output) {
+                files.append(warning.location.file ?? output)
+            }
+            for file in files.isEmpty ? [output] : files {
+                diagnostics.add(file: file, diagnostics: warnings.filter { ($0.location.file ?? output) == file })
+            }
+            Console.out(String(decoding: diagnostics.sarif().jsonBytes(pretty: true), as: UTF8.self))
+        case .text, .github:
+            Console.shared.warn(warnings)
+            Console.out(summary)
+        }
+    }
+
+    /// A row of the report per zoom and layer: what was kept and what was
+    /// left out, and why.
+    static func rows(_ report: TileSetBuilder.Report) -> [JSONValue] {
+        report.rows.map { row in
+            .object(
+                JSONObject([
+                    ("zoom", .integer(Int64(row.zoom))), ("layer", .string(row.layer)),
+                    ("kept", .integer(Int64(row.kept))),
+                    ("leftOut", .object(JSONObject([("tooSmall", .integer(Int64(row.tooSmall)))]))),
+                ]))
+        }
+    }
+
+    /// The report as one JSON document: the archive, its tiles and bytes,
+    /// every zoom and layer, and the diagnostics.
+    static func json(_ report: TileSetBuilder.Report, output: String, warnings: [Diagnostic]) -> JSONValue {
+        .object(
+            JSONObject([
+                ("version", 1), ("output", .string(output)), ("tiles", .integer(Int64(report.tiles))),
+                ("bytes", .integer(Int64(report.bytes))), ("zooms", .array(rows(report))),
+                ("diagnostics", .array(warnings.map { DiagnosticReport.json($0, file: $0.location.file ?? output) })),
+            ]))
     }
 }

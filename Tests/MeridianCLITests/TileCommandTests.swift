@@ -119,6 +119,38 @@ import Testing
         }
     }
 
+    /// The report accounts for every feature at every zoom: kept, or left
+    /// out with the reason; as JSON, a line per zoom and layer, and SARIF.
+    @Test(.requiresFixtures)
+    func theReportAccountsForEveryFeature() throws {
+        try withTemporaryFolder { folder in
+            let source = Fixtures.url("geojson/real/ne_50m_land.json").path
+            let archive = folder.appendingPathComponent("land.pmtiles").path
+            let json = try CLI.run(["tile", source, "-o", archive, "--max-zoom", "2", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stderr.isEmpty, "\(json.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let zooms = try #require(report["zooms"] as? [[String: Any]])
+            #expect(zooms.map { $0["zoom"] as? Int } == [0, 1, 2])
+            for row in zooms {
+                let kept = row["kept"] as? Int ?? 0
+                let tooSmall = (row["leftOut"] as? [String: Any])?["tooSmall"] as? Int ?? 0
+                #expect(kept + tooSmall == 1_420, "zoom \(row["zoom"] ?? ""): \(kept) kept, \(tooSmall) too small")
+            }
+            #expect((zooms.first?["leftOut"] as? [String: Any])?["tooSmall"] as? Int ?? 0 > 0)
+            let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+            #expect(diagnostics.allSatisfy { $0["code"] as? String == "tile.feature.too-small" })
+
+            let lines = try CLI.run(["tile", source, "-o", archive, "--max-zoom", "2", "--format", "ndjson"])
+            #expect(lines.stdout.split(separator: "\n").count == 3, "\(lines.stdout)")
+            let sarif = try CLI.run(["tile", source, "-o", archive, "--max-zoom", "2", "--format", "sarif"])
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+            #expect(log["version"] as? String == "2.1.0")
+            let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+            #expect(results.count == diagnostics.count && !results.isEmpty)
+        }
+    }
+
     @Test func badZoomsAndOutputsAreUsageErrors() throws {
         let source = Samples.path("cambridge-landmarks.geojson")
         #expect(try CLI.run(["tile", source, "-o", "x.pmtiles", "--max-zoom", "30"]).status == 2)

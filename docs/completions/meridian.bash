@@ -177,8 +177,11 @@ _meridian() {
             fi
             ;;
         tile)
+            case "${prev}" in
+                --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
+            esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi
