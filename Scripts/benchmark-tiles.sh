@@ -4,8 +4,8 @@
 # zooms 0-8 over the track is drawn once (one request at a time: the cost
 # of a tile no one has asked for), then wrk (two threads, 64 connections,
 # SECONDS) asks for those tiles in turn (drawn once, then served from the
-# server's memory), for one vector tile of the archive, and for one raster
-# tile over and over.
+# server's memory), for one raster tile over and over, and for one vector
+# tile of the archive, inflated and as stored (gzip).
 #
 #   Scripts/benchmark-tiles.sh [SECONDS]      (default: 30)
 set -euo pipefail
@@ -68,5 +68,6 @@ row() {
 }
 echo "| the $count raster tiles in turn (wrk) | $(row -s "$work/tiles.lua" "$base") |"
 echo "| one raster tile, 256 px (wrk) | $(row "$base/tiles/6/32/21.png") |"
-echo "| one vector tile from the PMTiles archive (wrk) | $(row "$base/tiles/natural-earth/3/4/2.mvt") |"
+echo "| one vector tile from the PMTiles archive, inflated (wrk) | $(row "$base/tiles/natural-earth/3/4/2.mvt") |"
+echo "| the same tile to a client that takes gzip, as stored (wrk) | $(row -H "Accept-Encoding: gzip" "$base/tiles/natural-earth/3/4/2.mvt") |"
 echo "RSS after the runs: $(rss_mb) MB"

@@ -23,7 +23,15 @@ extension Routes {
         headers[.eTag] = tag
         headers[.cacheControl] = "public, max-age=3600"
         if request.headers[.ifNoneMatch] == tag { return Response(status: .notModified, headers: headers) }
+        headers[.vary] = "Accept-Encoding"
         do throws(DiagnosticError) {
+            // Gzipped as stored, to a client that takes gzip (web maps do): no work per request.
+            if Self.acceptsGzip(request.headers[.acceptEncoding]),
+                let stored = try archive.gzippedTileData(zoom: zoom, x: column, y: row)
+            {
+                headers[.contentEncoding] = "gzip"
+                return Reply.bytes(stored, type: "application/vnd.mapbox-vector-tile", headers: headers)
+            }
             guard let bytes = try archive.tileData(zoom: zoom, x: column, y: row) else {
                 return Response(status: .noContent, headers: headers)
             }
@@ -33,6 +41,17 @@ extension Routes {
             return Reply.error(
                 .internalServerError, code: error.diagnostic.code, "tile \(zoom)/\(column)/\(row) cannot be read")
         }
+    }
+
+    /// Whether an Accept-Encoding header takes gzip (with a quality above 0).
+    static func acceptsGzip(_ header: String?) -> Bool {
+        guard let header else { return false }
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingSpaces }
+            guard pieces.first?.lowercased() == "gzip" || pieces.first == "*" else { continue }
+            return !pieces.dropFirst().contains { $0.hasPrefix("q=") && Double($0.dropFirst(2)) == 0 }
+        }
+        return false
     }
 
     func tileJSON(_ request: Request, file: String) -> Response {

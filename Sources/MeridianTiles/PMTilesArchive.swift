@@ -68,6 +68,16 @@ public final class PMTilesArchive: @unchecked Sendable {
         return try reader.tileBytes(range)
     }
 
+    /// Tile `zoom`/`x`/`y`'s bytes as stored, when the archive stores its
+    /// tiles gzipped (nil otherwise, or where there is no such tile): what
+    /// a server sends as they are to a client that accepts gzip.
+    public func gzippedTileData(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [UInt8]? {
+        guard reader.header.tileCompression == 2, (0...TileID.maximumZoom).contains(zoom), (0..<(1 << zoom)).contains(x),
+            (0..<(1 << zoom)).contains(y), let range = try reader.range(of: TileID(zoom: zoom, x: x, y: y))
+        else { return nil }
+        return Array(reader.bytes[range])
+    }
+
     /// Tile `zoom`/`x`/`y`'s features in longitude and latitude, by layer
     /// name, in the tile's order; empty where the archive has no such tile.
     /// Geometry the decoder leaves out (an unclosed ring) is left out here

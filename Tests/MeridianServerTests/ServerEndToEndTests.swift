@@ -131,6 +131,21 @@ final class RunningServer: @unchecked Sendable {
         #expect(tile.body.first == 0x1A && tile.body.count > 10_000)
         let tag = try #require(tile.headers["etag"])
         #expect(try await server.request("/tiles/natural-earth/0/0/0.mvt", headers: ["If-None-Match": tag]).status == 304)
+        // To a client that takes gzip, the tile as the archive stores it, inflating to the same bytes.
+        let gzipped = try Tool.run(
+            "python3",
+            [
+                "-c",
+                """
+                import gzip, sys, urllib.request
+                request = urllib.request.Request(sys.argv[1], headers={"Accept-Encoding": "gzip"})
+                with urllib.request.urlopen(request) as reply:
+                    body = reply.read()
+                    print(reply.headers["Content-Encoding"], gzip.decompress(body).hex())
+                """, "http://127.0.0.1:\(server.port)/tiles/natural-earth/0/0/0.mvt",
+            ])
+        #expect(gzipped.status == 0, "\(gzipped.output)")
+        #expect(gzipped.output.trimmingCharacters(in: .whitespacesAndNewlines) == "gzip " + tile.body.map { String(format: "%02x", $0) }.joined())
         // Past the archive's zooms there is no tile: 204, as tile servers answer.
         #expect(try await server.request("/tiles/natural-earth/6/32/21.mvt").status == 204)
         for bad in ["/tiles/natural-earth/31/0/0.mvt", "/tiles/natural-earth/1/2/0.mvt", "/tiles/natural-earth/1/0/x.mvt",
