@@ -19,6 +19,11 @@ public struct TileSetBuilder {
     /// Units of each neighbour's side that a tile also holds, so that
     /// lines and outlines do not stop short at its edge.
     public var buffer = 64
+    /// The most bytes a tile may take, gzipped (tippecanoe's default,
+    /// 500 KB; 0: no cap). A tile past it loses its smallest features
+    /// first (polygons by area, lines by length, then points), each loss
+    /// counted in the report.
+    public var maximumTileBytes = 500_000
 
     /// What each zoom and layer kept and left out.
     public struct Report: Sendable {
@@ -29,6 +34,10 @@ public struct TileSetBuilder {
             public var kept: Int
             /// Features the zoom cannot show: smaller than a tile unit.
             public var tooSmall: Int
+            /// Features the tile size cap left out of every tile of the zoom.
+            public var tileSizeCap = 0
+            /// Features the cap left out of some tiles of the zoom, kept in others.
+            public var thinned = 0
         }
         public var rows: [Row] = []
         public var tiles = 0
@@ -82,44 +91,76 @@ public struct TileSetBuilder {
         }
         var byTile: [TileID: [Piece]] = [:]
         var report = Report()
-        var kept: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features
         var small: [Int: [Int: Int]] = [:]
         for ((pieces, tooSmall), job) in zip(results, jobs) {
-            for piece in pieces {
-                byTile[piece.tile, default: []].append(piece)
-                kept[piece.layer, default: [:]][piece.tile.zoom, default: []].insert(piece.feature)
-            }
+            for piece in pieces { byTile[piece.tile, default: []].append(piece) }
             for (zoom, count) in tooSmall { small[job.layer, default: [:]][zoom, default: 0] += count }
-        }
-        for (number, layer) in layers.enumerated() {
-            for zoom in zooms {
-                report.rows.append(
-                    Report.Row(
-                        zoom: zoom, layer: layer.name, kept: kept[number]?[zoom]?.count ?? 0,
-                        tooSmall: small[number]?[zoom] ?? 0))
-            }
         }
         let tileIDs = Array(byTile.keys)
         let grouped = byTile
-        let encoded = OrderedWorkPool<TileID, Result<[UInt8], DiagnosticError>>.results(
+        let cap = maximumTileBytes
+        let encoded = OrderedWorkPool<TileID, Result<(bytes: [UInt8], dropped: [Int]), DiagnosticError>>.results(
             of: tileIDs, threads: OrderedWorkPool<Int, Int>.defaultThreads
         ) { tile in
-            var tileLayers = layers.map { VectorTileLayer(name: $0.name, extent: extent) }
-            for piece in grouped[tile]! {
-                let feature = layers[piece.layer].features[piece.feature]
-                let id: UInt64 =
-                    if case .integer(let number) = feature.id, number >= 0 { UInt64(number) } else { UInt64(piece.feature) }
-                tileLayers[piece.layer].add(geometry: piece.geometry.geometry, properties: feature.properties, id: id)
+            let pieces = grouped[tile]!
+            func encode(_ kept: [Int]) throws(DiagnosticError) -> [UInt8] {
+                var tileLayers = layers.map { VectorTileLayer(name: $0.name, extent: extent) }
+                for position in kept {
+                    let piece = pieces[position]
+                    let feature = layers[piece.layer].features[piece.feature]
+                    let id: UInt64 =
+                        if case .integer(let number) = feature.id, number >= 0 { UInt64(number) } else { UInt64(piece.feature) }
+                    tileLayers[piece.layer].add(geometry: piece.geometry.geometry, properties: feature.properties, id: id)
+                }
+                var bytes = ProtobufWriter()
+                for layer in tileLayers where !layer.isEmpty { bytes.field(3, bytes: layer.encoded()) }
+                return try ZipArchive.deflate(bytes.bytes, gzip: true)
             }
-            var tile = ProtobufWriter()
-            for layer in tileLayers where !layer.isEmpty { tile.field(3, bytes: layer.encoded()) }
-            return Result { () throws(DiagnosticError) in try ZipArchive.deflate(tile.bytes, gzip: true) }
+            return Result { () throws(DiagnosticError) in
+                var kept = Array(pieces.indices)
+                var bytes = try encode(kept)
+                guard cap > 0, bytes.count > cap else { return (bytes, []) }
+                // Largest first, so the smallest go first; then a tenth
+                // more at a time (at least as many as the excess asks).
+                let sizes = pieces.map(\.geometry.geometry.size)
+                kept.sort { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+                var dropped: [Int] = []
+                while bytes.count > cap, !kept.isEmpty {
+                    let excess = Double(bytes.count - cap) / Double(bytes.count)
+                    let count = max(1, min(kept.count, Int((Double(kept.count) * max(0.1, excess)).rounded(.up))))
+                    dropped += kept.suffix(count)
+                    kept.removeLast(count)
+                    bytes = try encode(kept.sorted())
+                }
+                return (bytes, dropped)
+            }
         }
         var tiles: [(TileID, [UInt8])] = []
+        var left: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features with a piece left out by the cap
         for (tile, result) in zip(tileIDs, encoded) {
-            let bytes = try result.get()
+            let (bytes, dropped) = try result.get()
             tiles.append((tile, bytes))
             report.bytes += bytes.count
+            let pieces = grouped[tile]!
+            for position in dropped { left[pieces[position].layer, default: [:]][tile.zoom, default: []].insert(pieces[position].feature) }
+            if !dropped.isEmpty {
+                let gone = Set(dropped)
+                byTile[tile] = pieces.indices.filter { !gone.contains($0) }.map { pieces[$0] }
+            }
+        }
+        var kept: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features
+        for (tile, pieces) in byTile {
+            for piece in pieces { kept[piece.layer, default: [:]][tile.zoom, default: []].insert(piece.feature) }
+        }
+        for (number, layer) in layers.enumerated() {
+            for zoom in zooms {
+                let keptHere = kept[number]?[zoom] ?? []
+                let leftHere = left[number]?[zoom] ?? []
+                report.rows.append(
+                    Report.Row(
+                        zoom: zoom, layer: layer.name, kept: keptHere.count, tooSmall: small[number]?[zoom] ?? 0,
+                        tileSizeCap: leftHere.subtracting(keptHere).count, thinned: leftHere.intersection(keptHere).count))
+            }
         }
         report.tiles = tiles.count
         return (tiles, report)

@@ -51,5 +51,6 @@ public enum TileDiagnostics {
         tile.mvt.invalid | error | A vector tile whose layers, features, tags or geometry commands cannot be read: a command count past the end of the geometry, coordinates past 32-bit tile units, a tag naming a key or value the layer lacks.
         tile.mvt.geometry | warning | A feature of a vector tile with no geometry to give (a ring that never closes, an unknown type, nothing with an area): left out.
         tile.feature.too-small | warning | Features that a zoom cannot show, smaller than a unit of its tiles: left out of that zoom's tiles, counted by zoom and layer.
+        tile.feature.size-cap | warning | Tiles past the size cap (meridian tile --max-tile-bytes, 500 000 gzipped bytes) lost their smallest features: counted by zoom and layer, those left out of every tile of the zoom and those thinned.
         """#)
 }

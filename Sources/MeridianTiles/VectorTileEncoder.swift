@@ -107,6 +107,34 @@ enum TileGeometry {
     /// Polygons, each an exterior ring then its holes, rings closed.
     case polygons([[[(Int64, Int64)]]])
 
+    /// How much of the tile the geometry takes, to drop the least first:
+    /// a polygon's area (tile units squared), a line's length squared (so
+    /// the two compare as areas), 0 for points.
+    var size: Double {
+        switch self {
+        case .points: return 0
+        case .lines(let lines):
+            var length = 0.0
+            for line in lines {
+                for (a, b) in zip(line, line.dropFirst()) {
+                    let (dx, dy) = (Double(b.0 - a.0), Double(b.1 - a.1))
+                    length += (dx * dx + dy * dy).squareRoot()
+                }
+            }
+            return length * length
+        case .polygons(let polygons):
+            var area = 0.0
+            for polygon in polygons {
+                for (index, ring) in polygon.enumerated() {
+                    var twice = 0.0
+                    for (a, b) in zip(ring, ring.dropFirst()) { twice += Double(a.0) * Double(b.1) - Double(b.0) * Double(a.1) }
+                    area += index == 0 ? abs(twice) / 2 : -abs(twice) / 2
+                }
+            }
+            return area
+        }
+    }
+
     /// The specification's geometry type and command integers, or nil
     /// when nothing is left.
     func commands() -> (type: Int, commands: [UInt32])? {

@@ -11,7 +11,8 @@ struct TileCommand: ReportingCommand {
         Mapbox Vector Tiles 2.1, one layer per input (or per layer of an input that has them: a \
         GeoPackage's tables, an IMDF venue's feature types), gzip-compressed in a PMTiles version 3 \
         archive, or an MBTiles 1.3 database when the output ends in .mbtiles. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
-        layer and printed; --format json writes the whole report (every zoom and layer: features \
+        layer and printed, as are features a tile past --max-tile-bytes (500 000, gzipped) leaves \
+        out, the smallest first; --format json writes the whole report (every zoom and layer: features \
         kept and left out) as JSON on standard output, --format sarif as SARIF 2.1.0, ndjson a line \
         per zoom and layer. The archive is written whole or not at all. Exit status: 0 written, 2 usage, \
         3 an input that cannot be read or an output that cannot be written.
@@ -21,6 +22,7 @@ struct TileCommand: ReportingCommand {
     let output: String
     let minimumZoom: Int
     let maximumZoom: Int
+    let maximumTileBytes: Int
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -29,6 +31,9 @@ struct TileCommand: ReportingCommand {
             "output", short: "o", help: "The archive to write: PMTiles (.pmtiles), or MBTiles (.mbtiles).")
         minimumZoom = try arguments.option("min-zoom", default: 0, help: "The lowest zoom to make tiles for.")
         maximumZoom = try arguments.option("max-zoom", default: 6, help: "The highest zoom to make tiles for (at most 18).")
+        maximumTileBytes = try arguments.option(
+            "max-tile-bytes", default: 500_000,
+            help: "The most bytes a tile may take, gzipped; past it the smallest features go first (0: no cap).")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -38,6 +43,7 @@ struct TileCommand: ReportingCommand {
             throw UsageError("--min-zoom and --max-zoom take 0 to 18, the lower first")
         }
         if output == "-" { throw UsageError("give the archive a file name: PMTiles is written whole") }
+        if maximumTileBytes < 0 { throw UsageError("--max-tile-bytes takes 0 (no cap) or a number of bytes") }
     }
 
     func run() throws {
@@ -64,7 +70,8 @@ struct TileCommand: ReportingCommand {
             }
             warnings += source.warnings
         }
-        let builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+        var builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+        builder.maximumTileBytes = maximumTileBytes
         let (tiles, built) = try builder.tiles(layers)
         // The extent the tiles can show: Web Mercator's band.
         let limit = WebMercator.maximumLatitude
@@ -102,6 +109,14 @@ struct TileCommand: ReportingCommand {
                         "zoom \(row.zoom), layer \(row.layer): \(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)",
                     location: SourceLocation(file: output)))
         }
+        for row in built.rows where row.tileSizeCap + row.thinned > 0 {
+            warnings.append(
+                Diagnostic(
+                    severity: .warning, code: "tile.feature.size-cap",
+                    message:
+                        "zoom \(row.zoom), layer \(row.layer): tiles past \(maximumTileBytes) bytes left out \(row.tileSizeCap) features and thinned \(row.thinned) more, the smallest first",
+                    location: SourceLocation(file: output)))
+        }
         let summary =
             "\(output): \(built.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(built.bytes) bytes of tiles"
         switch report.format {
@@ -133,7 +148,15 @@ struct TileCommand: ReportingCommand {
                 JSONObject([
                     ("zoom", .integer(Int64(row.zoom))), ("layer", .string(row.layer)),
                     ("kept", .integer(Int64(row.kept))),
-                    ("leftOut", .object(JSONObject([("tooSmall", .integer(Int64(row.tooSmall)))]))),
+                    (
+                        "leftOut",
+                        .object(
+                            JSONObject([
+                                ("tooSmall", .integer(Int64(row.tooSmall))),
+                                ("tileSizeCap", .integer(Int64(row.tileSizeCap))),
+                            ]))
+                    ),
+                    ("thinnedByTileSizeCap", .integer(Int64(row.thinned))),
                 ]))
         }
     }

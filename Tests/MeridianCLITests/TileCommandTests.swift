@@ -121,7 +121,9 @@ import Testing
 
     /// The report accounts for every feature at every zoom: kept, or left
     /// out with the reason; as JSON, a line per zoom and layer, and SARIF.
-    @Test(.requiresFixtures)
+    @Test(
+        .requiresFixtures,
+        .enabled(if: hasOracle, "pmtiles and mapbox-vector-tile are not installed (pip install pmtiles mapbox-vector-tile)"))
     func theReportAccountsForEveryFeature() throws {
         try withTemporaryFolder { folder in
             let source = Fixtures.url("geojson/real/ne_50m_land.json").path
@@ -132,11 +134,17 @@ import Testing
             let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             let zooms = try #require(report["zooms"] as? [[String: Any]])
             #expect(zooms.map { $0["zoom"] as? Int } == [0, 1, 2])
-            for row in zooms {
-                let kept = row["kept"] as? Int ?? 0
-                let tooSmall = (row["leftOut"] as? [String: Any])?["tooSmall"] as? Int ?? 0
-                #expect(kept + tooSmall == 1_420, "zoom \(row["zoom"] ?? ""): \(kept) kept, \(tooSmall) too small")
+            func accountsForAll(_ zooms: [[String: Any]]) {
+                for row in zooms {
+                    let kept = row["kept"] as? Int ?? 0
+                    let leftOut = row["leftOut"] as? [String: Any] ?? [:]
+                    let (tooSmall, capped) = (leftOut["tooSmall"] as? Int ?? 0, leftOut["tileSizeCap"] as? Int ?? 0)
+                    #expect(
+                        kept + tooSmall + capped == 1_420,
+                        "zoom \(row["zoom"] ?? ""): \(kept) kept, \(tooSmall) too small, \(capped) past the cap")
+                }
             }
+            accountsForAll(zooms)
             #expect((zooms.first?["leftOut"] as? [String: Any])?["tooSmall"] as? Int ?? 0 > 0)
             let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
             #expect(diagnostics.allSatisfy { $0["code"] as? String == "tile.feature.too-small" })
@@ -148,6 +156,27 @@ import Testing
             #expect(log["version"] as? String == "2.1.0")
             let results = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
             #expect(results.count == diagnostics.count && !results.isEmpty)
+
+            // A cap of 30 000 bytes: zoom 0's one tile loses its smallest
+            // features until it fits, and the report says how many.
+            let capped = try CLI.run(
+                ["tile", source, "-o", archive, "--max-zoom", "2", "--max-tile-bytes", "30000", "--format", "json"])
+            let cappedReport = try #require(try JSONSerialization.jsonObject(with: Data(capped.stdout.utf8)) as? [String: Any])
+            let cappedZooms = try #require(cappedReport["zooms"] as? [[String: Any]])
+            accountsForAll(cappedZooms)
+            #expect(((cappedZooms.first?["leftOut"] as? [String: Any])?["tileSizeCap"] as? Int ?? 0) > 0)
+            let sizes = try Tool.run(
+                "python3",
+                [
+                    "-c",
+                    """
+                    import sys
+                    from pmtiles.reader import MmapSource, Reader, all_tiles
+                    with open(sys.argv[1], "rb") as handle:
+                        print(max(len(data) for _, data in all_tiles(Reader(MmapSource(handle)).get_bytes)))
+                    """, archive,
+                ])
+            #expect(Int(sizes.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .max <= 30_000, "\(sizes.output)")
         }
     }
 

@@ -251,6 +251,7 @@ complete -c meridian -n '__fish_seen_subcommand_from tile' -F
 complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -s o -l output -d 'The archive to write: PMTiles (.pmtiles), or MBTiles (.mbtiles).'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l min-zoom -d 'The lowest zoom to make tiles for.'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l max-zoom -d 'The highest zoom to make tiles for (at most 18).'
+complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l max-tile-bytes -d 'The most bytes a tile may take, gzipped; past it the smallest features go first (0: no cap).'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'

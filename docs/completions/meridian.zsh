@@ -328,6 +328,7 @@ _meridian() {
                 '(--output -o)'{--output,-o}'[The archive to write\: PMTiles (.pmtiles), or MBTiles (.mbtiles).]:output:_files' \
                 '--min-zoom''[The lowest zoom to make tiles for.]:min-zoom:_files' \
                 '--max-zoom''[The highest zoom to make tiles for (at most 18).]:max-zoom:_files' \
+                '--max-tile-bytes''[The most bytes a tile may take, gzipped; past it the smallest features go first (0\: no cap).]:max-tile-bytes:_files' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \

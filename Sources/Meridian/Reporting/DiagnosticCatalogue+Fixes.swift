@@ -27,6 +27,8 @@ extension DiagnosticCatalogue {
         "crs.position.outside-area":
             "Declare the system the positions are in (or give it with --s-srs); check that x is easting and y northing.",
         "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
+        "tile.feature.size-cap":
+            "Raise --max-tile-bytes, tile fewer zooms or layers, or select fewer properties; the smallest features go first.",
         "tile.mbtiles.invalid": "Give an MBTiles database of vector tiles (format pbf), as meridian tile or GDAL's MBTiles driver writes them.",
         "tile.mbtiles.off-grid": "Nothing to fix to read the rest; clip the data to latitudes within 85.05 degrees before tiling to quiet it.",
         "tile.pmtiles.invalid": "Write the archive again (meridian tile, or pmtiles convert), or copy it again whole.",
