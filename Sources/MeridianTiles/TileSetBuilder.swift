@@ -38,6 +38,10 @@ public struct TileSetBuilder {
             public var tileSizeCap = 0
             /// Features the cap left out of some tiles of the zoom, kept in others.
             public var thinned = 0
+            /// Points left out of a zoom below the deepest because an
+            /// earlier point of the layer lies at the same tile unit (drawn,
+            /// they would be the same dot).
+            public var samePosition = 0
         }
         public var rows: [Row] = []
         public var tiles = 0
@@ -99,9 +103,9 @@ public struct TileSetBuilder {
         let tileIDs = Array(byTile.keys)
         let grouped = byTile
         let cap = maximumTileBytes
-        let encoded = OrderedWorkPool<TileID, Result<(bytes: [UInt8], dropped: [Int]), DiagnosticError>>.results(
-            of: tileIDs, threads: OrderedWorkPool<Int, Int>.defaultThreads
-        ) { tile in
+        let deepest = maximumZoom
+        let encoded = OrderedWorkPool<TileID, Result<(bytes: [UInt8], dropped: [Int], merged: [Int]), DiagnosticError>>
+            .results(of: tileIDs, threads: OrderedWorkPool<Int, Int>.defaultThreads) { tile in
             let pieces = grouped[tile]!
             func encode(_ kept: [Int]) throws(DiagnosticError) -> [UInt8] {
                 var tileLayers = layers.map { VectorTileLayer(name: $0.name, extent: extent) }
@@ -117,9 +121,23 @@ public struct TileSetBuilder {
                 return try ZipArchive.deflate(bytes.bytes, gzip: true)
             }
             return Result { () throws(DiagnosticError) in
+                // Dense points: below the deepest zoom, a point at the same
+                // tile unit as an earlier one of its layer is the same dot.
                 var kept = Array(pieces.indices)
+                var merged: [Int] = []
+                if tile.zoom < deepest {
+                    var seen = Set<[Int64]>()
+                    kept = kept.filter { position in
+                        guard case .points(let points) = pieces[position].geometry.geometry, points.count == 1 else {
+                            return true
+                        }
+                        if seen.insert([Int64(pieces[position].layer), points[0].0, points[0].1]).inserted { return true }
+                        merged.append(position)
+                        return false
+                    }
+                }
                 var bytes = try encode(kept)
-                guard cap > 0, bytes.count > cap else { return (bytes, []) }
+                guard cap > 0, bytes.count > cap else { return (bytes, [], merged) }
                 // Largest first, so the smallest go first; then a tenth
                 // more at a time (at least as many as the excess asks).
                 let sizes = pieces.map(\.geometry.geometry.size)
@@ -132,19 +150,21 @@ public struct TileSetBuilder {
                     kept.removeLast(count)
                     bytes = try encode(kept.sorted())
                 }
-                return (bytes, dropped)
+                return (bytes, dropped, merged)
             }
         }
         var tiles: [(TileID, [UInt8])] = []
         var left: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features with a piece left out by the cap
+        var same: [Int: [Int: Int]] = [:]  // layer -> zoom -> points at an earlier point's position
         for (tile, result) in zip(tileIDs, encoded) {
-            let (bytes, dropped) = try result.get()
+            let (bytes, dropped, merged) = try result.get()
             tiles.append((tile, bytes))
             report.bytes += bytes.count
             let pieces = grouped[tile]!
             for position in dropped { left[pieces[position].layer, default: [:]][tile.zoom, default: []].insert(pieces[position].feature) }
-            if !dropped.isEmpty {
-                let gone = Set(dropped)
+            for position in merged { same[pieces[position].layer, default: [:]][tile.zoom, default: 0] += 1 }
+            if !dropped.isEmpty || !merged.isEmpty {
+                let gone = Set(dropped + merged)
                 byTile[tile] = pieces.indices.filter { !gone.contains($0) }.map { pieces[$0] }
             }
         }
@@ -159,7 +179,8 @@ public struct TileSetBuilder {
                 report.rows.append(
                     Report.Row(
                         zoom: zoom, layer: layer.name, kept: keptHere.count, tooSmall: small[number]?[zoom] ?? 0,
-                        tileSizeCap: leftHere.subtracting(keptHere).count, thinned: leftHere.intersection(keptHere).count))
+                        tileSizeCap: leftHere.subtracting(keptHere).count, thinned: leftHere.intersection(keptHere).count,
+                        samePosition: same[number]?[zoom] ?? 0))
             }
         }
         report.tiles = tiles.count

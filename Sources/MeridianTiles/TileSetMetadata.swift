@@ -52,5 +52,6 @@ public enum TileDiagnostics {
         tile.mvt.geometry | warning | A feature of a vector tile with no geometry to give (a ring that never closes, an unknown type, nothing with an area): left out.
         tile.feature.too-small | warning | Features that a zoom cannot show, smaller than a unit of its tiles: left out of that zoom's tiles, counted by zoom and layer.
         tile.feature.size-cap | warning | Tiles past the size cap (meridian tile --max-tile-bytes, 500 000 gzipped bytes) lost their smallest features: counted by zoom and layer, those left out of every tile of the zoom and those thinned.
+        tile.feature.same-position | warning | Points of a layer at the same tile unit as an earlier point, below the deepest zoom: the same dot drawn, left out of that zoom and counted by zoom and layer (the deepest zoom keeps every point).
         """#)
 }

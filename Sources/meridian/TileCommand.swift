@@ -109,6 +109,14 @@ struct TileCommand: ReportingCommand {
                         "zoom \(row.zoom), layer \(row.layer): \(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)",
                     location: SourceLocation(file: output)))
         }
+        for row in built.rows where row.samePosition > 0 {
+            warnings.append(
+                Diagnostic(
+                    severity: .warning, code: "tile.feature.same-position",
+                    message:
+                        "zoom \(row.zoom), layer \(row.layer): \(row.samePosition) points lie at the same tile unit as an earlier point and are left out (they would be the same dot; the deepest zoom keeps every point)",
+                    location: SourceLocation(file: output)))
+        }
         for row in built.rows where row.tileSizeCap + row.thinned > 0 {
             warnings.append(
                 Diagnostic(
@@ -154,6 +162,7 @@ struct TileCommand: ReportingCommand {
                             JSONObject([
                                 ("tooSmall", .integer(Int64(row.tooSmall))),
                                 ("tileSizeCap", .integer(Int64(row.tileSizeCap))),
+                                ("samePosition", .integer(Int64(row.samePosition))),
                             ]))
                     ),
                     ("thinnedByTileSizeCap", .integer(Int64(row.thinned))),

@@ -27,6 +27,7 @@ extension DiagnosticCatalogue {
         "crs.position.outside-area":
             "Declare the system the positions are in (or give it with --s-srs); check that x is easting and y northing.",
         "crs.output.unsupported": "Write GeoJSON, CSV or another format that can hold the system, or leave out --t-srs.",
+        "tile.feature.same-position": "Nothing to fix: zoom in (or add a deeper --max-zoom) to see each point.",
         "tile.feature.size-cap":
             "Raise --max-tile-bytes, tile fewer zooms or layers, or select fewer properties; the smallest features go first.",
         "tile.mbtiles.invalid": "Give an MBTiles database of vector tiles (format pbf), as meridian tile or GDAL's MBTiles driver writes them.",
