@@ -62,19 +62,22 @@ public final class PMTilesArchive: @unchecked Sendable {
     /// Tile `zoom`/`x`/`y`'s Mapbox Vector Tile bytes, inflated; nil where
     /// the archive has no such tile.
     public func tileData(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [UInt8]? {
-        guard (0...TileID.maximumZoom).contains(zoom), (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y),
-            let range = try reader.range(of: TileID(zoom: zoom, x: x, y: y))
+        try storedRange(zoom: zoom, x: x, y: y).map { range throws(DiagnosticError) in try reader.tileBytes(range) }
+    }
+
+    /// Where tile `zoom`/`x`/`y`'s stored bytes are; nil for a tile off the
+    /// grid or not in the archive.
+    private func storedRange(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> Range<Int>? {
+        guard (0...TileID.maximumZoom).contains(zoom), (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y)
         else { return nil }
-        return try reader.tileBytes(range)
+        return try reader.range(of: TileID(zoom: zoom, x: x, y: y))
     }
 
     /// Tile `zoom`/`x`/`y`'s bytes as stored, when the archive stores its
     /// tiles gzipped (nil otherwise, or where there is no such tile): what
     /// a server sends as they are to a client that accepts gzip.
     public func gzippedTileData(zoom: Int, x: Int, y: Int) throws(DiagnosticError) -> [UInt8]? {
-        guard reader.header.tileCompression == 2, (0...TileID.maximumZoom).contains(zoom), (0..<(1 << zoom)).contains(x),
-            (0..<(1 << zoom)).contains(y), let range = try reader.range(of: TileID(zoom: zoom, x: x, y: y))
-        else { return nil }
+        guard reader.header.tileCompression == 2, let range = try storedRange(zoom: zoom, x: x, y: y) else { return nil }
         return Array(reader.bytes[range])
     }
 

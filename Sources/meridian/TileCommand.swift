@@ -101,29 +101,30 @@ struct TileCommand: ReportingCommand {
             try destination.write(archive)
         }
         try destination.commit()
-        for row in built.rows where row.tooSmall > 0 {
-            warnings.append(
-                Diagnostic(
-                    severity: .warning, code: "tile.feature.too-small",
-                    message:
-                        "zoom \(row.zoom), layer \(row.layer): \(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)",
-                    location: SourceLocation(file: output)))
-        }
-        for row in built.rows where row.samePosition > 0 {
-            warnings.append(
-                Diagnostic(
-                    severity: .warning, code: "tile.feature.same-position",
-                    message:
-                        "zoom \(row.zoom), layer \(row.layer): \(row.samePosition) points lie at the same tile unit as an earlier point and are left out (they would be the same dot; the deepest zoom keeps every point)",
-                    location: SourceLocation(file: output)))
-        }
-        for row in built.rows where row.tileSizeCap + row.thinned > 0 {
-            warnings.append(
-                Diagnostic(
-                    severity: .warning, code: "tile.feature.size-cap",
-                    message:
-                        "zoom \(row.zoom), layer \(row.layer): tiles past \(maximumTileBytes) bytes left out \(row.tileSizeCap) features and thinned \(row.thinned) more, the smallest first",
-                    location: SourceLocation(file: output)))
+        for row in built.rows {
+            func warn(_ code: String, _ message: String) {
+                warnings.append(
+                    Diagnostic(
+                        severity: .warning, code: code, message: "zoom \(row.zoom), layer \(row.layer): " + message,
+                        location: SourceLocation(file: output)))
+            }
+            if row.tooSmall > 0 {
+                warn(
+                    "tile.feature.too-small",
+                    "\(row.tooSmall) features are smaller than a tile unit and left out (\(row.kept) kept)")
+            }
+            if row.samePosition > 0 {
+                warn(
+                    "tile.feature.same-position",
+                    "\(row.samePosition) points lie at the same tile unit as an earlier point and are left out (they would be the same dot; the deepest zoom keeps every point)"
+                )
+            }
+            if row.tileSizeCap + row.thinned > 0 {
+                warn(
+                    "tile.feature.size-cap",
+                    "tiles past \(maximumTileBytes) bytes left out \(row.tileSizeCap) features and thinned \(row.thinned) more, the smallest first"
+                )
+            }
         }
         let summary =
             "\(output): \(built.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(built.bytes) bytes of tiles"
