@@ -119,9 +119,12 @@ let package = Package(
                 "MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianJSON", "MeridianIO", "MeridianArchive",
                 "MeridianTiles", "CSQLite",
             ]),
-        // librsvg and cairo for PNG output, opened when the first PNG is
-        // drawn (linking them would load some sixty libraries at every start).
-        .target(name: "CRasterizer", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // cairo, Pango and librsvg for PNG output, opened when the first PNG
+        // is drawn (linking them would load some sixty libraries at every
+        // start), and the PNG encoder over zlib.
+        .target(
+            name: "CRasterizer", dependencies: ["CLibraryLoader", "CLibZ"],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // zlib (zlib1g-dev), which inflates and deflates zip entries. Its
         // headers are read at build time; the library is opened when the
         // first zip entry is read or written (CLibZ.c).
@@ -272,7 +275,7 @@ let package = Package(
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
                 "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianOSM",
-                "MeridianTiles", "MeridianSnapshot", "Meridian",
+                "MeridianTiles", "MeridianSnapshot", "CRasterizer", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -77,6 +77,9 @@ enum Harness: String, CaseIterable {
     /// Basemap styles: read, and when they read, drawn over tiles of
     /// features named as the sample basemap's layers, flat and pitched.
     case styles
+    /// PNG output: the input as the SVG of a snapshot, drawn by Meridian's
+    /// painter onto a small image (what it does not draw, refused).
+    case png
     /// The OpenStreetMap reader, PBF or XML (by content), on one thread:
     /// blocks, string tables, deltas, relations and their assembly.
     case osm
@@ -132,6 +135,9 @@ enum Harness: String, CaseIterable {
             return true
         case .styles:
             exerciseStyles(bytes)
+            return true
+        case .png:
+            _ = try? SVGPainter.png(Array(bytes), width: 64, height: 48)
             return true
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
@@ -501,6 +507,8 @@ enum IMDFSections {
         let harness = Harness.tiles
     #elseif HARNESS_STYLES
         let harness = Harness.styles
+    #elseif HARNESS_PNG
+        let harness = Harness.png
     #else
         let harness = Harness.json
     #endif

@@ -20,6 +20,7 @@
 #   osm       the OpenStreetMap reader: PBF blocks and XML, multipolygons assembled
 #   tiles     the vector tile readers: PMTiles archives and single Mapbox Vector Tiles
 #   styles    basemap styles (MapLibre's subset), read and drawn over a few tiles
+#   png       the PNG painter: the input as a snapshot's SVG, drawn onto a small image
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
@@ -29,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles|styles [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles|styles|png [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -42,7 +43,7 @@ mkdir -p "$out" "$corpus" "$regressions"
 # in the package's own order (swift package describe), each rebuilt only
 # when a source of it, or a library built before it, is newer than its
 # library; `--where` expressions
-# are one file of the umbrella module, compiled into the harness.
+# and the PNG painter are files of the umbrella module, compiled into the harness.
 flags=(-O -parse-as-library -package-name meridian -I "$out" -L "$out")
 fuzz=(-sanitize=fuzzer,address)
 swift package describe --type json >"$out/package.json"
@@ -100,7 +101,8 @@ done <<<"$order"
 mv "$out/module.modulemap.new" "$out/module.modulemap"
 define=HARNESS_$(echo "$harness" | tr 'a-z-' 'A-Z_')
 swiftc "${flags[@]}" "${fuzz[@]}" -DFUZZING -D"$define" "${libraries[@]}" -lxml2 -ldl -lz \
-  Fuzz/FuzzTarget.swift Sources/Meridian/Shaping/FeatureExpression.swift -o "$out/fuzz-$harness"
+  Fuzz/FuzzTarget.swift Sources/Meridian/Shaping/FeatureExpression.swift Sources/Meridian/Rendering/PNG/*.swift \
+  -o "$out/fuzz-$harness"
 
 # Seeds: the fixtures a harness reads, and the bundled samples.
 seeds=("$regressions")
@@ -302,6 +304,16 @@ for path in ["Tests/MeridianSnapshotTests/BasemapDrawingTests.swift", "Tests/Mer
         open("%s/%s-%d.json" % (sys.argv[1], path.split("/")[-1], index), "w").write(style)
 PY
     seeds+=("$out/seeds-styles") ;;
+  png)
+    # The sample snapshots.
+    max_len=262144
+    mkdir -p "$out/seeds-png"
+    cp Samples/*.svg "$out/seeds-png/"
+    seeds+=("$out/seeds-png")
+    # Fontconfig, Pango, HarfBuzz and cairo keep their font caches for the
+    # life of the process, by design: not leaks of the painter's.
+    printf 'leak:%s\n' libfontconfig libpango libharfbuzz libfreetype libglib libgobject libcairo >"$out/png-leaks.supp"
+    export LSAN_OPTIONS="suppressions=$PWD/$out/png-leaks.supp" ;;
   where)
     # The expressions of the documentation and the tests, one file each.
     max_len=1024

@@ -14,6 +14,9 @@ tiles (PMTiles whose header, directories and tiles lie, a 100 MiB gzip tile,
 a cyclic leaf directory; MVT commands that overrun or leave 32-bit range;
 MBTiles without tables, of raster tiles, of zoom 99, of garbage, a bomb or
 text for a tile, with rows off the grid),
+png (labels with markup, controls, 10 000 characters or 5 000 combining
+marks, scripts needing font fallback; hostile colours, widths and symbol
+paths, drawn to PNG by the painter),
 basemaps (those archives drawn under a render; styles with unknown layer
 types and operators, 100 000-deep expressions, 20 000 layers, numbers past
 1e308, 150 000 stops and match labels, markup in ids, text and colours),
@@ -1068,6 +1071,27 @@ mbtiles("bomb-tile.mbtiles", TABLES + [("INSERT INTO tiles VALUES (0, 0, 0, ?)",
 mbtiles("off-grid.mbtiles", TABLES + [("INSERT INTO tiles VALUES (1, 5, -3, ?)", (good_tile,)),
                                       ("INSERT INTO tiles VALUES (1, 0, 0, ?)", (good_tile,))], must_fail=False)
 mbtiles("text-tile.mbtiles", TABLES + [("INSERT INTO tiles VALUES (0, 0, 0, 'not a tile')",)])
+
+# --- png: data whose labels, colours and symbols reach the PNG painter ---
+PNG = [("render", ["-o", "OUT.png"]), ("render", ["--theme", "dark", "--scale", "2", "-o", "OUT.png"])]
+arcs = "M0,0" + "a5,5 0 1 1 3,3" * 200
+add("png", "labels.geojson", collection([
+    feature(lon=0.1, props={"name": "<script>alert(1)</script>&amp;&#0;"}),
+    feature(lon=0.11, props={"name": "\u202eevil\u202c \u0000\u0007\ufffe\uffff"}),
+    feature(lon=0.12, props={"name": "x" * 10_000}),
+    feature(lon=0.13, props={"name": "e" + "\u0301" * 5_000}),
+    feature(lon=0.14, props={"name": "\u5317\u4eac \U0001F5FA \u0627\u0644\u0642\u0627\u0647\u0631\u0629"}),
+]), commands=PNG)
+add("png", "styles.geojson", collection([
+    feature(lon=0.1, props={"meridian:marker": "path", "meridian:symbol-path": arcs, "marker-color": "url(#x)",
+                                   "title": "a"}),
+    feature(lon=0.11, props={"marker-color": "red\" onload=\"alert(1)", "marker-size": "large"}),
+    {"type": "Feature", "properties": {"stroke": "#12345678", "stroke-width": 1e308, "stroke-opacity": -5,
+                                       "fill": "transparent", "fill-opacity": 1e308},
+     "geometry": {"type": "Polygon", "coordinates": [[[0, 52], [0.2, 52], [0.2, 52.3], [0, 52]]]}},
+    {"type": "Feature", "properties": {"stroke-width": 0, "stroke": "none"},
+     "geometry": {"type": "LineString", "coordinates": [[0, 52], [0.2, 52.3]]}},
+]), commands=PNG)
 
 # --- basemaps: the hostile archives under a render, and hostile styles over the sample basemap --
 track = os.path.join(ROOT, "Samples", "london-brussels.gpx")

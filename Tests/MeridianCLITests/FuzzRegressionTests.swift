@@ -10,7 +10,7 @@ import Testing
 @Suite struct FuzzRegressionTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
-    static let harnesses = ["json", "kml", "imdf", "zip", "maps-url", "toml", "places", "gpkg", "csv", "gpx", "where", "shp", "fgb", "topojson", "parquet", "postgis", "osm", "tiles", "styles"]
+    static let harnesses = ["json", "kml", "imdf", "zip", "maps-url", "toml", "places", "gpkg", "csv", "gpx", "where", "shp", "fgb", "topojson", "parquet", "postgis", "osm", "tiles", "styles", "png"]
 
     @Test(arguments: harnesses)
     func savedInputsAreHandled(_ harness: String) throws {

@@ -117,4 +117,24 @@ extension Tool {
             return bytes
         }
     }
+
+    /// A PNG's pixels as GDAL's PNG driver reads them: band after band
+    /// (red, green, blue, and alpha when the image has one), a byte each.
+    public static func pixels(ofPNG png: [UInt8]) throws -> (bands: Int, bytes: [UInt8]) {
+        try withTemporaryFolder { folder in
+            let source = folder.appendingPathComponent("image.png").path
+            let raw = folder.appendingPathComponent("image.raw").path
+            try Data(png).write(to: URL(fileURLWithPath: source))
+            let gdal = try run("gdal_translate", ["-q", "-of", "ENVI", source, raw])
+            guard gdal.status == 0 else { throw Failure(description: "gdal_translate: \(gdal.output)") }
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: raw)))
+            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+            let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            let bands = bytes.count / max(width * height, 1)
+            guard bands * width * height == bytes.count, (1...4).contains(bands) else {
+                throw Failure(description: "\(bytes.count) bytes for \(width) x \(height) pixels")
+            }
+            return (bands, bytes)
+        }
+    }
 }

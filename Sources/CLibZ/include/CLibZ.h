@@ -10,7 +10,7 @@
 
 #define MR_ZLIB_FUNCTIONS(X)                                                                                     \
     X(zlibVersion) X(crc32) X(inflateInit2_) X(inflate) X(inflateEnd) X(deflateInit2_) X(deflate)                \
-    X(deflateEnd) X(deflateBound)
+    X(deflateEnd) X(deflateBound) X(adler32) X(adler32_combine)
 
 /// The zlib functions Meridian calls, each under its own name.
 typedef struct {

@@ -16,9 +16,10 @@ extension Snapshot {
     /// The largest PNG side, in pixels: 16 384 (an image of 1 GiB of pixels).
     public static let largestPNGSide = 16_384
 
-    /// The snapshot as a PNG image of `size` x `scale` pixels: its SVG drawn
-    /// by librsvg onto a cairo image surface, the rasterizer GNOME and most
-    /// GIS tools use (the same pixels as `rsvg-convert` gives for the SVG).
+    /// The snapshot as a PNG image of `size` x `scale` pixels: its SVG
+    /// drawn straight onto a cairo image surface by Meridian's own painter
+    /// (text laid out by Pango), the same pixels as librsvg gives for the
+    /// SVG; a document with what that painter does not draw goes to librsvg.
     ///
     /// ```swift
     /// options.scale = 2                                   // @2x: 2048x1536 pixels for 1024x768 points
@@ -26,7 +27,7 @@ extension Snapshot {
     /// ```
     ///
     /// Throws `snapshot.png.size` when a side passes ``largestPNGSide``
-    /// pixels, and `snapshot.png.failed` when librsvg or cairo cannot draw
+    /// pixels, and `snapshot.png.failed` when cairo or librsvg cannot draw
     /// or encode the image (out of memory, for instance).
     public func pngData() throws(DiagnosticError) -> [UInt8] {
         let width = (size.width * scale).rounded()
@@ -40,6 +41,18 @@ extension Snapshot {
                     + "pixels a side (the size in points times the scale)")
         }
         let svg = bytes
+        do throws(SVGPainter.Failure) {
+            return try SVGPainter.png(svg, width: Int(width), height: Int(height))
+        } catch {
+            guard case .failed(let failure) = error else {
+                return try Self.librsvgPNG(svg, width: Int(width), height: Int(height))
+            }
+            throw failure
+        }
+    }
+
+    /// The document drawn by librsvg: everything SVG has, at its cost.
+    package static func librsvgPNG(_ svg: [UInt8], width: Int, height: Int) throws(DiagnosticError) -> [UInt8] {
         var length = 0
         var error = [CChar](repeating: 0, count: 512)
         let png = svg.withUnsafeBufferPointer { document in

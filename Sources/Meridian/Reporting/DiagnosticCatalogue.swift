@@ -40,7 +40,7 @@ public enum DiagnosticCatalogue {
         config.value.type | error | A value in meridian.toml is of the wrong type (ignore must be an array of strings, strict a boolean).
         convert.layer.unknown | warning | --layer named a layer no feature is in; the message lists the layers met.
         expression.syntax | error | A --where expression that cannot be read; the message gives the column.
-        snapshot.png.failed | error | librsvg or cairo could not draw the map's SVG into a PNG, or encode it (out of memory, for instance).
+        snapshot.png.failed | error | cairo or librsvg could not draw the map into a PNG, or encode it (out of memory, for instance).
         snapshot.png.size | error | A PNG wider or taller than 16 384 pixels (the size in points times the scale).
         split.options.invalid | error | A split strategy out of range, one the input cannot serve (--into on a stream), or more tiles than shards may be open.
         """#)
