@@ -17,6 +17,19 @@ public enum MBTilesWriter {
     public static func write(
         _ tiles: [Tile], metadata: [(String, String)], to destination: OutputDestination
     ) throws(DiagnosticError) {
+        try write(to: destination) { (add) throws(DiagnosticError) in
+            for tile in tiles { try add(tile) }
+            return metadata
+        }
+    }
+
+    /// Writes the tiles that `produce` hands to the function it is given,
+    /// one at a time (a tile set of any size, as ``TileSetBuilder`` makes
+    /// it), then the metadata it returns.
+    public static func write(
+        to destination: OutputDestination,
+        tiles produce: ((Tile) throws(DiagnosticError) -> Void) throws(DiagnosticError) -> [(String, String)]
+    ) throws(DiagnosticError) {
         let file = try TemporaryFile(purpose: "mbtiles")
         defer { file.remove() }
         do {
@@ -28,22 +41,22 @@ public enum MBTilesWriter {
                 CREATE TABLE metadata (name TEXT, value TEXT);
                 CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB);
                 """)
-            let entry = try db.prepare("INSERT INTO metadata (name, value) VALUES (?, ?)")
-            for (name, value) in metadata {
-                entry.bind(.string(name), at: 1)
-                entry.bind(.string(value), at: 2)
-                _ = try entry.step()
-                entry.reset()
-            }
             let insert = try db.prepare(
                 "INSERT INTO tiles (zoom_level, tile_column, tile_row, tile_data) VALUES (?, ?, ?, ?)")
-            for tile in tiles {
+            let metadata = try produce { (tile) throws(DiagnosticError) in
                 insert.bind(Int64(tile.zoom), at: 1)
                 insert.bind(Int64(tile.x), at: 2)
                 insert.bind(Int64((1 << tile.zoom) - 1 - tile.y), at: 3)
                 insert.bind(tile.bytes, at: 4)
                 _ = try insert.step()
                 insert.reset()
+            }
+            let entry = try db.prepare("INSERT INTO metadata (name, value) VALUES (?, ?)")
+            for (name, value) in metadata {
+                entry.bind(.string(name), at: 1)
+                entry.bind(.string(value), at: 2)
+                _ = try entry.step()
+                entry.reset()
             }
             try db.execute("CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row); COMMIT;")
         }

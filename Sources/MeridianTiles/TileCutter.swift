@@ -26,13 +26,21 @@ final class TileCutter {
     /// The pieces of `geometry` at `zoom`, by tile, in that tile's units;
     /// empty when it shows in no tile (too small, or nothing left).
     func cut(_ geometry: Geometry, zoom: Int) -> [(TileID, TileGeometry)] {
+        var pieces: [(TileID, TileGeometry)] = []
+        cut(geometry, zoom: zoom) { pieces.append(($0, $1)) }
+        return pieces
+    }
+
+    /// Hands each piece of `geometry` at `zoom` to `piece` as it is cut (a
+    /// continent at zoom 12 is millions of tiles, not to be held at once).
+    func cut(_ geometry: Geometry, zoom: Int, into piece: (TileID, TileGeometry) -> Void) {
         let projected = withinMercator(geometry).mappingCoordinates { coordinate in
             let (x, y) = WebMercator.project(coordinate, zoom: zoom, extent: extent)
             return Coordinate(latitude: y, longitude: x)
         }
-        if case .point = projected { return points(projected, zoom: zoom) }
-        if case .multiPoint = projected { return points(projected, zoom: zoom) }
-        guard let box = projected.boundingBox, var made = geos.makeAnyGEOS(projected) else { return [] }
+        if case .point = projected { return points(projected, zoom: zoom).forEach(piece) }
+        if case .multiPoint = projected { return points(projected, zoom: zoom).forEach(piece) }
+        guard let box = projected.boundingBox, var made = geos.makeAnyGEOS(projected) else { return }
         defer { libgeos.GEOSGeom_destroy_r(context, made) }
         // A polygon the data gives invalid is made valid first (GEOS's
         // structure method), so that every tile holds valid polygons.
@@ -43,7 +51,7 @@ final class TileCutter {
             made = valid
         }
         // Detail below half a unit is nothing a tile can show.
-        guard let simple = libgeos.GEOSTopologyPreserveSimplify_r(context, made, 0.5) else { return [] }
+        guard let simple = libgeos.GEOSTopologyPreserveSimplify_r(context, made, 0.5) else { return }
         defer { libgeos.GEOSGeom_destroy_r(context, simple) }
         let size = Double(extent)
         let tiles = 1 << zoom
@@ -54,9 +62,7 @@ final class TileCutter {
             y: clampTile(Int(((box.north + margin) / size).rounded(.down)), tiles))
         var span = 1
         while first.x / span != last.x / span || first.y / span != last.y / span { span *= 2 }
-        var pieces: [(TileID, TileGeometry)] = []
-        split(simple, x: first.x / span * span, y: first.y / span * span, span: span, zoom: zoom, into: &pieces)
-        return pieces
+        split(simple, x: first.x / span * span, y: first.y / span * span, span: span, zoom: zoom, into: piece)
     }
 
     private func clampTile(_ value: Int, _ tiles: Int) -> Int { min(max(value, 0), tiles - 1) }
@@ -81,9 +87,12 @@ final class TileCutter {
     }
 
     /// Clips `geometry` to the square of `span` tiles at (x, y) (with the
-    /// buffer), then to its quarters, down to single tiles.
+    /// buffer), then to its quarters, down to single tiles. A square the
+    /// geometry covers whole (the inside of a continent) is every one of its
+    /// tiles covered whole: those are given their buffered square, without
+    /// clipping further.
     private func split(
-        _ geometry: OpaquePointer, x: Int, y: Int, span: Int, zoom: Int, into pieces: inout [(TileID, TileGeometry)]
+        _ geometry: OpaquePointer, x: Int, y: Int, span: Int, zoom: Int, into piece: (TileID, TileGeometry) -> Void
     ) {
         let size = Double(extent)
         let margin = Double(buffer)
@@ -96,27 +105,53 @@ final class TileCutter {
         else { return }
         defer { libgeos.GEOSGeom_destroy_r(context, clipped) }
         guard libgeos.GEOSisEmpty_r(context, clipped) == 0 else { return }
-        if span > 1 {
-            let half = span / 2
-            for (dx, dy) in [(0, 0), (half, 0), (0, half), (half, half)] {
-                split(clipped, x: x + dx, y: y + dy, span: half, zoom: zoom, into: &pieces)
+        let side = Double(span) * size + 2 * margin
+        var area = 0.0
+        if libgeos.GEOSArea_r(context, clipped, &area) == 1, area >= side * side * (1 - 1e-12) {
+            let low = -Int64(buffer)
+            let high = Int64(extent + buffer)
+            let square: [(Int64, Int64)] = [(low, low), (high, low), (high, high), (low, high), (low, low)]
+            for column in x..<min(x + span, tiles) {
+                for row in y..<min(y + span, tiles) {
+                    piece(TileID(zoom: zoom, x: column, y: row), .polygons([[square]]))
+                }
             }
             return
         }
-        // Snapped to whole units in the tile's own frame.
-        guard let snapped = libgeos.GEOSGeom_setPrecision_r(context, clipped, 1.0, 0),
-            libgeos.GEOSisEmpty_r(context, snapped) == 0
-        else { return }
-        defer { libgeos.GEOSGeom_destroy_r(context, snapped) }
-        guard let decoded = geos.decode(snapped) else { return }
+        if span > 1 {
+            let half = span / 2
+            for (dx, dy) in [(0, 0), (half, 0), (0, half), (half, half)] {
+                split(clipped, x: x + dx, y: y + dy, span: half, zoom: zoom, into: piece)
+            }
+            return
+        }
         let originX = Int64(x) * Int64(extent)
         let originY = Int64(y) * Int64(extent)
         func local(_ coordinate: Coordinate) -> (Int64, Int64) {
             (Int64(coordinate.longitude.rounded()) - originX, Int64(coordinate.latitude.rounded()) - originY)
         }
+        guard var decoded = geos.decode(clipped) else { return }
         if let polygons = decoded.polygonalPart(multi: true)?.polygons, !polygons.isEmpty {
-            pieces.append((TileID(zoom: zoom, x: x, y: y), .polygons(polygons.map { $0.map { $0.map(local) } })))
-            return
+            // Snapped to whole units in the tile's own frame. Rounding each
+            // vertex keeps most pieces valid (a tile's square stays a
+            // square); GEOS's precision reduction, which keeps every polygon
+            // valid by snap-rounding (at some ten times the cost), snaps the
+            // pieces rounding would break.
+            let rounded = polygons.map { $0.map { Self.withoutRepeats($0.map(local)) } }
+            if isValid(rounded, origin: (originX, originY)) {
+                piece(TileID(zoom: zoom, x: x, y: y), .polygons(rounded))
+                return
+            }
+            guard let snapped = libgeos.GEOSGeom_setPrecision_r(context, clipped, 1.0, 0),
+                libgeos.GEOSisEmpty_r(context, snapped) == 0
+            else { return }
+            defer { libgeos.GEOSGeom_destroy_r(context, snapped) }
+            guard let snappedGeometry = geos.decode(snapped) else { return }
+            decoded = snappedGeometry
+            if let polygons = decoded.polygonalPart(multi: true)?.polygons, !polygons.isEmpty {
+                piece(TileID(zoom: zoom, x: x, y: y), .polygons(polygons.map { $0.map { $0.map(local) } }))
+                return
+            }
         }
         var lines: [[(Int64, Int64)]] = []
         func collect(_ geometry: Geometry) {
@@ -128,7 +163,31 @@ final class TileCutter {
             }
         }
         collect(decoded)
-        if !lines.isEmpty { pieces.append((TileID(zoom: zoom, x: x, y: y), .lines(lines))) }
+        lines = lines.map(Self.withoutRepeats)
+        if !lines.isEmpty { piece(TileID(zoom: zoom, x: x, y: y), .lines(lines)) }
+    }
+
+    /// Consecutive repeats of a point left out (rounding makes them).
+    private static func withoutRepeats(_ points: [(Int64, Int64)]) -> [(Int64, Int64)] {
+        var kept: [(Int64, Int64)] = []
+        kept.reserveCapacity(points.count)
+        for point in points where kept.last.map({ $0 != point }) ?? true { kept.append(point) }
+        return kept
+    }
+
+    /// Whether polygons of whole tile units are valid for GEOS (every ring
+    /// of four points or more, closed, simple, holes inside their exterior).
+    private func isValid(_ polygons: [[[(Int64, Int64)]]], origin: (Int64, Int64)) -> Bool {
+        guard polygons.allSatisfy({ $0.allSatisfy { $0.count >= 4 && $0.first! == $0.last! } }) else { return false }
+        let geometry = Geometry.multiPolygon(
+            polygons.map { rings in
+                rings.map { ring in
+                    ring.map { Coordinate(latitude: Double($0.1 + origin.1), longitude: Double($0.0 + origin.0)) }
+                }
+            })
+        guard let made = geos.makeAnyGEOS(geometry) else { return false }
+        defer { libgeos.GEOSGeom_destroy_r(context, made) }
+        return libgeos.GEOSisValid_r(context, made) == 1
     }
 
     /// Points go to the tile they are in (and those whose buffer holds them).

@@ -11,7 +11,7 @@ import MeridianPlatform
 /// Nothing disappears silently: a feature that a zoom cannot show (a
 /// polygon smaller than a unit of its tiles, a line shorter than one) is
 /// counted, by zoom and layer, in ``Report``.
-public struct TileSetBuilder {
+public struct TileSetBuilder: Sendable {
     public var minimumZoom: Int
     public var maximumZoom: Int
     /// Tile units a tile's side holds (the MVT default, 4096).
@@ -46,6 +46,8 @@ public struct TileSetBuilder {
         public var rows: [Row] = []
         public var tiles = 0
         public var bytes = 0
+
+        public init() {}
     }
 
     public init(minimumZoom: Int, maximumZoom: Int) {
@@ -53,143 +55,329 @@ public struct TileSetBuilder {
         self.maximumZoom = maximumZoom
     }
 
-    struct Piece: Sendable {
-        var tile: TileID
-        var layer: Int
-        var geometry: TileGeometryBox
-        var feature: Int
-    }
+    /// Bytes of cut pieces held in memory before they are sorted to disk
+    /// (``TileSpill``): what bounds the memory of a deep tile set.
+    public var spillBudget = 64 << 20
 
     /// The tiles of `layers` (each a name and its features), gzip-compressed,
     /// and the report.
     public func tiles(
         _ layers: [(name: String, features: [Feature])]
     ) throws(DiagnosticError) -> (tiles: [(TileID, [UInt8])], report: Report) {
-        let zooms = Array(minimumZoom...maximumZoom)
-        var jobs: [(layer: Int, range: Range<Int>)] = []
-        for (number, layer) in layers.enumerated() {
-            let size = max(64, layer.features.count / (OrderedWorkPool<Int, Int>.defaultThreads * 8) + 1)
-            for start in stride(from: 0, to: layer.features.count, by: size) {
-                jobs.append((number, start..<min(layer.features.count, start + size)))
-            }
-        }
-        let extent = self.extent
-        let buffer = self.buffer
-        let results = OrderedWorkPool<(layer: Int, range: Range<Int>), ([Piece], [Int: Int])>.results(
-            of: jobs, threads: OrderedWorkPool<Int, Int>.defaultThreads
-        ) { job in
-            let cutter = TileCutter(extent: extent, buffer: buffer)
-            var pieces: [Piece] = []
-            var tooSmall: [Int: Int] = [:]
-            for index in job.range {
-                guard let geometry = layers[job.layer].features[index].geometry else { continue }
-                for zoom in zooms {
-                    let cut = cutter.cut(geometry, zoom: zoom)
-                    if cut.isEmpty, geometry.boundingBox != nil { tooSmall[zoom, default: 0] += 1 }
-                    for (tile, piece) in cut {
-                        pieces.append(Piece(tile: tile, layer: job.layer, geometry: TileGeometryBox(piece), feature: index))
-                    }
-                }
-            }
-            return (pieces, tooSmall)
-        }
-        var byTile: [TileID: [Piece]] = [:]
-        var report = Report()
-        var small: [Int: [Int: Int]] = [:]
-        for ((pieces, tooSmall), job) in zip(results, jobs) {
-            for piece in pieces { byTile[piece.tile, default: []].append(piece) }
-            for (zoom, count) in tooSmall { small[job.layer, default: [:]][zoom, default: 0] += count }
-        }
-        let tileIDs = Array(byTile.keys)
-        let grouped = byTile
-        let cap = maximumTileBytes
-        let deepest = maximumZoom
-        let encoded = OrderedWorkPool<TileID, Result<(bytes: [UInt8], dropped: [Int], merged: [Int]), DiagnosticError>>
-            .results(of: tileIDs, threads: OrderedWorkPool<Int, Int>.defaultThreads) { tile in
-            let pieces = grouped[tile]!
-            func encode(_ kept: [Int]) throws(DiagnosticError) -> [UInt8] {
-                var tileLayers = layers.map { VectorTileLayer(name: $0.name, extent: extent) }
-                for position in kept {
-                    let piece = pieces[position]
-                    let feature = layers[piece.layer].features[piece.feature]
-                    let id: UInt64 =
-                        if case .integer(let number) = feature.id, number >= 0 { UInt64(number) } else { UInt64(piece.feature) }
-                    tileLayers[piece.layer].add(geometry: piece.geometry.geometry, properties: feature.properties, id: id)
-                }
-                var bytes = ProtobufWriter()
-                for layer in tileLayers where !layer.isEmpty { bytes.field(3, bytes: layer.encoded()) }
-                return try ZipArchive.deflate(bytes.bytes, gzip: true)
-            }
-            return Result { () throws(DiagnosticError) in
-                // Dense points: below the deepest zoom, a point at the same
-                // tile unit as an earlier one of its layer is the same dot.
-                var kept = Array(pieces.indices)
-                var merged: [Int] = []
-                if tile.zoom < deepest {
-                    var seen = Set<[Int64]>()
-                    kept = kept.filter { position in
-                        guard case .points(let points) = pieces[position].geometry.geometry, points.count == 1 else {
-                            return true
-                        }
-                        if seen.insert([Int64(pieces[position].layer), points[0].0, points[0].1]).inserted { return true }
-                        merged.append(position)
-                        return false
-                    }
-                }
-                var bytes = try encode(kept)
-                guard cap > 0, bytes.count > cap else { return (bytes, [], merged) }
-                // Largest first, so the smallest go first; then a tenth
-                // more at a time (at least as many as the excess asks).
-                let sizes = pieces.map(\.geometry.geometry.size)
-                kept.sort { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
-                var dropped: [Int] = []
-                while bytes.count > cap, !kept.isEmpty {
-                    let excess = Double(bytes.count - cap) / Double(bytes.count)
-                    let count = max(1, min(kept.count, Int((Double(kept.count) * max(0.1, excess)).rounded(.up))))
-                    dropped += kept.suffix(count)
-                    kept.removeLast(count)
-                    bytes = try encode(kept.sorted())
-                }
-                return (bytes, dropped, merged)
-            }
-        }
         var tiles: [(TileID, [UInt8])] = []
-        var left: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features with a piece left out by the cap
-        var same: [Int: [Int: Int]] = [:]  // layer -> zoom -> points at an earlier point's position
-        for (tile, result) in zip(tileIDs, encoded) {
-            let (bytes, dropped, merged) = try result.get()
-            tiles.append((tile, bytes))
-            report.bytes += bytes.count
-            let pieces = grouped[tile]!
-            for position in dropped { left[pieces[position].layer, default: [:]][tile.zoom, default: []].insert(pieces[position].feature) }
-            for position in merged { same[pieces[position].layer, default: [:]][tile.zoom, default: 0] += 1 }
-            if !dropped.isEmpty || !merged.isEmpty {
-                let gone = Set(dropped + merged)
-                byTile[tile] = pieces.indices.filter { !gone.contains($0) }.map { pieces[$0] }
-            }
-        }
-        var kept: [Int: [Int: Set<Int>]] = [:]  // layer -> zoom -> features
-        for (tile, pieces) in byTile {
-            for piece in pieces { kept[piece.layer, default: [:]][tile.zoom, default: []].insert(piece.feature) }
-        }
-        for (number, layer) in layers.enumerated() {
-            for zoom in zooms {
-                let keptHere = kept[number]?[zoom] ?? []
-                let leftHere = left[number]?[zoom] ?? []
-                report.rows.append(
-                    Report.Row(
-                        zoom: zoom, layer: layer.name, kept: keptHere.count, tooSmall: small[number]?[zoom] ?? 0,
-                        tileSizeCap: leftHere.subtracting(keptHere).count, thinned: leftHere.intersection(keptHere).count,
-                        samePosition: same[number]?[zoom] ?? 0))
-            }
-        }
-        report.tiles = tiles.count
+        let report = try build(layers) { tile, bytes throws(DiagnosticError) in tiles.append((tile, bytes)) }
         return (tiles, report)
     }
-}
 
-/// A tile geometry passed between threads (its arrays are values).
-struct TileGeometryBox: @unchecked Sendable {
-    let geometry: TileGeometry
-    init(_ geometry: TileGeometry) { self.geometry = geometry }
+    /// Makes the tiles of `layers` and hands each to `sink` (see
+    /// ``Session``). Returns the report.
+    public func build(
+        _ layers: [(name: String, features: [Feature])],
+        into sink: (TileID, [UInt8]) throws(DiagnosticError) -> Void
+    ) throws(DiagnosticError) -> Report {
+        let session = try Session(self)
+        for layer in layers {
+            session.declare(layer.name)
+            for feature in layer.features { try session.add(feature, layer: layer.name) }
+        }
+        return try session.finish(into: sink)
+    }
+
+    /// A tile set made from features as they come, in bounded memory: each
+    /// batch of features is cut on every core and its pieces go to a
+    /// ``TileSpill`` of ``spillBudget`` bytes (an external merge sort by
+    /// tile), its properties and ids to a temporary file; ``finish(into:)``
+    /// merges the pieces tile by tile and encodes a batch of tiles at a time
+    /// on every core, handing each to the sink gzip-compressed, in
+    /// ascending PMTiles id (the order PMTiles stores them). What stays in
+    /// memory is a batch of features, the spill's budget, a batch of tiles,
+    /// and a few bytes a feature (where its properties are; one bit a zoom
+    /// for the report).
+    public final class Session {
+        let builder: TileSetBuilder
+        /// The layers, in the order they were first named.
+        public private(set) var layerNames: [String] = []
+        private var layerNumbers: [String: Int] = [:]
+        private var featureCounts: [Int] = []
+        private var fields: [TileSetMetadata.Fields] = []
+        private var pending: [(layer: Int, feature: Int, geometry: Geometry)] = []
+        private let spill: TileSpill
+        private let attributes: TileAttributes
+        private var tooSmall: [[Int]] = []
+        private let threads = OrderedWorkPool<Int, Int>.defaultThreads
+
+        public init(_ builder: TileSetBuilder) throws(DiagnosticError) {
+            self.builder = builder
+            spill = TileSpill(budget: builder.spillBudget)
+            attributes = try TileAttributes()
+        }
+
+        /// Names a layer (in the order layers are written), features or not.
+        @discardableResult
+        public func declare(_ layer: String) -> Int {
+            if let number = layerNumbers[layer] { return number }
+            layerNumbers[layer] = layerNames.count
+            layerNames.append(layer)
+            featureCounts.append(0)
+            attributes.offsets.append([])
+            fields.append(TileSetMetadata.Fields())
+            tooSmall.append([Int](repeating: 0, count: builder.maximumZoom - builder.minimumZoom + 1))
+            return layerNames.count - 1
+        }
+
+        public func add(_ feature: Feature, layer name: String) throws(DiagnosticError) {
+            let layer = declare(name)
+            let number = featureCounts[layer]
+            featureCounts[layer] += 1
+            fields[layer].add(feature.properties)
+            let id: UInt64 =
+                if case .integer(let value) = feature.id, value >= 0 { UInt64(value) } else { UInt64(number) }
+            try attributes.append(layer: layer, id: id, properties: feature.properties)
+            if let geometry = feature.geometry { pending.append((layer, number, geometry)) }
+            if pending.count >= threads * 64 { try cutPending() }
+        }
+
+        /// The tile set's JSON metadata (TileJSON's `vector_layers`).
+        public func metadata() -> [UInt8] {
+            TileSetMetadata.json(
+                layers: zip(layerNames, fields).map { ($0, $1) }, minimumZoom: builder.minimumZoom,
+                maximumZoom: builder.maximumZoom)
+        }
+
+        /// Cuts the features waiting, on every core, into the spill.
+        private func cutPending() throws(DiagnosticError) {
+            let zooms = Array(builder.minimumZoom...builder.maximumZoom)
+            let (extent, buffer) = (builder.extent, builder.buffer)
+            let features = pending
+            pending = []
+            let jobs = stride(from: 0, to: features.count, by: 16).map { $0..<min(features.count, $0 + 16) }
+            let spill = self.spill
+            let results = OrderedWorkPool<Range<Int>, Result<[(layer: Int, zoom: Int)], DiagnosticError>>.results(
+                of: jobs, threads: threads
+            ) { range in
+                Result { () throws(DiagnosticError) in
+                    let cutter = TileCutter(extent: extent, buffer: buffer)
+                    var pieces: [TileSpill.Piece] = []
+                    var tooSmall: [(layer: Int, zoom: Int)] = []
+                    for (layer, feature, geometry) in features[range] {
+                        for zoom in zooms {
+                            var shown = false
+                            var failure: DiagnosticError?
+                            cutter.cut(geometry, zoom: zoom) { tile, piece in
+                                // A piece that collapses in whole units shows nothing.
+                                guard failure == nil, let (type, commands) = piece.commands() else { return }
+                                shown = true
+                                pieces.append(
+                                    TileSpill.Piece(
+                                        tile: tile.hilbertID, layer: layer, feature: feature, size: piece.size,
+                                        type: type, commands: commands))
+                                // Handed over a few thousand at a time: a continent at
+                                // zoom 12 is millions of pieces.
+                                if pieces.count >= 4096 {
+                                    do throws(DiagnosticError) { try spill.append(contentsOf: pieces) } catch { failure = error }
+                                    pieces.removeAll(keepingCapacity: true)
+                                }
+                            }
+                            if let failure { throw failure }
+                            if !shown, geometry.boundingBox != nil { tooSmall.append((layer, zoom)) }
+                        }
+                    }
+                    try spill.append(contentsOf: pieces)
+                    return tooSmall
+                }
+            }
+            for result in results {
+                for (layer, zoom) in try result.get() { tooSmall[layer][zoom - builder.minimumZoom] += 1 }
+            }
+        }
+
+        /// Makes the tiles and hands each to `sink`; returns the report.
+        public func finish(into sink: (TileID, [UInt8]) throws(DiagnosticError) -> Void) throws(DiagnosticError)
+            -> Report
+        {
+            try cutPending()
+            let reader = try attributes.reader()
+            let zooms = Array(builder.minimumZoom...builder.maximumZoom)
+            var counts = Counts(layers: featureCounts, zooms: zooms)
+            counts.tooSmall = tooSmall
+            var batch: [(TileID, [TileSpill.Piece])] = []
+            var batchSize = 0
+            let builder = self.builder
+            let names = layerNames
+            let square = builder.filledSquare
+            func encodeBatch() throws(DiagnosticError) {
+                // Jobs of 128 tiles: most tiles of a deep zoom are a few
+                // hundred bytes, less than a hand-over between threads costs.
+                let tiles = batch
+                let jobs = stride(from: 0, to: tiles.count, by: 128).map { $0..<min(tiles.count, $0 + 128) }
+                let encoded = OrderedWorkPool<Range<Int>, Result<[Encoded], DiagnosticError>>.results(
+                    of: jobs, threads: threads
+                ) { range in
+                    Result { () throws(DiagnosticError) in
+                        var filled: [Int: [Int: [UInt8]]] = [:]
+                        return try tiles[range].map { (tile, pieces) throws(DiagnosticError) in
+                            try builder.encode(
+                                pieces, tile: tile, layers: names, attributes: reader, square: square, filled: &filled)
+                        }
+                    }
+                }
+                for (range, result) in zip(jobs, encoded) {
+                    for (index, tileResult) in zip(range, try result.get()) {
+                        let (tile, pieces) = tiles[index]
+                        try sink(tile, tileResult.bytes)
+                        counts.record(tile: tile, pieces: pieces, result: tileResult, minimumZoom: builder.minimumZoom)
+                    }
+                }
+                batch = []
+                batchSize = 0
+            }
+            try spill.merge { id, pieces throws(DiagnosticError) in
+                batch.append((TileID(hilbertID: id), pieces))
+                batchSize += pieces.reduce(0) { $0 + 8 + $1.commands.count }
+                if batchSize > 4 << 20 || batch.count >= 16_384 { try encodeBatch() }
+            }
+            try encodeBatch()
+            var report = counts.report(layers: layerNames, minimumZoom: builder.minimumZoom)
+            report.tiles = counts.tiles
+            report.bytes = counts.bytes
+            return report
+        }
+    }
+
+    /// One tile, encoded: its bytes and which of its pieces (positions)
+    /// the size cap dropped or dense points merged.
+    struct Encoded {
+        var bytes: [UInt8]
+        var dropped: [Int]
+        var merged: [Int]
+    }
+
+    /// The commands of a tile's whole square with its buffer: the piece of
+    /// every tile inside a polygon.
+    fileprivate var filledSquare: [UInt32] {
+        let (low, high) = (-Int64(buffer), Int64(extent + buffer))
+        return TileGeometry.polygons([[[(low, low), (high, low), (high, high), (low, high), (low, low)]]]).commands()!
+            .commands
+    }
+
+    /// `filled`: tiles that are one feature's filled square, by layer and
+    /// feature, encoded once (the inside of a continent at zoom 12 is
+    /// millions of them, each the same bytes).
+    fileprivate func encode(
+        _ pieces: [TileSpill.Piece], tile: TileID, layers: [String], attributes: TileAttributes.Reader,
+        square: [UInt32], filled: inout [Int: [Int: [UInt8]]]
+    ) throws(DiagnosticError) -> Encoded {
+        let isFilled = pieces.count == 1 && pieces[0].type == 3 && pieces[0].commands == square
+        if isFilled, let bytes = filled[pieces[0].layer]?[pieces[0].feature] {
+            return Encoded(bytes: bytes, dropped: [], merged: [])
+        }
+        let result = try encodeAnew(pieces, tile: tile, layers: layers, attributes: attributes)
+        if isFilled, result.dropped.isEmpty { filled[pieces[0].layer, default: [:]][pieces[0].feature] = result.bytes }
+        return result
+    }
+
+    private func encodeAnew(
+        _ pieces: [TileSpill.Piece], tile: TileID, layers: [String], attributes: TileAttributes.Reader
+    ) throws(DiagnosticError) -> Encoded {
+        // Each feature's properties read once for the tile.
+        var properties: [Int: [Int: (UInt64, JSONObject)]] = [:]
+        for piece in pieces where properties[piece.layer]?[piece.feature] == nil {
+            properties[piece.layer, default: [:]][piece.feature] = try attributes.read(
+                layer: piece.layer, feature: piece.feature)
+        }
+        func encoded(_ kept: [Int]) throws(DiagnosticError) -> [UInt8] {
+            var tileLayers = layers.map { VectorTileLayer(name: $0, extent: extent) }
+            for position in kept {
+                let piece = pieces[position]
+                let (id, values) = properties[piece.layer]![piece.feature]!
+                tileLayers[piece.layer].add(type: piece.type, commands: piece.commands, properties: values, id: id)
+            }
+            var bytes = ProtobufWriter()
+            for layer in tileLayers where !layer.isEmpty { bytes.field(3, bytes: layer.encoded()) }
+            return try ZipArchive.deflate(bytes.bytes, gzip: true)
+        }
+        // Dense points: below the deepest zoom, a point at the same tile unit
+        // as an earlier one of its layer is the same dot.
+        var kept = Array(pieces.indices)
+        var merged: [Int] = []
+        if tile.zoom < maximumZoom {
+            var seen = Set<[Int64]>()
+            kept = kept.filter { position in
+                guard let point = pieces[position].singlePoint else { return true }
+                if seen.insert([Int64(pieces[position].layer), point.0, point.1]).inserted { return true }
+                merged.append(position)
+                return false
+            }
+        }
+        var bytes = try encoded(kept)
+        guard maximumTileBytes > 0, bytes.count > maximumTileBytes else { return Encoded(bytes: bytes, dropped: [], merged: merged) }
+        // Largest first, so the smallest go first; then a tenth more at a
+        // time (at least as many as the excess asks).
+        kept.sort { pieces[$0].size != pieces[$1].size ? pieces[$0].size > pieces[$1].size : $0 < $1 }
+        var dropped: [Int] = []
+        while bytes.count > maximumTileBytes, !kept.isEmpty {
+            let excess = Double(bytes.count - maximumTileBytes) / Double(bytes.count)
+            let count = max(1, min(kept.count, Int((Double(kept.count) * max(0.1, excess)).rounded(.up))))
+            dropped += kept.suffix(count)
+            kept.removeLast(count)
+            bytes = try encoded(kept.sorted())
+        }
+        return Encoded(bytes: bytes, dropped: dropped, merged: merged)
+    }
+
+    /// The report's tallies as tiles are made: which features each zoom
+    /// kept and the cap left out, one bit a feature, and counts.
+    struct Counts {
+        /// [layer][zoom - minimum]: bits by feature.
+        var kept: [[[UInt64]]]
+        var capped: [[[UInt64]]]
+        var tooSmall: [[Int]]
+        var samePosition: [[Int]]
+        var tiles = 0
+        var bytes = 0
+
+        init(layers: [Int], zooms: [Int]) {
+            kept = layers.map { count in zooms.map { _ in [UInt64](repeating: 0, count: (count + 63) / 64) } }
+            capped = kept
+            tooSmall = layers.map { _ in zooms.map { _ in 0 } }
+            samePosition = tooSmall
+        }
+
+        mutating func record(tile: TileID, pieces: [TileSpill.Piece], result: Encoded, minimumZoom: Int) {
+            tiles += 1
+            bytes += result.bytes.count
+            let zoom = tile.zoom - minimumZoom
+            var gone = Set(result.merged)
+            for position in result.dropped {
+                let piece = pieces[position]
+                capped[piece.layer][zoom][piece.feature / 64] |= 1 << UInt64(piece.feature % 64)
+                gone.insert(position)
+            }
+            for position in result.merged { samePosition[pieces[position].layer][zoom] += 1 }
+            for (position, piece) in pieces.enumerated() where !gone.contains(position) {
+                kept[piece.layer][zoom][piece.feature / 64] |= 1 << UInt64(piece.feature % 64)
+            }
+        }
+
+        func report(layers: [String], minimumZoom: Int) -> Report {
+            var report = Report()
+            for (number, name) in layers.enumerated() {
+                for zoom in kept[number].indices {
+                    var keptCount = 0
+                    var capOnly = 0
+                    var thinned = 0
+                    for (keptWord, cappedWord) in zip(kept[number][zoom], capped[number][zoom]) {
+                        keptCount += keptWord.nonzeroBitCount
+                        capOnly += (cappedWord & ~keptWord).nonzeroBitCount
+                        thinned += (cappedWord & keptWord).nonzeroBitCount
+                    }
+                    report.rows.append(
+                        Report.Row(
+                            zoom: minimumZoom + zoom, layer: name, kept: keptCount, tooSmall: tooSmall[number][zoom],
+                            tileSizeCap: capOnly, thinned: thinned, samePosition: samePosition[number][zoom]))
+                }
+            }
+            return report
+        }
+    }
 }

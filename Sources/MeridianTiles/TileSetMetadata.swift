@@ -5,31 +5,50 @@ import MeridianJSON
 /// (MapLibre, `pmtiles show`) expect it: `vector_layers`, each with its id,
 /// its fields and their types (`String`, `Number`, `Boolean`), and zooms.
 public enum TileSetMetadata {
+    /// A layer's fields and their types, gathered feature by feature.
+    public struct Fields: Sendable {
+        private var types: [String: String] = [:]
+        private var order: [String] = []
+
+        public init() {}
+
+        public mutating func add(_ properties: JSONObject) {
+            for (position, key) in properties.keys.enumerated() where types[key] == nil || types[key] == "" {
+                let type: String =
+                    switch properties.value(at: position) {
+                    case .integer, .double: "Number"
+                    case .bool: "Boolean"
+                    case .null: ""
+                    default: "String"
+                    }
+                if types[key] == nil { order.append(key) }
+                types[key] = type
+            }
+        }
+
+        var object: JSONObject {
+            JSONObject(order.map { ($0, JSONValue.string(types[$0]!.isEmpty ? "String" : types[$0]!)) })
+        }
+    }
+
     public static func json(
         layers: [(name: String, features: [Feature])], minimumZoom: Int, maximumZoom: Int
     ) -> [UInt8] {
+        json(
+            layers: layers.map { layer in
+                var fields = Fields()
+                for feature in layer.features { fields.add(feature.properties) }
+                return (layer.name, fields)
+            }, minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+    }
+
+    public static func json(layers: [(name: String, fields: Fields)], minimumZoom: Int, maximumZoom: Int) -> [UInt8] {
         var described: [JSONValue] = []
         for layer in layers {
-            var fields: [String: String] = [:]
-            var order: [String] = []
-            for feature in layer.features {
-                for (position, key) in feature.properties.keys.enumerated() where fields[key] == nil || fields[key] == "" {
-                    let type: String =
-                        switch feature.properties.value(at: position) {
-                        case .integer, .double: "Number"
-                        case .bool: "Boolean"
-                        case .null: ""
-                        default: "String"
-                        }
-                    if fields[key] == nil { order.append(key) }
-                    fields[key] = type
-                }
-            }
-            let fieldObject = JSONObject(order.map { ($0, JSONValue.string(fields[$0]!.isEmpty ? "String" : fields[$0]!)) })
             described.append(
                 .object(
                     JSONObject([
-                        ("id", .string(layer.name)), ("fields", .object(fieldObject)),
+                        ("id", .string(layer.name)), ("fields", .object(layer.fields.object)),
                         ("minzoom", .integer(Int64(minimumZoom))), ("maxzoom", .integer(Int64(maximumZoom))),
                     ])))
         }
@@ -46,6 +65,7 @@ public enum TileDiagnostics {
     public static let rules = DiagnosticRule.table(
         #"""
         tile.pmtiles.invalid | error | A PMTiles archive whose header, directories or tiles lie: sections past the end, counts its bytes cannot hold, leaf directories nested more than three deep, a tile or directory that does not inflate or inflates past 64 MiB, tiles that are not vector tiles.
+        tile.pmtiles.order | error | Tiles given to a PMTiles stream out of PMTiles order (each must come after the one before along the Hilbert curve of lower zooms first).
         tile.mbtiles.invalid | error | An MBTiles database that does not hold vector tiles: its metadata names another tile format, or it has no tiles, or their zooms are past 30.
         tile.mbtiles.off-grid | warning | Tiles of an MBTiles database at a column or row its zoom does not have (GDAL writes some past Web Mercator's band): they are left out.
         tile.mvt.invalid | error | A vector tile whose layers, features, tags or geometry commands cannot be read: a command count past the end of the geometry, coordinates past 32-bit tile units, a tag naming a key or value the layer lacks.

@@ -32,6 +32,12 @@ struct VectorTileLayer {
         geometry: TileGeometry, properties: JSONObject, id: UInt64?
     ) -> Bool {
         guard let (type, commands) = geometry.commands() else { return false }
+        add(type: type, commands: commands, properties: properties, id: id)
+        return true
+    }
+
+    /// Adds a feature whose geometry is already encoded: its MVT type and commands.
+    mutating func add(type: Int, commands: [UInt32], properties: JSONObject, id: UInt64?) {
         var tags: [UInt32] = []
         for (position, key) in properties.keys.enumerated() {
             let value = properties.value(at: position)
@@ -60,7 +66,6 @@ struct VectorTileLayer {
         feature.field(3, varint: UInt64(type))
         feature.field(4, packed: commands)
         features.append(feature.bytes)
-        return true
     }
 
     /// A value a tile can hold: strings, numbers and booleans; arrays and

@@ -49,30 +49,24 @@ struct TileCommand: ReportingCommand {
     func run() throws {
         let paths = try InputExpansion.expand(inputs)
         try OutputDestination.checkNotInput(output, inputs: paths)
-        var layers: [(name: String, features: [Feature])] = []
+        var builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
+        builder.maximumTileBytes = maximumTileBytes
+        // Features go to the tile set as they are read: no input is held whole.
+        let session = try TileSetBuilder.Session(builder)
         var bounds: BoundingBox?
         var warnings: [Diagnostic] = []
         for path in paths {
             let source = try FeatureSource(path: path)
             let stem = String(
                 (path.split(separator: "/").last.map(String.init) ?? path).split(separator: ".").first ?? "layer")
-            var byLayer: [String: Int] = [:]
             while let feature = try source.next() {
-                let name = source.layer(of: feature) ?? stem
-                if byLayer[name] == nil {
-                    byLayer[name] = layers.count
-                    layers.append((name, []))
-                }
-                layers[byLayer[name]!].features.append(feature)
+                try session.add(feature, layer: source.layer(of: feature) ?? stem)
                 if let box = feature.geometry?.boundingBox {
                     bounds = bounds.map { var merged = $0; merged.extend(box); return merged } ?? box
                 }
             }
             warnings += source.warnings
         }
-        var builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
-        builder.maximumTileBytes = maximumTileBytes
-        let (tiles, built) = try builder.tiles(layers)
         // The extent the tiles can show: Web Mercator's band.
         let limit = WebMercator.maximumLatitude
         let box = bounds.map {
@@ -80,25 +74,30 @@ struct TileCommand: ReportingCommand {
                 west: max($0.west, -180), south: max($0.south, -limit), east: min($0.east, 180),
                 north: min($0.north, limit))
         } ?? BoundingBox(west: -180, south: -limit, east: 180, north: limit)
-        let metadata = TileSetMetadata.json(layers: layers, minimumZoom: minimumZoom, maximumZoom: maximumZoom)
         let center = Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
         let destination = try OutputDestination(path: output)
+        var built = TileSetBuilder.Report()
         if output.lowercased().hasSuffix(".mbtiles") {
-            let text = String(decoding: metadata, as: UTF8.self)
-            try MBTilesWriter.write(
-                tiles.map { (zoom: $0.0.zoom, x: $0.0.x, y: $0.0.y, bytes: $0.1) },
-                metadata: [
-                    ("name", layers.map(\.name).joined(separator: ", ")), ("format", "pbf"), ("type", "overlay"),
+            try MBTilesWriter.write(to: destination) { (add) throws(DiagnosticError) in
+                built = try session.finish { (tile, bytes) throws(DiagnosticError) in
+                    try add((zoom: tile.zoom, x: tile.x, y: tile.y, bytes: bytes))
+                }
+                return [
+                    ("name", session.layerNames.joined(separator: ", ")), ("format", "pbf"), ("type", "overlay"),
                     ("version", "1"), ("bounds", "\(box.west),\(box.south),\(box.east),\(box.north)"),
                     ("center", "\(center.longitude),\(center.latitude),\(minimumZoom)"),
-                    ("minzoom", "\(minimumZoom)"), ("maxzoom", "\(maximumZoom)"), ("json", text),
-                ], to: destination)
+                    ("minzoom", "\(minimumZoom)"), ("maxzoom", "\(maximumZoom)"),
+                    ("json", String(decoding: session.metadata(), as: UTF8.self)),
+                ]
+            }
         } else {
-            let archive = try PMTilesWriter.archive(
-                tiles: tiles, metadata: metadata,
+            let archive = try PMTilesWriter.Stream()
+            built = try session.finish { (tile, bytes) throws(DiagnosticError) in try archive.add(tile, bytes) }
+            try archive.finish(
+                metadata: session.metadata(),
                 header: PMTilesWriter.Header(
-                    minZoom: minimumZoom, maxZoom: maximumZoom, bounds: box, center: center, centerZoom: minimumZoom))
-            try destination.write(archive)
+                    minZoom: minimumZoom, maxZoom: maximumZoom, bounds: box, center: center, centerZoom: minimumZoom),
+                to: destination)
         }
         try destination.commit()
         for row in built.rows {
@@ -127,7 +126,7 @@ struct TileCommand: ReportingCommand {
             }
         }
         let summary =
-            "\(output): \(built.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(layers.count) \(layers.count == 1 ? "layer" : "layers"), \(built.bytes) bytes of tiles"
+            "\(output): \(built.tiles) tiles, zooms \(minimumZoom)-\(maximumZoom), \(session.layerNames.count) \(session.layerNames.count == 1 ? "layer" : "layers"), \(built.bytes) bytes of tiles"
         switch report.format {
         case .json:
             Console.out(String(decoding: Self.json(built, output: output, warnings: warnings).jsonBytes(pretty: true), as: UTF8.self))

@@ -11,6 +11,54 @@ struct VectorTileTests {
         (12, 1234, 2345, 13_585_564)])
     func hilbertIDsArePMTilesIDs(zoom: Int, x: Int, y: Int, id: UInt64) {
         #expect(TileID(zoom: zoom, x: x, y: y).hilbertID == id)
+        #expect(TileID(hilbertID: id) == TileID(zoom: zoom, x: x, y: y))
+    }
+
+    /// Every tile of zooms 0 to 6 back from its id, and the ids count up
+    /// without a gap.
+    @Test func hilbertIDsComeBackToTheirTiles() {
+        var ids: [UInt64] = []
+        for zoom in 0...6 {
+            for x in 0..<(1 << zoom) {
+                for y in 0..<(1 << zoom) {
+                    let tile = TileID(zoom: zoom, x: x, y: y)
+                    #expect(TileID(hilbertID: tile.hilbertID) == tile)
+                    ids.append(tile.hilbertID)
+                }
+            }
+        }
+        #expect(ids.sorted() == Array(0..<UInt64(ids.count)))
+    }
+
+    /// The spill's external sort: pieces appended out of order come back
+    /// grouped by tile in ascending id, a tile's pieces by layer and
+    /// feature, whether they stayed in memory or went to many runs.
+    @Test(arguments: [1 << 30, 64, 1])
+    func theSpillGivesBackEachTilesPiecesInOrder(budget: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        var appended: [TileSpill.Piece] = []
+        for number in 0..<2_000 {
+            let commands = (0..<Int.random(in: 0...9, using: &generator)).map { _ in UInt32.random(in: 0...99, using: &generator) }
+            appended.append(
+                TileSpill.Piece(
+                    tile: UInt64.random(in: 0..<50, using: &generator), layer: number % 3, feature: number,
+                    size: Double(number) / 7, type: 1 + number % 3, commands: commands))
+        }
+        let spill = TileSpill(budget: budget)
+        for piece in appended { try spill.append(piece) }
+        if budget == 1 { #expect(spill.runCount == appended.count) }
+        var merged: [(UInt64, [TileSpill.Piece])] = []
+        try spill.merge { tile, pieces in merged.append((tile, pieces)) }
+        #expect(merged.map(\.0) == Array(Set(appended.map(\.tile))).sorted())
+        for (tile, pieces) in merged {
+            let expected = appended.filter { $0.tile == tile }
+                .sorted { $0.layer != $1.layer ? $0.layer < $1.layer : $0.feature < $1.feature }
+            #expect(pieces.map(\.feature) == expected.map(\.feature))
+            #expect(pieces.map(\.commands) == expected.map(\.commands))
+            #expect(pieces.map(\.size) == expected.map(\.size))
+            #expect(pieces.map(\.type) == expected.map(\.type))
+            #expect(pieces.map(\.layer) == expected.map(\.layer))
+        }
     }
 
     @Test func webMercatorRoundTrips() {

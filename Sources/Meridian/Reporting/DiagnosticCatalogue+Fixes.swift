@@ -30,6 +30,7 @@ extension DiagnosticCatalogue {
         "tile.feature.same-position": "Nothing to fix: zoom in (or add a deeper --max-zoom) to see each point.",
         "tile.feature.size-cap":
             "Raise --max-tile-bytes, tile fewer zooms or layers, or select fewer properties; the smallest features go first.",
+        "tile.pmtiles.order": "Give PMTilesWriter.Stream its tiles in ascending TileID.hilbertID, as TileSetBuilder.build(_:into:) makes them.",
         "tile.mbtiles.invalid": "Give an MBTiles database of vector tiles (format pbf), as meridian tile or GDAL's MBTiles driver writes them.",
         "tile.mbtiles.off-grid": "Nothing to fix to read the rest; clip the data to latitudes within 85.05 degrees before tiling to quiet it.",
         "tile.pmtiles.invalid": "Write the archive again (meridian tile, or pmtiles convert), or copy it again whole.",
