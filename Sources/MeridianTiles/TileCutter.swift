@@ -40,7 +40,12 @@ final class TileCutter {
         }
         if case .point = projected { return points(projected, zoom: zoom).forEach(piece) }
         if case .multiPoint = projected { return points(projected, zoom: zoom).forEach(piece) }
-        guard let box = projected.boundingBox, var made = geos.makeAnyGEOS(projected) else { return }
+        // Smaller than a tile unit both ways: nothing a tile of this zoom
+        // can show (and GEOS's snap-rounding, which would say so, costs
+        // more than all the rest).
+        guard let box = projected.boundingBox, box.east - box.west >= 1 || box.north - box.south >= 1,
+            var made = geos.makeAnyGEOS(projected)
+        else { return }
         defer { libgeos.GEOSGeom_destroy_r(context, made) }
         // A polygon the data gives invalid is made valid first (GEOS's
         // structure method), so that every tile holds valid polygons.

@@ -43,37 +43,6 @@ public struct TileID: Sendable, Hashable, Comparable {
         return UInt64(id)
     }
 
-    /// The tile whose ``hilbertID`` is `id` (for ids of zooms up to
-    /// ``maximumZoom``).
-    package init(hilbertID id: UInt64) {
-        var zoom = 0
-        var first: UInt64 = 0
-        while zoom < Self.maximumZoom, first + (UInt64(1) << (2 * UInt64(zoom))) <= id {
-            first += UInt64(1) << (2 * UInt64(zoom))
-            zoom += 1
-        }
-        var t = id - first
-        var x: UInt64 = 0
-        var y: UInt64 = 0
-        var s: UInt64 = 1
-        while s < UInt64(1) << UInt64(zoom) {
-            let rx = 1 & (t / 2)
-            let ry = 1 & (t ^ rx)
-            if ry == 0 {
-                if rx == 1 {
-                    x = s - 1 - x
-                    y = s - 1 - y
-                }
-                swap(&x, &y)
-            }
-            x += s * rx
-            y += s * ry
-            t /= 4
-            s *= 2
-        }
-        self.init(zoom: zoom, x: Int(x), y: Int(y))
-    }
-
     public static func < (a: TileID, b: TileID) -> Bool { a.hilbertID < b.hilbertID }
 }
 

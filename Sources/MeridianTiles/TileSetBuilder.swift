@@ -57,7 +57,7 @@ public struct TileSetBuilder: Sendable {
 
     /// Bytes of cut pieces held in memory before they are sorted to disk
     /// (``TileSpill``): what bounds the memory of a deep tile set.
-    public var spillBudget = 64 << 20
+    public var spillBudget = 32 << 20
 
     /// The tiles of `layers` (each a name and its features), gzip-compressed,
     /// and the report.
@@ -134,7 +134,7 @@ public struct TileSetBuilder: Sendable {
                 if case .integer(let value) = feature.id, value >= 0 { UInt64(value) } else { UInt64(number) }
             try attributes.append(layer: layer, id: id, properties: feature.properties)
             if let geometry = feature.geometry { pending.append((layer, number, geometry)) }
-            if pending.count >= threads * 64 { try cutPending() }
+            if pending.count >= 8192 { try cutPending() }
         }
 
         /// The tile set's JSON metadata (TileJSON's `vector_layers`).
@@ -150,7 +150,7 @@ public struct TileSetBuilder: Sendable {
             let (extent, buffer) = (builder.extent, builder.buffer)
             let features = pending
             pending = []
-            let jobs = stride(from: 0, to: features.count, by: 16).map { $0..<min(features.count, $0 + 16) }
+            let jobs = stride(from: 0, to: features.count, by: 256).map { $0..<min(features.count, $0 + 256) }
             let spill = self.spill
             let results = OrderedWorkPool<Range<Int>, Result<[(layer: Int, zoom: Int)], DiagnosticError>>.results(
                 of: jobs, threads: threads
@@ -230,11 +230,13 @@ public struct TileSetBuilder: Sendable {
                 }
                 batch = []
                 batchSize = 0
+                // The properties are read at random: their pages go back after each batch.
+                reader.mapped?.evict()
             }
             try spill.merge { id, pieces throws(DiagnosticError) in
-                batch.append((TileID(hilbertID: id), pieces))
+                batch.append((PMTilesReader.tile(id: id)!, pieces))
                 batchSize += pieces.reduce(0) { $0 + 8 + $1.commands.count }
-                if batchSize > 4 << 20 || batch.count >= 16_384 { try encodeBatch() }
+                if batchSize > 1 << 20 || batch.count >= 16_384 { try encodeBatch() }
             }
             try encodeBatch()
             var report = counts.report(layers: layerNames, minimumZoom: builder.minimumZoom)

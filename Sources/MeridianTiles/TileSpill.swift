@@ -45,7 +45,7 @@ final class TileSpill: @unchecked Sendable {
     private var runs: [(file: TemporaryFile, size: Int)] = []
     private var lock = pthread_mutex_t()
 
-    init(budget: Int = 64 << 20) {
+    init(budget: Int = 32 << 20) {
         self.budget = budget
         pthread_mutex_init(&lock, nil)
     }
@@ -77,14 +77,27 @@ final class TileSpill: @unchecked Sendable {
         if records.count >= budget { try spill() }
     }
 
-    /// Sorts the records in memory by tile and writes them as a run.
+    /// Sorts the records in memory by tile and writes them as a run,
+    /// through a buffer of a megabyte (not a sorted copy of them all).
     private func spill() throws(DiagnosticError) {
-        let sorted = sortedRecords()
+        index.sort { $0.tile != $1.tile ? $0.tile < $1.tile : $0.order < $1.order }
         let file = try TemporaryFile(purpose: "tiles")
-        try file.write(sorted, displayName: "the tile spill")
-        runs.append((file, sorted.count))
-        records = []
-        index = []
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        try records.withUnsafeBufferPointer { (bytes) throws(DiagnosticError) in
+            for (_, _, offset) in index {
+                let count = Int(Self.read(UInt32.self, bytes, at: offset + 25))
+                buffer.append(contentsOf: bytes[offset..<(offset + Self.headerSize + 4 * count)])
+                if buffer.count >= 1 << 20 {
+                    try file.write(buffer, displayName: "the tile spill")
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        try file.write(buffer, displayName: "the tile spill")
+        runs.append((file, records.count))
+        records.removeAll(keepingCapacity: true)
+        index.removeAll(keepingCapacity: true)
     }
 
     /// The records in memory, ordered by tile, layer and feature.

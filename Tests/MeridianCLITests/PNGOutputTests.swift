@@ -60,25 +60,11 @@ import Testing
     @Test(
         .requiresFixtures, .requires(tool: "rsvg-convert"), .requires(tool: "gdal_translate"), arguments: naturalEarth)
     func thePNGCoversWhatRsvgConvertDrawsOfTheSVG(_ file: String) throws {
-        try withTemporaryFolder { folder in
-            let input = Fixtures.url("geojson/real/\(file)").path
-            let svg = folder.appendingPathComponent("map.svg").path
-            let png = folder.appendingPathComponent("map.png").path
-            let reference = folder.appendingPathComponent("reference.png").path
-            for output in [svg, png] {
-                let result = try CLI.run(["render", input, "-o", output, "--size", "1024x768", "--title", file])
-                try #require(result.status == 0, "\(result.stderr)")
-            }
-            let rsvg = try Tool.run("rsvg-convert", [svg, "-o", reference])
-            try #require(rsvg.status == 0, "\(rsvg.output)")
-            let ours = try Self.ink(png, pixels: 1024 * 768, folder: folder)
-            let theirs = try Self.ink(reference, pixels: 1024 * 768, folder: folder)
-            let both = zip(ours, theirs).filter { $0 && $1 }.count
-            let either = zip(ours, theirs).filter { $0 || $1 }.count
-            #expect(either > 50_000, "the map draws something")
-            let iou = Double(both) / Double(max(either, 1))
-            #expect(iou >= 0.999, "IoU \(iou)")
-        }
+        let (iou, either) = try Self.inkAgainstRsvg([
+            "render", Fixtures.url("geojson/real/\(file)").path, "--size", "1024x768", "--title", file,
+        ])
+        #expect(either > 50_000, "the map draws something")
+        #expect(iou >= 0.999, "IoU \(iou)")
     }
 
     /// The README's journey over the sample basemap, light and dark: tiles,
@@ -86,15 +72,23 @@ import Testing
     /// the painter as rsvg-convert draws the SVG.
     @Test(.requires(tool: "rsvg-convert"), .requires(tool: "gdal_translate"), arguments: ["light", "dark"])
     func theJourneyOverTheBasemapIsThePictureRsvgConvertDraws(_ style: String) throws {
+        let (iou, _) = try Self.inkAgainstRsvg([
+            "render", Samples.path("london-brussels.gpx"), "--basemap", Samples.path("natural-earth.pmtiles"),
+            "--style", style,
+        ])
+        #expect(iou >= 0.999, "IoU \(iou)")
+    }
+
+    /// `meridian ARGUMENTS -o map.png` and `-o map.svg` (1024x768), the SVG
+    /// drawn by rsvg-convert: the intersection over union of the two inks,
+    /// and how many pixels either inks.
+    static func inkAgainstRsvg(_ arguments: [String]) throws -> (iou: Double, either: Int) {
         try withTemporaryFolder { folder in
-            let svg = folder.appendingPathComponent("journey.svg").path
-            let png = folder.appendingPathComponent("journey.png").path
+            let svg = folder.appendingPathComponent("map.svg").path
+            let png = folder.appendingPathComponent("map.png").path
             let reference = folder.appendingPathComponent("reference.png").path
             for output in [svg, png] {
-                let result = try CLI.run([
-                    "render", Samples.path("london-brussels.gpx"), "--basemap", Samples.path("natural-earth.pmtiles"),
-                    "--style", style, "-o", output,
-                ])
+                let result = try CLI.run(arguments + ["-o", output])
                 try #require(result.status == 0, "\(result.stderr)")
             }
             let rsvg = try Tool.run("rsvg-convert", [svg, "-o", reference])
@@ -103,8 +97,7 @@ import Testing
             let theirs = try Self.ink(reference, pixels: 1024 * 768, folder: folder)
             let both = zip(ours, theirs).filter { $0 && $1 }.count
             let either = zip(ours, theirs).filter { $0 || $1 }.count
-            let iou = Double(both) / Double(max(either, 1))
-            #expect(iou >= 0.999, "IoU \(iou)")
+            return (Double(both) / Double(max(either, 1)), either)
         }
     }
 
