@@ -23,16 +23,9 @@ final class TileCutter {
 
     private var context: GEOSContextHandle_t { geos.context }
 
-    /// The pieces of `geometry` at `zoom`, by tile, in that tile's units;
-    /// empty when it shows in no tile (too small, or nothing left).
-    func cut(_ geometry: Geometry, zoom: Int) -> [(TileID, TileGeometry)] {
-        var pieces: [(TileID, TileGeometry)] = []
-        cut(geometry, zoom: zoom) { pieces.append(($0, $1)) }
-        return pieces
-    }
-
-    /// Hands each piece of `geometry` at `zoom` to `piece` as it is cut (a
-    /// continent at zoom 12 is millions of tiles, not to be held at once).
+    /// Hands each piece of `geometry` at `zoom`, in its tile's units, to
+    /// `piece` as it is cut (a continent at zoom 12 is millions of tiles,
+    /// not to be held at once); none when it shows in no tile.
     func cut(_ geometry: Geometry, zoom: Int, into piece: (TileID, TileGeometry) -> Void) {
         let projected = withinMercator(geometry).mappingCoordinates { coordinate in
             let (x, y) = WebMercator.project(coordinate, zoom: zoom, extent: extent)

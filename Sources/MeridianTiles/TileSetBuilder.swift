@@ -98,7 +98,6 @@ public struct TileSetBuilder: Sendable {
         /// The layers, in the order they were first named.
         public private(set) var layerNames: [String] = []
         private var layerNumbers: [String: Int] = [:]
-        private var featureCounts: [Int] = []
         private var fields: [TileSetMetadata.Fields] = []
         private var pending: [(layer: Int, feature: Int, geometry: Geometry)] = []
         private let spill: TileSpill
@@ -118,7 +117,6 @@ public struct TileSetBuilder: Sendable {
             if let number = layerNumbers[layer] { return number }
             layerNumbers[layer] = layerNames.count
             layerNames.append(layer)
-            featureCounts.append(0)
             attributes.offsets.append([])
             fields.append(TileSetMetadata.Fields())
             tooSmall.append([Int](repeating: 0, count: builder.maximumZoom - builder.minimumZoom + 1))
@@ -127,8 +125,7 @@ public struct TileSetBuilder: Sendable {
 
         public func add(_ feature: Feature, layer name: String) throws(DiagnosticError) {
             let layer = declare(name)
-            let number = featureCounts[layer]
-            featureCounts[layer] += 1
+            let number = attributes.offsets[layer].count
             fields[layer].add(feature.properties)
             let id: UInt64 =
                 if case .integer(let value) = feature.id, value >= 0 { UInt64(value) } else { UInt64(number) }
@@ -198,7 +195,7 @@ public struct TileSetBuilder: Sendable {
             try cutPending()
             let reader = try attributes.reader()
             let zooms = Array(builder.minimumZoom...builder.maximumZoom)
-            var counts = Counts(layers: featureCounts, zooms: zooms)
+            var counts = Counts(layers: attributes.offsets.map(\.count), zooms: zooms)
             counts.tooSmall = tooSmall
             var batch: [(TileID, [TileSpill.Piece])] = []
             var batchSize = 0

@@ -31,17 +31,6 @@ public enum TileSetMetadata {
         }
     }
 
-    public static func json(
-        layers: [(name: String, features: [Feature])], minimumZoom: Int, maximumZoom: Int
-    ) -> [UInt8] {
-        json(
-            layers: layers.map { layer in
-                var fields = Fields()
-                for feature in layer.features { fields.add(feature.properties) }
-                return (layer.name, fields)
-            }, minimumZoom: minimumZoom, maximumZoom: maximumZoom)
-    }
-
     public static func json(layers: [(name: String, fields: Fields)], minimumZoom: Int, maximumZoom: Int) -> [UInt8] {
         var described: [JSONValue] = []
         for layer in layers {
