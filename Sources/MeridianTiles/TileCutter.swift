@@ -3,7 +3,8 @@ import MeridianCore
 import MeridianValidity
 
 /// Cuts a feature's geometry into the tiles of one zoom: projected to Web
-/// Mercator in tile units, simplified to a unit (what a tile can show),
+/// Mercator in tile units, simplified to half a unit (what a tile can
+/// show; polygons with their neighbours, ``TileTopology``),
 /// clipped to each tile with a buffer (GEOS's clip by rectangle, which
 /// keeps valid polygons valid), and snapped to whole units with GEOS's
 /// precision reduction, which keeps them valid too. A large geometry is
@@ -25,9 +26,16 @@ final class TileCutter {
 
     /// Hands each piece of `geometry` at `zoom`, in its tile's units, to
     /// `piece` as it is cut (a continent at zoom 12 is millions of tiles,
-    /// not to be held at once); none when it shows in no tile.
-    func cut(_ geometry: Geometry, zoom: Int, into piece: (TileID, TileGeometry) -> Void) {
-        let projected = withinMercator(geometry).mappingCoordinates { coordinate in
+    /// not to be held at once); none when it shows in no tile. Polygons are
+    /// simplified arc by arc between the `junctions` of their layer, so
+    /// that shared borders stay shared; without them (or for lines), each
+    /// feature alone.
+    func cut(
+        _ geometry: Geometry, zoom: Int, junctions: TileTopology.Junctions? = nil,
+        into piece: (TileID, TileGeometry) -> Void
+    ) {
+        let within = withinMercator(geometry)
+        let projected = within.mappingCoordinates { coordinate in
             let (x, y) = WebMercator.project(coordinate, zoom: zoom, extent: extent)
             return Coordinate(latitude: y, longitude: x)
         }
@@ -36,20 +44,29 @@ final class TileCutter {
         // Smaller than a tile unit both ways: nothing a tile of this zoom
         // can show (and GEOS's snap-rounding, which would say so, costs
         // more than all the rest).
-        guard let box = projected.boundingBox, box.east - box.west >= 1 || box.north - box.south >= 1,
-            var made = geos.makeAnyGEOS(projected)
-        else { return }
-        defer { libgeos.GEOSGeom_destroy_r(context, made) }
-        // A polygon the data gives invalid is made valid first (GEOS's
-        // structure method), so that every tile holds valid polygons.
+        guard let box = projected.boundingBox, box.east - box.west >= 1 || box.north - box.south >= 1 else { return }
+        // Detail below half a unit is nothing a tile can show.
+        let shared = junctions?.simplified(projected, original: within, tolerance: 0.5)
+        if let shared, shared.polygons.isEmpty { return }
+        guard var made = geos.makeAnyGEOS(shared ?? projected) else { return }
+        // A polygon the data gives invalid (or that simplification made
+        // invalid) is made valid (GEOS's structure method), so that every
+        // tile holds valid polygons.
         if projected.polygons.isEmpty == false, libgeos.GEOSisValid_r(context, made) == 0,
             let valid = libgeos.GEOSMakeValid_r(context, made)
         {
             libgeos.GEOSGeom_destroy_r(context, made)
             made = valid
         }
-        // Detail below half a unit is nothing a tile can show.
-        guard let simple = libgeos.GEOSTopologyPreserveSimplify_r(context, made, 0.5) else { return }
+        if shared == nil {
+            guard let simple = libgeos.GEOSTopologyPreserveSimplify_r(context, made, 0.5) else {
+                libgeos.GEOSGeom_destroy_r(context, made)
+                return
+            }
+            libgeos.GEOSGeom_destroy_r(context, made)
+            made = simple
+        }
+        let simple = made
         defer { libgeos.GEOSGeom_destroy_r(context, simple) }
         let size = Double(extent)
         let tiles = 1 << zoom

@@ -59,6 +59,13 @@ public struct TileSetBuilder: Sendable {
     /// (``TileSpill``): what bounds the memory of a deep tile set.
     public var spillBudget = 32 << 20
 
+    /// Whether polygons keep the borders they share with their layer's
+    /// other polygons through each zoom's simplification (their junctions
+    /// found first, ``TileTopology``); off, each polygon is simplified
+    /// alone, as GDAL and tippecanoe do by default, and neighbours' borders
+    /// drift apart by up to a unit.
+    public var keepsSharedBorders = true
+
     /// The tiles of `layers` (each a name and its features), gzip-compressed,
     /// and the report.
     public func tiles(
@@ -102,6 +109,10 @@ public struct TileSetBuilder: Sendable {
         private var pending: [(layer: Int, feature: Int, geometry: Geometry)] = []
         private let spill: TileSpill
         private let attributes: TileAttributes
+        /// Where polygons meet, and the polygons themselves (layer, feature
+        /// and WKB), cut once every junction is known.
+        private let topology: TileTopology?
+        private let polygons: TemporaryFile?
         private var tooSmall: [[Int]] = []
         private let threads = OrderedWorkPool<Int, Int>.defaultThreads
 
@@ -109,6 +120,8 @@ public struct TileSetBuilder: Sendable {
             self.builder = builder
             spill = TileSpill(budget: builder.spillBudget)
             attributes = try TileAttributes()
+            topology = builder.keepsSharedBorders ? TileTopology(budget: builder.spillBudget) : nil
+            polygons = builder.keepsSharedBorders ? try TemporaryFile(purpose: "tile-polygons") : nil
         }
 
         /// Names a layer (in the order layers are written), features or not.
@@ -117,7 +130,7 @@ public struct TileSetBuilder: Sendable {
             if let number = layerNumbers[layer] { return number }
             layerNumbers[layer] = layerNames.count
             layerNames.append(layer)
-            attributes.offsets.append([])
+            attributes.offsets.append(TileAttributes.Offsets())
             fields.append(TileSetMetadata.Fields())
             tooSmall.append([Int](repeating: 0, count: builder.maximumZoom - builder.minimumZoom + 1))
             return layerNames.count - 1
@@ -130,8 +143,46 @@ public struct TileSetBuilder: Sendable {
             let id: UInt64 =
                 if case .integer(let value) = feature.id, value >= 0 { UInt64(value) } else { UInt64(number) }
             try attributes.append(layer: layer, id: id, properties: feature.properties)
-            if let geometry = feature.geometry { pending.append((layer, number, geometry)) }
-            if pending.count >= 8192 { try cutPending() }
+            switch feature.geometry {
+            case let geometry? where geometry.isPolygonal && topology != nil:
+                try topology!.add(geometry)
+                var record: [UInt8] = []
+                withUnsafeBytes(of: UInt32(layer).littleEndian) { record.append(contentsOf: $0) }
+                withUnsafeBytes(of: UInt32(number).littleEndian) { record.append(contentsOf: $0) }
+                WellKnownBinary.append(geometry, to: &record)
+                try polygons!.append(record[...], displayName: "the tile set's polygons")
+            case let geometry?:
+                pending.append((layer, number, geometry))
+                if pending.count >= 8192 { try cutPending(junctions: nil) }
+            case nil: break
+            }
+        }
+
+        /// Cuts the polygons kept aside, now that their junctions are known.
+        private func cutPolygons() throws(DiagnosticError) {
+            guard let topology, let polygons else { return }
+            let junctions = try topology.junctions()
+            guard let mapped = try polygons.mapped(what: "the tile set's polygons") else { return }
+            let bytes = UnsafeRawBufferPointer(start: mapped.base, count: mapped.count)
+            var at = 0
+            while at < bytes.count {
+                guard at + 8 < bytes.count,
+                    case .success(let decoded) = WellKnownBinary.decode(UnsafeRawBufferPointer(rebasing: bytes[(at + 8)...])),
+                    let geometry = decoded.geometry
+                else {
+                    throw DiagnosticError(code: "io.temporary", message: "the tile set's polygons were cut short")
+                }
+                let layer = Int(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+                let feature = Int(bytes.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self).littleEndian)
+                pending.append((layer, feature, geometry))
+                at += 8 + decoded.count
+                if pending.count >= 8192 {
+                    try cutPending(junctions: junctions)
+                    mapped.release(upTo: at)
+                }
+            }
+            try cutPending(junctions: junctions)
+            withExtendedLifetime(mapped) {}
         }
 
         /// The tile set's JSON metadata (TileJSON's `vector_layers`).
@@ -142,7 +193,7 @@ public struct TileSetBuilder: Sendable {
         }
 
         /// Cuts the features waiting, on every core, into the spill.
-        private func cutPending() throws(DiagnosticError) {
+        private func cutPending(junctions: TileTopology.Junctions?) throws(DiagnosticError) {
             let zooms = Array(builder.minimumZoom...builder.maximumZoom)
             let (extent, buffer) = (builder.extent, builder.buffer)
             let features = pending
@@ -160,7 +211,7 @@ public struct TileSetBuilder: Sendable {
                         for zoom in zooms {
                             var shown = false
                             var failure: DiagnosticError?
-                            cutter.cut(geometry, zoom: zoom) { tile, piece in
+                            cutter.cut(geometry, zoom: zoom, junctions: junctions) { tile, piece in
                                 // A piece that collapses in whole units shows nothing.
                                 guard failure == nil, let (type, commands) = piece.commands() else { return }
                                 shown = true
@@ -192,7 +243,10 @@ public struct TileSetBuilder: Sendable {
         public func finish(into sink: (TileID, [UInt8]) throws(DiagnosticError) -> Void) throws(DiagnosticError)
             -> Report
         {
-            try cutPending()
+            try cutPending(junctions: nil)
+            try cutPolygons()
+            // What reading and cutting freed goes back before the tiles are made.
+            Platform.releaseFreedMemory()
             let reader = try attributes.reader()
             let zooms = Array(builder.minimumZoom...builder.maximumZoom)
             var counts = Counts(layers: attributes.offsets.map(\.count), zooms: zooms)
@@ -227,13 +281,21 @@ public struct TileSetBuilder: Sendable {
                 }
                 batch = []
                 batchSize = 0
-                // The properties are read at random: their pages go back after each batch.
-                reader.mapped?.evict()
             }
-            try spill.merge { id, pieces throws(DiagnosticError) in
+            // A tile gathers at most 16 times the cap, at least 8 MB, in pieces.
+            let limit = builder.maximumTileBytes > 0 ? max(8 << 20, 16 * builder.maximumTileBytes) : nil
+            var gather = TileGather(limit: limit, extent: builder.extent, buffer: builder.buffer)
+            var zoom = -1
+            try spill.merge { piece in
+                if zoom < 0 { zoom = PMTilesReader.tile(id: piece.tile)!.zoom }
+                gather.add(
+                    piece, thinsPoints: zoom < builder.maximumZoom, zoom: zoom - builder.minimumZoom, counts: &counts)
+            } tileEnd: { id throws(DiagnosticError) in
+                let pieces = gather.take()
+                zoom = -1
                 batch.append((PMTilesReader.tile(id: id)!, pieces))
-                batchSize += pieces.reduce(0) { $0 + 8 + $1.commands.count }
-                if batchSize > 1 << 20 || batch.count >= 16_384 { try encodeBatch() }
+                batchSize += pieces.reduce(0) { $0 + TileGather.cost($1) }
+                if batchSize > 8 << 20 || batch.count >= 16_384 { try encodeBatch() }
             }
             try encodeBatch()
             var report = counts.report(layers: layerNames, minimumZoom: builder.minimumZoom)
@@ -244,11 +306,10 @@ public struct TileSetBuilder: Sendable {
     }
 
     /// One tile, encoded: its bytes and which of its pieces (positions)
-    /// the size cap dropped or dense points merged.
+    /// the size cap dropped.
     struct Encoded {
         var bytes: [UInt8]
         var dropped: [Int]
-        var merged: [Int]
     }
 
     /// The commands of a tile's whole square with its buffer: the piece of
@@ -268,7 +329,7 @@ public struct TileSetBuilder: Sendable {
     ) throws(DiagnosticError) -> Encoded {
         let isFilled = pieces.count == 1 && pieces[0].type == 3 && pieces[0].commands == square
         if isFilled, let bytes = filled[pieces[0].layer]?[pieces[0].feature] {
-            return Encoded(bytes: bytes, dropped: [], merged: [])
+            return Encoded(bytes: bytes, dropped: [])
         }
         let result = try encodeAnew(pieces, tile: tile, layers: layers, attributes: attributes)
         if isFilled, result.dropped.isEmpty { filled[pieces[0].layer, default: [:]][pieces[0].feature] = result.bytes }
@@ -295,21 +356,9 @@ public struct TileSetBuilder: Sendable {
             for layer in tileLayers where !layer.isEmpty { bytes.field(3, bytes: layer.encoded()) }
             return try ZipArchive.deflate(bytes.bytes, gzip: true)
         }
-        // Dense points: below the deepest zoom, a point at the same tile unit
-        // as an earlier one of its layer is the same dot.
         var kept = Array(pieces.indices)
-        var merged: [Int] = []
-        if tile.zoom < maximumZoom {
-            var seen = Set<[Int64]>()
-            kept = kept.filter { position in
-                guard let point = pieces[position].singlePoint else { return true }
-                if seen.insert([Int64(pieces[position].layer), point.0, point.1]).inserted { return true }
-                merged.append(position)
-                return false
-            }
-        }
         var bytes = try encoded(kept)
-        guard maximumTileBytes > 0, bytes.count > maximumTileBytes else { return Encoded(bytes: bytes, dropped: [], merged: merged) }
+        guard maximumTileBytes > 0, bytes.count > maximumTileBytes else { return Encoded(bytes: bytes, dropped: []) }
         // Largest first, so the smallest go first; then a tenth more at a
         // time (at least as many as the excess asks).
         kept.sort { pieces[$0].size != pieces[$1].size ? pieces[$0].size > pieces[$1].size : $0 < $1 }
@@ -321,7 +370,7 @@ public struct TileSetBuilder: Sendable {
             kept.removeLast(count)
             bytes = try encoded(kept.sorted())
         }
-        return Encoded(bytes: bytes, dropped: dropped, merged: merged)
+        return Encoded(bytes: bytes, dropped: dropped)
     }
 
     /// The report's tallies as tiles are made: which features each zoom
@@ -346,16 +395,16 @@ public struct TileSetBuilder: Sendable {
             tiles += 1
             bytes += result.bytes.count
             let zoom = tile.zoom - minimumZoom
-            var gone = Set(result.merged)
-            for position in result.dropped {
-                let piece = pieces[position]
-                capped[piece.layer][zoom][piece.feature / 64] |= 1 << UInt64(piece.feature % 64)
-                gone.insert(position)
-            }
-            for position in result.merged { samePosition[pieces[position].layer][zoom] += 1 }
+            for position in result.dropped { cap(layer: pieces[position].layer, feature: pieces[position].feature, zoom: zoom) }
+            let gone = Set(result.dropped)
             for (position, piece) in pieces.enumerated() where !gone.contains(position) {
                 kept[piece.layer][zoom][piece.feature / 64] |= 1 << UInt64(piece.feature % 64)
             }
+        }
+
+        /// Counts a feature the size cap left out of a tile of the zoom (from the minimum).
+        mutating func cap(layer: Int, feature: Int, zoom: Int) {
+            capped[layer][zoom][feature / 64] |= 1 << UInt64(feature % 64)
         }
 
         func report(layers: [String], minimumZoom: Int) -> Report {

@@ -12,11 +12,10 @@ import MeridianPlatform
 /// record of its tile's PMTiles id (the Hilbert order tiles are written
 /// in), layer, feature, size and Mapbox Vector Tile geometry commands. When
 /// the records pass the budget they are sorted by tile, layer and feature
-/// and written to a temporary file, a run; ``merge(_:)`` then reads the
-/// runs together, smallest tile first, and hands over each tile's pieces
-/// in layer and feature order (a feature has one piece a tile), whatever
-/// order the threads appended them in. A tile set that fits the budget
-/// never touches the disk.
+/// and written to a temporary file, a run; ``merge(_:tileEnd:)`` then
+/// reads the runs together, smallest tile first, and hands over each
+/// tile's pieces (a feature has one piece a tile) one by one before the
+/// next tile's. A tile set that fits the budget never touches the disk.
 final class TileSpill: @unchecked Sendable {
     /// A piece as the spill keeps it.
     struct Piece: Sendable {
@@ -42,7 +41,7 @@ final class TileSpill: @unchecked Sendable {
     private var records: [UInt8] = []
     /// Each record's tile, layer and feature (as one number) and offset in ``records``.
     private var index: [(tile: UInt64, order: UInt64, offset: Int)] = []
-    private var runs: [(file: TemporaryFile, size: Int)] = []
+    private var runs: [TemporaryFile] = []
     private var lock = pthread_mutex_t()
 
     init(budget: Int = 32 << 20) {
@@ -66,6 +65,11 @@ final class TileSpill: @unchecked Sendable {
     private static let headerSize = 29
 
     func append(_ piece: Piece) throws(DiagnosticError) {
+        if records.capacity == 0 {
+            // Room for the budget at once, not an array that doubles past it.
+            records.reserveCapacity(min(budget, 64 << 20) + 4096)
+            index.reserveCapacity(min(budget, 64 << 20) / (Self.headerSize + 24) + 1)
+        }
         index.append((piece.tile, UInt64(piece.layer) << 32 | UInt64(piece.feature), records.count))
         Self.put(piece.tile, into: &records)
         Self.put(UInt32(piece.layer), into: &records)
@@ -74,7 +78,8 @@ final class TileSpill: @unchecked Sendable {
         records.append(UInt8(piece.type))
         Self.put(UInt32(piece.commands.count), into: &records)
         for command in piece.commands { Self.put(command, into: &records) }
-        if records.count >= budget { try spill() }
+        // The index counts too: 24 bytes a record, most of a point's.
+        if records.count + 24 * index.count >= budget { try spill() }
     }
 
     /// Sorts the records in memory by tile and writes them as a run,
@@ -95,7 +100,7 @@ final class TileSpill: @unchecked Sendable {
             }
         }
         try file.write(buffer, displayName: "the tile spill")
-        runs.append((file, records.count))
+        runs.append(file)
         records.removeAll(keepingCapacity: true)
         index.removeAll(keepingCapacity: true)
     }
@@ -114,59 +119,78 @@ final class TileSpill: @unchecked Sendable {
         return sorted
     }
 
-    /// Calls `body` with each tile's pieces, tiles in ascending id; the
-    /// spill is empty after.
-    func merge(_ body: (UInt64, [Piece]) throws(DiagnosticError) -> Void) throws(DiagnosticError) {
+    /// Calls `body` with each piece, in ascending tile id and, within a
+    /// tile, in layer and feature order (a feature has one piece a tile),
+    /// and `tileEnd` after each tile's last; the spill is empty after. A tile's pieces are never all in
+    /// memory at once here: the consumer decides what to keep.
+    func merge(
+        _ body: (Piece) throws(DiagnosticError) -> Void, tileEnd: (UInt64) throws(DiagnosticError) -> Void
+    ) throws(DiagnosticError) {
+        // With runs on disk already, the rest joins them (not a sorted copy in memory).
+        if !runs.isEmpty, !index.isEmpty { try spill() }
         let last = sortedRecords()
         records = []
         index = []
         var sources: [MappedFile] = []
-        for run in runs {
-            let descriptor = open(run.file.path, O_RDONLY)
-            defer { if descriptor >= 0 { close(descriptor) } }
-            guard descriptor >= 0, let mapped = MappedFile(descriptor: descriptor, count: run.size) else {
-                throw DiagnosticError(
-                    code: "io.temporary", message: "cannot read back the tile spill: \(Platform.errorMessage())")
-            }
-            sources.append(mapped)
-        }
-        defer { for run in runs { run.file.remove() }; runs = [] }
+        for run in runs { if let mapped = try run.mapped(what: "the tile spill") { sources.append(mapped) } }
+        defer { for run in runs { run.remove() }; runs = [] }
         try last.withUnsafeBufferPointer { (memory) throws(DiagnosticError) in
             if let mapped = MappedFile(borrowing: memory) { sources.append(mapped) }
             var positions = [Int](repeating: 0, count: sources.count)
-            func tile(of source: Int) -> UInt64? {
-                guard positions[source] < sources[source].count else { return nil }
-                return Self.read(UInt64.self, UnsafeBufferPointer(start: sources[source].base, count: sources[source].count), at: positions[source])
+            func key(of source: Int) -> (tile: UInt64, order: UInt64) {
+                let bytes = UnsafeBufferPointer(start: sources[source].base, count: sources[source].count)
+                let at = positions[source]
+                return (
+                    Self.read(UInt64.self, bytes, at: at),
+                    UInt64(Self.read(UInt32.self, bytes, at: at + 8)) << 32
+                        | UInt64(Self.read(UInt32.self, bytes, at: at + 12))
+                )
             }
-            while true {
-                var smallest: UInt64?
-                for source in sources.indices {
-                    if let id = tile(of: source), smallest.map({ id < $0 }) ?? true { smallest = id }
-                }
-                guard let id = smallest else { return }
-                var pieces: [Piece] = []
-                for source in sources.indices {
-                    let bytes = UnsafeBufferPointer(start: sources[source].base, count: sources[source].count)
-                    while tile(of: source) == id {
-                        let at = positions[source]
-                        let count = Int(Self.read(UInt32.self, bytes, at: at + 25))
-                        var commands = [UInt32](repeating: 0, count: count)
-                        for index in 0..<count { commands[index] = Self.read(UInt32.self, bytes, at: at + 29 + 4 * index) }
-                        pieces.append(
-                            Piece(
-                                tile: id, layer: Int(Self.read(UInt32.self, bytes, at: at + 8)),
-                                feature: Int(Self.read(UInt32.self, bytes, at: at + 12)),
-                                size: Double(bitPattern: Self.read(UInt64.self, bytes, at: at + 16)),
-                                type: Int(bytes[at + 24]), commands: commands))
-                        positions[source] = at + Self.headerSize + 4 * count
+            // The sources with records left, a heap by their next record's key.
+            var heap = sources.indices.filter { sources[$0].count > 0 }
+            func isBefore(_ a: Int, _ b: Int) -> Bool {
+                let (x, y) = (key(of: a), key(of: b))
+                return x.tile != y.tile ? x.tile < y.tile : x.order < y.order
+            }
+            func siftDown(_ start: Int) {
+                var parent = start
+                while true {
+                    var first = parent
+                    for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count {
+                        if isBefore(heap[child], heap[first]) { first = child }
                     }
+                    guard first != parent else { return }
+                    heap.swapAt(parent, first)
+                    parent = first
+                }
+            }
+            for index in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+            var current: UInt64?
+            while let source = heap.first {
+                let bytes = UnsafeBufferPointer(start: sources[source].base, count: sources[source].count)
+                let at = positions[source]
+                let id = Self.read(UInt64.self, bytes, at: at)
+                if let current, current != id { try tileEnd(current) }
+                current = id
+                let count = Int(Self.read(UInt32.self, bytes, at: at + 25))
+                var commands = [UInt32](repeating: 0, count: count)
+                for index in 0..<count { commands[index] = Self.read(UInt32.self, bytes, at: at + 29 + 4 * index) }
+                positions[source] = at + Self.headerSize + 4 * count
+                let piece = Piece(
+                    tile: id, layer: Int(Self.read(UInt32.self, bytes, at: at + 8)),
+                    feature: Int(Self.read(UInt32.self, bytes, at: at + 12)),
+                    size: Double(bitPattern: Self.read(UInt64.self, bytes, at: at + 16)),
+                    type: Int(bytes[at + 24]), commands: commands)
+                if positions[source] >= sources[source].count {
+                    heap.swapAt(0, heap.count - 1)
+                    heap.removeLast()
+                } else {
                     sources[source].release(upTo: positions[source])
                 }
-                if sources.count > 1 {
-                    pieces.sort { $0.layer != $1.layer ? $0.layer < $1.layer : $0.feature < $1.feature }
-                }
-                try body(id, pieces)
+                siftDown(0)
+                try body(piece)
             }
+            if let current { try tileEnd(current) }
         }
     }
 
@@ -176,5 +200,20 @@ final class TileSpill: @unchecked Sendable {
 
     private static func read<T: FixedWidthInteger>(_: T.Type, _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> T {
         T(littleEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: T.self))
+    }
+}
+
+extension TemporaryFile {
+    /// What has been written, mapped for reading on any thread (nil when
+    /// nothing has).
+    func mapped(what: String) throws(DiagnosticError) -> MappedFile? {
+        try flush(displayName: what)
+        guard size > 0 else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        guard descriptor >= 0, let mapped = MappedFile(descriptor: descriptor, count: size) else {
+            throw DiagnosticError(code: "io.temporary", message: "cannot read back \(what): \(Platform.errorMessage())")
+        }
+        return mapped
     }
 }

@@ -31,8 +31,8 @@ struct VectorTileTests {
     }
 
     /// The spill's external sort: pieces appended out of order come back
-    /// grouped by tile in ascending id, a tile's pieces by layer and
-    /// feature, whether they stayed in memory or went to many runs.
+    /// grouped by tile in ascending id, each tile's pieces all before the
+    /// next tile's, whether they stayed in memory or went to many runs.
     @Test(arguments: [1 << 30, 64, 1])
     func theSpillGivesBackEachTilesPiecesInOrder(budget: Int) throws {
         var generator = SystemRandomNumberGenerator()
@@ -48,7 +48,12 @@ struct VectorTileTests {
         for piece in appended { try spill.append(piece) }
         if budget == 1 { #expect(spill.runCount == appended.count) }
         var merged: [(UInt64, [TileSpill.Piece])] = []
-        try spill.merge { tile, pieces in merged.append((tile, pieces)) }
+        var tilePieces: [TileSpill.Piece] = []
+        try spill.merge { piece in tilePieces.append(piece) } tileEnd: { tile in
+            #expect(tilePieces.allSatisfy { $0.tile == tile })
+            merged.append((tile, tilePieces.sorted { ($0.layer, $0.feature) < ($1.layer, $1.feature) }))
+            tilePieces = []
+        }
         #expect(merged.map(\.0) == Array(Set(appended.map(\.tile))).sorted())
         for (tile, pieces) in merged {
             let expected = appended.filter { $0.tile == tile }
@@ -59,6 +64,42 @@ struct VectorTileTests {
             #expect(pieces.map(\.type) == expected.map(\.type))
             #expect(pieces.map(\.layer) == expected.map(\.layer))
         }
+    }
+
+    /// A tile of millions of features is gathered in bounded memory: past
+    /// the limit the smallest pieces go (the later feature first among
+    /// equals), counted as the cap's, and points at a unit already taken
+    /// are counted as merged, through the set and then the bitmap alike.
+    @Test func aTileIsGatheredInBoundedMemory() {
+        var counts = TileSetBuilder.Counts(layers: [20_000], zooms: [0])
+        let line = [UInt32(9), 0, 0, 10, 2, 2]
+        var gather = TileGather(limit: 100 * TileGather.cost(TileSpill.Piece(
+            tile: 0, layer: 0, feature: 0, size: 0, type: 2, commands: line)), extent: 4096, buffer: 64)
+        // Sizes repeat every 37 features: the largest ones kept are those of size 36, 35, 34.
+        for feature in 0..<1_000 {
+            gather.add(
+                TileSpill.Piece(tile: 0, layer: 0, feature: feature, size: Double(feature % 37), type: 2, commands: line),
+                thinsPoints: false, zoom: 0, counts: &counts)
+        }
+        let kept = gather.take().map(\.feature)
+        #expect(kept.count == 100)
+        let expected = (0..<1_000).sorted { ($0 % 37, -$0) > ($1 % 37, -$1) }.prefix(100).sorted()
+        #expect(kept == Array(expected), "the largest, the earlier feature first among equals, in feature order")
+        #expect(counts.capped[0][0].reduce(0) { $0 + $1.nonzeroBitCount } == 900)
+
+        // 6 000 points at distinct units (past the set, into the bitmap), each twice.
+        var points = TileGather(limit: nil, extent: 4096, buffer: 64)
+        for feature in 0..<12_000 {
+            let (x, y) = (Int64(feature % 6_000 % 80) - 64, Int64(feature % 6_000 / 80) * 50)
+            let zigzag = { (value: Int64) in UInt32(truncatingIfNeeded: (value << 1) ^ (value >> 63)) }
+            points.add(
+                TileSpill.Piece(tile: 0, layer: 0, feature: feature, size: 0, type: 1, commands: [9, zigzag(x), zigzag(y)]),
+                thinsPoints: true, zoom: 0, counts: &counts)
+        }
+        let keptPoints = points.take().map(\.feature)
+        #expect(keptPoints.count == 6_000)
+        #expect(keptPoints == Array(0..<6_000), "the first point at each unit is kept")
+        #expect(counts.samePosition[0][0] == 6_000)
     }
 
     @Test func webMercatorRoundTrips() {
