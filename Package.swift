@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MeridianIO", targets: ["MeridianIO"]),
         .library(name: "MeridianValidity", targets: ["MeridianValidity"]),
         .library(name: "MeridianSpatial", targets: ["MeridianSpatial"]),
+        .library(name: "MeridianRouting", targets: ["MeridianRouting"]),
         .library(name: "MeridianCRS", targets: ["MeridianCRS"]),
         .library(name: "MeridianArchive", targets: ["MeridianArchive"]),
         .library(name: "MeridianTOML", targets: ["MeridianTOML"]),
@@ -106,6 +107,8 @@ let package = Package(
         // Spatial operations (buffer, dissolve, overlay, join, clean,
         // measures) on GEOS and the ellipsoid's geodesics.
         .target(name: "MeridianSpatial", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianValidity", "CGEOS"]),
+        // Routing: networks from lines, routes and travel times as MapKit's MKDirections gives them.
+        .target(name: "MeridianRouting", dependencies: ["MeridianLibC", "MeridianCore", "MeridianJSON"]),
         // PROJ (libproj-dev): coordinate reference systems. Its headers are
         // read at build time; the library is opened when first used (CPROJ.c).
         .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
@@ -212,7 +215,7 @@ let package = Package(
                 "MeridianValidity", "MeridianCSV", "MeridianGeoPackage", "MeridianShapefile", "MeridianFlatGeobuf",
                 "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianPlaces", "MeridianSpatial",
                 "MeridianOSM", "MeridianTiles", "CRasterizer",
-                "MeridianTOML",
+                "MeridianTOML", "MeridianRouting",
             ]
         ),
         // The command line's parser, help, completions and manual: no
@@ -307,6 +310,7 @@ let package = Package(
         .testTarget(
             name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTilesTests", dependencies: ["MeridianTiles", "MeridianCore"]),
+        .testTarget(name: "MeridianRoutingTests", dependencies: ["MeridianRouting", "MeridianCore", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianOSMTests", dependencies: ["MeridianOSM", "MeridianIO", "MeridianCore", "MeridianTestSupport"]),
         .testTarget(

@@ -24,6 +24,7 @@
 @_exported import MeridianTiles
 @_exported import MeridianSnapshot
 @_exported import MeridianSpatial
+@_exported import MeridianRouting
 
 /// The library's version, printed by `meridian --version`.
 public let meridianVersion = "0.1.0"

@@ -24,7 +24,7 @@ enum MeridianCommand {
             InfoCommand.self, ConvertCommand.self, ValidateCommand.self, FixCommand.self, MergeCommand.self,
             BufferCommand.self, CleanCommand.self, DissolveCommand.self, JoinCommand.self, MeasureCommand.self, OverlayCommand.self,
             RenderCommand.self,
-            PreviewCommand.self, SplitCommand.self, TileCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
+            PreviewCommand.self, SplitCommand.self, TileCommand.self, RouteCommand.self, RulesCommand.self, SearchCommand.self, CompleteCommand.self,
             GeocodeCommand.self, ReverseCommand.self, LookupCommand.self, IndexCommand.self, ServeCommand.self,
         ],
         usageStatus: ExitStatus.usage)

@@ -7,7 +7,7 @@ import Testing
 /// it once, nothing in it is stale, and docs/diagnostics.md is written from it.
 @Suite struct DiagnosticCatalogueTests {
     static let families = [
-        "io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split", "config", "geometry", "fix", "gpx", "expression", "csv", "convert", "gpkg", "places", "crs", "shp", "fgb", "osm", "tile", "topojson", "parquet", "postgis", "buffer", "measure", "dissolve", "join", "overlay", "clean",
+        "io", "report", "json", "geojson", "kml", "kmz", "archive", "imdf", "snapshot", "split", "config", "geometry", "fix", "gpx", "expression", "csv", "convert", "gpkg", "places", "crs", "shp", "fgb", "osm", "tile", "topojson", "parquet", "postgis", "buffer", "measure", "dissolve", "join", "overlay", "clean", "route",
     ]
 
     /// Every string literal in Sources that looks like a code of a family.

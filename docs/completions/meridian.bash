@@ -3,11 +3,11 @@ _meridian() {
     local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
     COMPREPLY=()
     if [[ ${COMP_CWORD} -eq 1 ]]; then
-        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
+        mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile route rules search complete geocode reverse lookup index serve help --help --version --generate-completion-script --generate-manual" -- "${cur}")
         return
     fi
     case "${COMP_WORDS[1]}" in
-        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
+        help) [[ ${COMP_CWORD} -eq 2 ]] && mapfile -t COMPREPLY < <(compgen -W "info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile route rules search complete geocode reverse lookup index serve" -- "${cur}") ;;
         --generate-completion-script) mapfile -t COMPREPLY < <(compgen -W "bash zsh fish" -- "${cur}") ;;
         info)
             case "${prev}" in
@@ -182,6 +182,17 @@ _meridian() {
             esac
             if [[ "${cur}" == -* ]]; then
                 mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --max-tile-bytes --format --quiet -q --verbose -v --help" -- "${cur}")
+            else
+                mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
+            fi
+            ;;
+        route)
+            case "${prev}" in
+                --mode) mapfile -t COMPREPLY < <(compgen -W "walking wheelchair driving" -- "${cur}"); return ;;
+                --format) mapfile -t COMPREPLY < <(compgen -W "text json geojson" -- "${cur}"); return ;;
+            esac
+            if [[ "${cur}" == -* ]]; then
+                mapfile -t COMPREPLY < <(compgen -W "--from --to --mode --format --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

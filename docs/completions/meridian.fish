@@ -2,7 +2,7 @@
 complete -c meridian -f
 complete -c meridian -n '__fish_use_subcommand' -l version -d 'Show the version.'
 complete -c meridian -n '__fish_use_subcommand' -a help -d 'Show help for a command.'
-complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile rules search complete geocode reverse lookup index serve'
+complete -c meridian -n '__fish_seen_subcommand_from help' -a 'info convert validate fix merge buffer clean dissolve join measure overlay render preview split tile route rules search complete geocode reverse lookup index serve'
 complete -c meridian -n '__fish_use_subcommand' -a info -d 'Summarise files: layout, feature and geometry counts, extent, property keys and an Apple Maps link.'
 complete -c meridian -n '__fish_seen_subcommand_from info' -F
 complete -c meridian -n '__fish_seen_subcommand_from info' -r -F -l s-srs -d 'The coordinate reference system the input is in, whatever it declares: EPSG:n, WKT, PROJJSON or a PROJ string (default: what the input declares, else WGS 84 longitude/latitude).'
@@ -255,6 +255,12 @@ complete -c meridian -n '__fish_seen_subcommand_from tile' -r -F -l max-tile-byt
 complete -c meridian -n '__fish_seen_subcommand_from tile' -x -a 'text json ndjson sarif github' -l format -d 'How reports and diagnostics are printed: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -s q -l quiet -d 'Print errors only: no warnings, notes, progress or summaries of success.'
 complete -c meridian -n '__fish_seen_subcommand_from tile' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
+complete -c meridian -n '__fish_use_subcommand' -a route -d 'Find the quickest route over a network of lines, as MapKit\'s MKDirections answers.'
+complete -c meridian -n '__fish_seen_subcommand_from route' -F
+complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l from -d 'Where the route starts.'
+complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l to -d 'Where the route ends (several: the travel time to each).'
+complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'walking wheelchair driving' -l mode -d 'How the route is travelled.'
+complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'text json geojson' -l format -d 'How to print the route.'
 complete -c meridian -n '__fish_use_subcommand' -a rules -d 'List every diagnostic code Meridian reports, with its severity and meaning.'
 complete -c meridian -n '__fish_seen_subcommand_from rules' -F
 complete -c meridian -n '__fish_seen_subcommand_from rules' -x -a 'text json markdown' -l format -d 'text, json or markdown.'

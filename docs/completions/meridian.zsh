@@ -18,6 +18,7 @@ _meridian() {
         'preview:Write one self-contained HTML page to explore map data in a browser.'
         'split:Split any input into GeoJSON text sequence shards in a new folder, streaming.'
         'tile:Make vector tiles (Mapbox Vector Tiles in a PMTiles archive) of any input, over a range of zooms.'
+        'route:Find the quickest route over a network of lines, as MapKit'\''s MKDirections answers.'
         'rules:List every diagnostic code Meridian reports, with its severity and meaning.'
         'search:Find places for a natural-language query, as MapKit'\''s MKLocalSearch.'
         'complete:Complete a query being typed, as MapKit'\''s MKLocalSearchCompleter.'
@@ -332,6 +333,15 @@ _meridian() {
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
+                '(-h --help)'{-h,--help}'[Show help information.]'
+            ;;
+        route)
+            _arguments -s \
+                '*:inputs:_files' \
+                '--from''[Where the route starts.]:lat,lon:_files' \
+                '*--to''[Where the route ends (several\: the travel time to each).]:lat,lon:_files' \
+                '--mode''[How the route is travelled.]:mode:(walking wheelchair driving)' \
+                '--format''[How to print the route.]:format:(text json geojson)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
             ;;
         rules)

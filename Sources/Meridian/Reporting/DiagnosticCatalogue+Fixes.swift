@@ -37,6 +37,11 @@ extension DiagnosticCatalogue {
         "tile.mvt.invalid": "Make the tile again with a tool that follows the specification (meridian tile, tippecanoe).",
         "tile.mvt.geometry": "Nothing to do unless the feature matters: make the tile again from the source data.",
         "tile.feature.too-small": "Nothing to do if they need not show at that zoom; else tile from a higher --min-zoom.",
+        "route.no-network":
+            "Give data with lines to travel along (OpenStreetMap ways, GeoJSON LineStrings); for driving, lines cars may use.",
+        "route.unreachable":
+            "Check that the lines meet at shared positions (they join only there) and that one-way streets, steps or access tags do not cut the way; or try another --mode.",
+        "route.position": "Give the latitude first, then the longitude, in degrees: --from 43.7384,7.4246.",
         "osm.pbf.invalid": "Download the extract again whole; check it with osmium fileinfo.",
         "osm.pbf.unsupported": "Make a plain data file first: osmium time-filter for a history file, osmium cat for others.",
         "osm.pbf.unsorted": "Sort the file first: osmium sort in.osm.pbf -o sorted.osm.pbf.",

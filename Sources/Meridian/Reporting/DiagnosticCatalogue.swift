@@ -50,7 +50,7 @@ public enum DiagnosticCatalogue {
         (DiagnosticRule.io + GeoJSONDiagnostics.rules + KMLDiagnostics.rules + CSVDiagnostics.rules
             + GeoPackageDiagnostics.rules + PlacesDiagnostics.rules + CoordinateSystemDiagnostics.rules
             + ShapefileDiagnostics.rules + FlatGeobufDiagnostics.rules + TopoJSONDiagnostics.rules
-            + GeoParquetDiagnostics.rules + OSMDiagnostics.rules + TileDiagnostics.rules
+            + GeoParquetDiagnostics.rules + OSMDiagnostics.rules + TileDiagnostics.rules + RoutingDiagnostics.rules
             + PostGISDiagnostics.rules + SpatialDiagnostics.rules
         + ArchiveDiagnostics.rules + IMDFRule.rules + SnapshotDiagnostics.rules + ValidityDiagnostics.rules
             + ValidityDiagnostics.repairs

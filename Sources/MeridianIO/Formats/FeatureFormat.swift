@@ -16,7 +16,7 @@ import MeridianCore
 /// }
 /// var formats = FormatRegistry.standard
 /// formats.register(LinesFormat())
-/// let input = try Input(path: "route.lines", formats: formats)
+/// let input = try Input(path: "walk.lines", formats: formats)
 /// ```
 ///
 /// Recognition looks at content, never at the name alone (a format may

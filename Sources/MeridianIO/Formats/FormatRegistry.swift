@@ -10,7 +10,7 @@ import MeridianCore
 /// var formats = FormatRegistry.standard
 /// formats.register(LinesFormat())             // reads .lines files
 /// formats.register(output: LinesFormat())     // and writes them
-/// let input = try Input(path: "route.lines", formats: formats)
+/// let input = try Input(path: "walk.lines", formats: formats)
 /// ```
 ///
 /// Registering a format under a name already registered replaces it

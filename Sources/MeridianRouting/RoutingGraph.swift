@@ -1,0 +1,237 @@
+import MeridianCore
+
+/// A network to route over, built from any lines Meridian reads (streets,
+/// paths, a venue's walkways): every position a line passes is a node,
+/// lines that share a position meet there (as OpenStreetMap's ways meet at
+/// shared nodes), and each segment is an edge both ways, with its length on
+/// the WGS-84 ellipsoid and the transport types its way allows.
+///
+/// ```swift
+/// let graph = RoutingGraph(features: streets)
+/// let route = try graph.route(from: station, to: museum, transportType: .walking)
+/// route.distance            // metres
+/// route.expectedTravelTime  // seconds
+/// ```
+///
+/// A way's properties say who may use it, as OpenStreetMap tags do (and
+/// a line tagged as a railway, river, wall, coastline, boundary or power
+/// line without a `highway` is no way at all):
+/// `highway` (`motorway` and `trunk` and their links for cars only;
+/// `footway`, `path`, `pedestrian`, `corridor`, `cycleway`, `bridleway`
+/// and `track` on foot; `steps` on foot but not in a wheelchair; any other
+/// value, or none, for everyone), `access`, `foot`, `wheelchair` and
+/// `motor_vehicle` (`no` takes a use away, `yes` gives it back), `oneway`
+/// (`yes`, `true`, `1`, or `-1` against the line's direction; for cars
+/// only), `maxspeed` (km/h, or `mph`), and `name` for the steps. A car goes
+/// at the way's `maxspeed`, else at a speed by its `highway` class.
+///
+/// Memory: 40 bytes an edge and 24 a node, in flat arrays.
+public struct RoutingGraph: Sendable {
+    /// Each node's position.
+    public private(set) var positions: [Coordinate] = []
+    /// Node n's edges are `edgeStart[n]..<edgeStart[n + 1]`.
+    var edgeStart: [Int32] = [0]
+    var edgeTarget: [Int32] = []
+    /// Metres.
+    var edgeLength: [Double] = []
+    var edgeWay: [Int32] = []
+    /// The transport types (``TransportType/bit``) that may take the edge in its direction.
+    var edgeModes: [UInt8] = []
+    /// The ways the edges belong to.
+    public private(set) var ways: [Way] = []
+    /// By transport type (``TransportType/bit`` order), each node's
+    /// component's node count, the way between nodes taken either way.
+    var componentSizes: [[Int32]] = []
+    /// By transport type, the fewest nodes a component needs for a place to
+    /// be joined to it: 1 000, or the largest component's count if smaller
+    /// (a footpath cut off from the streets around it is not where a route
+    /// starts, as OSRM skips tiny components).
+    var joinableSize: [Int32] = []
+
+    /// A line of the input as the graph keeps it.
+    public struct Way: Sendable, Hashable {
+        /// Its `name`, if it has one.
+        public var name: String?
+        /// km/h by car.
+        public var speed: Double
+        /// Its feature's id, or its place in the input.
+        public var featureID: String
+    }
+
+    public var nodeCount: Int { positions.count }
+    public var edgeCount: Int { edgeTarget.count }
+
+    /// Properties that make a line something other than a way to travel
+    /// (OpenStreetMap's railways, rivers, walls, coastlines, boundaries,
+    /// power lines), unless it also has a `highway`.
+    static let notWays = [
+        "railway", "waterway", "barrier", "boundary", "admin_level", "power", "natural", "aeroway", "aerialway",
+        "building", "landuse", "piste:type",
+    ]
+
+    /// The graph of the lines and multilines in `features` (other
+    /// geometries, and lines that are not ways, ``notWays``, are left out).
+    public init(features: some Sequence<Feature>) {
+        var nodes: [[UInt64]: Int32] = [:]
+        var edges: [(from: Int32, to: Int32, length: Double, way: Int32, modes: UInt8)] = []
+        func node(_ position: Coordinate) -> Int32 {
+            let key = [position.longitude.bitPattern, position.latitude.bitPattern]
+            if let known = nodes[key] { return known }
+            nodes[key] = Int32(positions.count)
+            positions.append(Coordinate(latitude: position.latitude, longitude: position.longitude))
+            return Int32(positions.count - 1)
+        }
+        for (number, feature) in features.enumerated() {
+            let lines: [[Coordinate]]
+            switch feature.geometry {
+            case .lineString(let line)?: lines = [line]
+            case .multiLineString(let parts)?: lines = parts
+            default: continue
+            }
+            if feature.properties["highway"] == nil, Self.notWays.contains(where: { feature.properties[$0] != nil }) {
+                continue
+            }
+            let access = Access(feature.properties)
+            guard access.forward | access.backward != 0 else { continue }
+            let way = Int32(ways.count)
+            ways.append(
+                Way(name: access.name, speed: access.speed, featureID: feature.id?.description ?? String(number)))
+            for line in lines {
+                for (a, b) in zip(line, line.dropFirst()) where a.latitude.isFinite && b.latitude.isFinite {
+                    let (from, to) = (node(a), node(b))
+                    guard from != to else { continue }
+                    let length = a.distance(to: b)
+                    guard length.isFinite else { continue }
+                    edges.append((from, to, length, way, access.forward))
+                    edges.append((to, from, length, way, access.backward))
+                }
+            }
+        }
+        edges.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
+        edgeStart = [Int32](repeating: 0, count: positions.count + 1)
+        for edge in edges { edgeStart[Int(edge.from) + 1] += 1 }
+        for index in positions.indices { edgeStart[index + 1] += edgeStart[index] }
+        edgeTarget = edges.map(\.to)
+        edgeLength = edges.map(\.length)
+        edgeWay = edges.map(\.way)
+        edgeModes = edges.map(\.modes)
+        for type in TransportType.allCases {
+            let sizes = componentSizes(type)
+            componentSizes.append(sizes)
+            joinableSize.append(min(1_000, sizes.max() ?? 0))
+        }
+    }
+
+    /// Each node's component's node count for `type` (union by size, paths
+    /// halved).
+    private func componentSizes(_ type: TransportType) -> [Int32] {
+        var parent = Array(Int32(0)..<Int32(positions.count))
+        var size = [Int32](repeating: 1, count: positions.count)
+        func root(_ node: Int32) -> Int32 {
+            var node = node
+            while parent[Int(node)] != node {
+                parent[Int(node)] = parent[Int(parent[Int(node)])]
+                node = parent[Int(node)]
+            }
+            return node
+        }
+        for node in positions.indices {
+            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) where edgeModes[edge] & type.bit != 0 {
+                var (a, b) = (root(Int32(node)), root(edgeTarget[edge]))
+                guard a != b else { continue }
+                if size[Int(a)] < size[Int(b)] { swap(&a, &b) }
+                parent[Int(b)] = a
+                size[Int(a)] += size[Int(b)]
+            }
+        }
+        return positions.indices.map { size[Int(root(Int32($0)))] }
+    }
+
+    /// Seconds to take edge `edge` by `type`; nil when it may not.
+    @inline(__always)
+    func cost(_ edge: Int, _ type: TransportType) -> Double? {
+        guard edgeModes[edge] & type.bit != 0 else { return nil }
+        let speed = type == .automobile ? ways[Int(edgeWay[edge])].speed / 3.6 : type.footSpeed
+        return edgeLength[edge] / speed
+    }
+
+    /// Every edge `type` may take: its nodes, metres and seconds (what a
+    /// test rebuilds the graph from, to check routes against another
+    /// router's).
+    public func edges(for type: TransportType) -> [(from: Int, to: Int, length: Double, seconds: Double)] {
+        var result: [(from: Int, to: Int, length: Double, seconds: Double)] = []
+        for node in positions.indices {
+            for edge in Int(edgeStart[node])..<Int(edgeStart[node + 1]) {
+                if let seconds = cost(edge, type) { result.append((node, Int(edgeTarget[edge]), edgeLength[edge], seconds)) }
+            }
+        }
+        return result
+    }
+}
+
+/// Who may use a way, and how fast, from its properties.
+struct Access {
+    var forward: UInt8
+    var backward: UInt8
+    var speed: Double
+    var name: String?
+
+    init(_ properties: JSONObject) {
+        func text(_ key: String) -> String? {
+            if case .string(let value)? = properties[key] { return value.lowercased() }
+            return nil
+        }
+        let highway = text("highway")
+        var modes: UInt8
+        switch highway {
+        case "motorway", "motorway_link", "trunk", "trunk_link": modes = 4
+        case "footway", "path", "pedestrian", "corridor", "cycleway", "bridleway", "track": modes = 3
+        case "steps": modes = 1
+        default: modes = 7
+        }
+        func apply(_ key: String, _ bits: UInt8) {
+            switch text(key) {
+            case "no", "private": modes &= ~bits
+            case "yes", "designated", "permissive": modes |= bits
+            default: break
+            }
+        }
+        apply("access", 7)
+        apply("foot", 3)
+        apply("motor_vehicle", 4)
+        apply("wheelchair", 2)
+        if highway == "steps" { modes &= ~2 }
+        forward = modes
+        backward = modes
+        switch text("oneway") {
+        case "yes", "true", "1": backward &= ~4
+        case "-1", "reverse": forward &= ~4
+        default: break
+        }
+        speed = Self.speed(text("maxspeed")) ?? Self.defaultSpeed(highway)
+        if case .string(let value)? = properties["name"], !value.isEmpty { name = value }
+    }
+
+    /// km/h from `maxspeed`: a number, or a number and `mph`.
+    static func speed(_ text: String?) -> Double? {
+        guard let text else { return nil }
+        let miles = text.hasSuffix("mph")
+        let digits = text.prefix { $0.isNumber || $0 == "." }
+        guard let value = Double(digits), value > 0, value.isFinite else { return nil }
+        return miles ? value * 1.609344 : value
+    }
+
+    /// km/h by a way's class, where it gives none.
+    static func defaultSpeed(_ highway: String?) -> Double {
+        switch highway {
+        case "motorway": 110
+        case "trunk": 90
+        case "primary": 70
+        case "secondary": 60
+        case "tertiary", "motorway_link", "trunk_link": 50
+        case "residential", "unclassified": 30
+        case "service", "living_street": 15
+        default: 40
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Meridian
+import MeridianCommandLine
+
+struct RouteCommand: Command {
+    static let name = "route"
+    static let abstract = "Find the quickest route over a network of lines, as MapKit's MKDirections answers."
+    static let discussion = """
+        meridian route DATA... --from LAT,LON --to LAT,LON: the lines of the inputs (streets, paths, \
+        walkways; any format Meridian reads) make a network, joined where they share a position; the \
+        route from the network's node nearest --from to the one nearest --to is the quickest by --mode \
+        (walking at 5 km/h, wheelchair at 4 km/h without steps, driving at each way's maxspeed or its \
+        class's speed, one-way streets one way). OpenStreetMap's tags on the lines say who may use them \
+        (highway, access, foot, wheelchair, motor_vehicle, oneway, maxspeed). Prints the distance, the \
+        expected travel time and the steps with their instructions; --format json as MKRoute names them \
+        (distance in metres, expectedTravelTime in seconds), geojson as the route's line and its steps. \
+        With several --to, the travel time and distance to each (as MKDirections.calculateETA). Exit \
+        status: 0 found, 1 no route, 2 usage, 3 an input that cannot be read.
+        """
+
+    let inputs: [String]
+    let from: String
+    let destinations: [String]
+    let mode: Mode
+    let format: PlacesFormat
+
+    enum Mode: String, ArgumentValue, CaseIterable {
+        case walking, wheelchair, driving
+
+        var transportType: TransportType {
+            switch self {
+            case .walking: .walking
+            case .wheelchair: .wheelchair
+            case .driving: .automobile
+            }
+        }
+    }
+
+    init(_ arguments: Arguments) throws {
+        inputs = try arguments.arguments("inputs", help: "The network: data files of any format Meridian reads.")
+        from = try arguments.requiredOption("from", valueName: "lat,lon", help: "Where the route starts.")
+        destinations = try arguments.repeatedOption(
+            "to", valueName: "lat,lon", help: "Where the route ends (several: the travel time to each).")
+        mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
+        format = try arguments.option("format", default: .text, help: "How to print the route.")
+    }
+
+    func validate() throws {
+        if inputs.isEmpty { throw UsageError("give the network's data files") }
+        if destinations.isEmpty { throw UsageError("give a destination with --to LAT,LON") }
+    }
+
+    func run() throws {
+        var features: [Feature] = []
+        for path in try InputExpansion.expand(inputs) {
+            let source = try FeatureSource(path: path)
+            while let feature = try source.next() { features.append(feature) }
+            Console.shared.warn(source.warnings)
+        }
+        let graph = RoutingGraph(features: features)
+        let origin = try Self.position(from, option: "--from")
+        var places: [Coordinate] = []
+        for text in destinations { places.append(try Self.position(text, option: "--to")) }
+        if places.count == 1 {
+            do {
+                print(try graph.route(from: origin, to: places[0], transportType: mode.transportType))
+            } catch {
+                // No route is an answer (status 1), not a failure to read.
+                guard error.diagnostic.code == "route.unreachable" else { throw error }
+                Console.shared.fail(error)
+                finish(found: false)
+            }
+        } else {
+            let estimates = try graph.travelEstimates(from: origin, to: places, transportType: mode.transportType)
+            print(estimates, places: places)
+            finish(found: estimates.allSatisfy { $0 != nil })
+        }
+    }
+
+    /// `LAT,LON`, in range.
+    static func position(_ text: String, option: String) throws(DiagnosticError) -> Coordinate {
+        let numbers = text.split(separator: ",").map { Double($0.filter { $0 != " " }) }
+        guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else {
+            throw DiagnosticError(
+                code: "route.position",
+                message: "\(option) takes LAT,LON in degrees (-90 to 90, -180 to 180), not \"\(text)\"")
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        if seconds < 60 { return "\(Int(seconds.rounded())) s" }
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
+    static func line(_ positions: [Coordinate]) -> JSONValue {
+        .object(
+            JSONObject([
+                ("type", "LineString"),
+                ("coordinates", .array(positions.map { .array([.double($0.longitude), .double($0.latitude)]) })),
+            ]))
+    }
+
+    func print(_ route: Route) {
+        let metres = DistanceFormatter()
+        switch format {
+        case .text:
+            let along = route.name.isEmpty ? "" : " along \(route.name)"
+            let summary = "\(metres.string(fromDistance: route.distance)), \(Self.duration(route.expectedTravelTime))"
+            Console.out(mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst() + " route\(along): \(summary)")
+            for (number, step) in route.steps.enumerated() {
+                let length = step.distance > 0 ? " (\(metres.string(fromDistance: step.distance)))" : ""
+                Console.out("  \(number + 1). \(step.instructions)\(length)")
+            }
+        case .json:
+            printJSON(
+                JSONObject([
+                    ("name", .string(route.name)), ("transportType", .string(mode.rawValue)),
+                    ("distance", .double(route.distance)), ("expectedTravelTime", .double(route.expectedTravelTime)),
+                    ("sourceGap", .double(route.sourceGap)), ("destinationGap", .double(route.destinationGap)),
+                    ("polyline", Self.line(route.polyline)),
+                    (
+                        "steps",
+                        .array(
+                            route.steps.map { step in
+                                .object(
+                                    JSONObject([
+                                        ("instructions", .string(step.instructions)), ("distance", .double(step.distance)),
+                                        ("polyline", Self.line(step.polyline)),
+                                    ]))
+                            })
+                    ),
+                ]))
+        case .geojson:
+            let whole = Feature(
+                geometry: .lineString(route.polyline),
+                properties: JSONObject([
+                    ("name", .string(route.name)), ("transportType", .string(mode.rawValue)),
+                    ("distance", .double(route.distance)), ("expectedTravelTime", .double(route.expectedTravelTime)),
+                ]))
+            let steps = route.steps.enumerated().map { number, step in
+                Feature(
+                    geometry: step.polyline.count > 1 ? .lineString(step.polyline) : .point(step.polyline[0]),
+                    properties: JSONObject([
+                        ("step", .integer(Int64(number + 1))), ("instructions", .string(step.instructions)),
+                        ("distance", .double(step.distance)),
+                    ]))
+            }
+            printGeoJSON([whole] + steps)
+        }
+    }
+
+    func print(_ estimates: [TravelEstimate?], places: [Coordinate]) {
+        switch format {
+        case .text:
+            for (place, estimate) in zip(places, estimates) {
+                let to = "\(place.latitude),\(place.longitude)"
+                guard let estimate else {
+                    Console.out("\(to): no \(mode.rawValue) route")
+                    continue
+                }
+                Console.out(
+                    "\(to): \(DistanceFormatter().string(fromDistance: estimate.distance)), \(Self.duration(estimate.expectedTravelTime))")
+            }
+        case .json, .geojson:
+            // The Apple Maps Server API's /v1/etas names.
+            printJSON(
+                JSONObject([
+                    (
+                        "etas",
+                        .array(
+                            zip(places, estimates).map { place, estimate in
+                                var fields: [(String, JSONValue)] = [
+                                    (
+                                        "destination",
+                                        .object(
+                                            JSONObject([
+                                                ("latitude", .double(place.latitude)),
+                                                ("longitude", .double(place.longitude)),
+                                            ]))
+                                    ),
+                                    ("transportType", .string(mode.rawValue)),
+                                ]
+                                if let estimate {
+                                    fields.append(("distanceMeters", .double(estimate.distance)))
+                                    fields.append(("expectedTravelTimeSeconds", .double(estimate.expectedTravelTime)))
+                                }
+                                return .object(JSONObject(fields))
+                            })
+                    )
+                ]))
+        }
+    }
+}

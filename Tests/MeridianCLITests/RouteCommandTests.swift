@@ -1,0 +1,77 @@
+import Foundation
+import Meridian
+import MeridianTestSupport
+import Testing
+
+/// `meridian route` through the front door, on the bundled Monaco extract
+/// (OpenStreetMap's streets, steps and one-way streets).
+@Suite struct RouteCommandTests {
+    static let monaco = Samples.path("monaco.osm.pbf")
+    static let casino = "43.7384,7.4246"
+    static let palace = "43.7311,7.4197"
+
+    static func json(_ text: String) throws -> JSONObject {
+        try #require(try JSONValue(parsing: Array(text.utf8)).objectValue, "not a JSON object: \(text)")
+    }
+
+    @Test(arguments: ["walking", "wheelchair", "driving"])
+    func aRouteAcrossMonacoHasItsDistanceTimeAndSteps(mode: String) throws {
+        let result = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--mode", mode, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let route = try Self.json(result.stdout)
+        let distance = try #require(route["distance"]?.doubleValue)
+        let time = try #require(route["expectedTravelTime"]?.doubleValue)
+        // As the crow flies, about 950 m apart.
+        #expect(distance > 950 && distance < 4_000, "\(distance) m")
+        if mode == "walking" { #expect(abs(time - distance / (5 / 3.6)) < 1e-6 * time) }
+        if mode == "wheelchair" { #expect(abs(time - distance / (4 / 3.6)) < 1e-6 * time) }
+        let steps = route["steps"]?.arrayValue ?? []
+        #expect(steps.count >= 3)
+        #expect(steps.last?.objectValue?["instructions"] == "Arrive at the destination")
+        let stepTotal = steps.compactMap { $0.objectValue?["distance"]?.doubleValue }.reduce(0, +)
+        #expect(abs(stepTotal - distance) < 1e-6 * distance)
+        let line = route["polyline"]?.objectValue?["coordinates"]?.arrayValue ?? []
+        #expect(line.count > 10)
+    }
+
+    @Test func textGeoJSONAndTravelTimes() throws {
+        let text = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace])
+        #expect(text.status == 0 && text.stdout.hasPrefix("Walking route along "), "\(text.stdout)")
+        #expect(text.stdout.contains("  1. Head "))
+
+        let geojson = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--format", "geojson"])
+        let features = try Self.json(geojson.stdout)["features"]?.arrayValue ?? []
+        #expect(features.first?.objectValue?["geometry"]?.objectValue?["type"] == "LineString")
+        #expect(features.count >= 4, "the route and its steps")
+
+        let etas = try CLI.run([
+            "route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--to", "43.7400,7.4300", "--format", "json",
+        ])
+        #expect(etas.status == 0, "\(etas.stderr)")
+        let answers = try Self.json(etas.stdout)["etas"]?.arrayValue ?? []
+        #expect(answers.count == 2)
+        let walk = try Self.json(
+            try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--format", "json"]).stdout)
+        #expect(answers.first?.objectValue?["expectedTravelTimeSeconds"]?.doubleValue == walk["expectedTravelTime"]?.doubleValue)
+    }
+
+    @Test func badRequestsSayWhat() throws {
+        #expect(try CLI.run(["route", Self.monaco, "--from", Self.casino]).status == 2, "no destination")
+        let position = try CLI.run(["route", Self.monaco, "--from", "91,7.42", "--to", Self.palace])
+        #expect(position.status != 0 && position.stderr.contains("route.position"), "\(position.stderr)")
+        try withTemporaryFolder { folder in
+            let points = folder.appendingPathComponent("points.geojson")
+            try Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[7.42,43.73]}}]}"#.utf8)
+                .write(to: points)
+            let none = try CLI.run(["route", points.path, "--from", Self.casino, "--to", Self.palace])
+            #expect(none.status != 0 && none.stderr.contains("route.no-network"), "\(none.stderr)")
+            let apart = folder.appendingPathComponent("apart.geojson")
+            try Data(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[7.42,43.73],[7.43,43.73]]}},{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[7.42,43.74],[7.43,43.74]]}}]}"#
+                    .utf8
+            ).write(to: apart)
+            let unreachable = try CLI.run(["route", apart.path, "--from", "43.73,7.42", "--to", "43.74,7.43"])
+            #expect(unreachable.status == 1 && unreachable.stderr.contains("route.unreachable"), "\(unreachable.stderr)")
+        }
+    }
+}
