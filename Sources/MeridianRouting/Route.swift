@@ -27,6 +27,8 @@ public struct Route: Sendable {
         public var instructions: String
         /// Metres.
         public var distance: Double
+        /// Seconds.
+        public var expectedTravelTime: Double
         public var polyline: [Coordinate]
         /// The way's name, if it has one.
         public var wayName: String?
@@ -71,7 +73,7 @@ extension RoutingGraph {
             name: "", transportType: type, distance: path.edges.reduce(0) { $0 + edgeLength[$1] },
             expectedTravelTime: path.seconds, polyline: path.nodes.map { positions[$0] }, steps: [],
             sourceGap: startGap, destinationGap: endGap)
-        route.steps = steps(path.nodes, path.edges)
+        route.steps = steps(path.nodes, path.edges, type)
         var lengths: [String: Double] = [:]
         for step in route.steps { if let name = step.wayName { lengths[name, default: 0] += step.distance } }
         route.name = lengths.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
@@ -121,7 +123,7 @@ extension RoutingGraph {
     }
 
     /// The route's steps: one a way, its instruction from the turn onto it.
-    private func steps(_ nodes: [Int], _ edges: [Int]) -> [Route.Step] {
+    private func steps(_ nodes: [Int], _ edges: [Int], _ type: TransportType) -> [Route.Step] {
         var steps: [Route.Step] = []
         var previousBearing: Double?
         var index = 0
@@ -140,12 +142,16 @@ extension RoutingGraph {
             steps.append(
                 Route.Step(
                     instructions: instructions, distance: edges[index...end].reduce(0) { $0 + edgeLength[$1] },
-                    polyline: line, wayName: name))
+                    expectedTravelTime: edges[index...end].reduce(0) { $0 + (cost($1, type) ?? 0) }, polyline: line,
+                    wayName: name))
             previousBearing = line[line.count - 2].initialBearing(to: line[line.count - 1])
             index = end + 1
         }
         if let last = nodes.last {
-            steps.append(Route.Step(instructions: "Arrive at the destination", distance: 0, polyline: [positions[last]]))
+            steps.append(
+                Route.Step(
+                    instructions: "Arrive at the destination", distance: 0, expectedTravelTime: 0,
+                    polyline: [positions[last]]))
         }
         return steps
     }

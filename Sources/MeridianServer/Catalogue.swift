@@ -21,6 +21,9 @@ public final class Catalogue: Sendable {
 
     public let datasets: [Dataset]
     public let places: PlaceIndex
+    /// The datasets' lines as one network, for `/v1/directions` and
+    /// `/v1/etas` (a venue's openings are not streets: IMDF is left out).
+    public let network: RoutingGraph
     /// What loading worked around (unreadable features, a stale index).
     public let warnings: [Diagnostic]
     /// Counts reloads; part of every ETag, so a cached image of old data
@@ -33,6 +36,7 @@ public final class Catalogue: Sendable {
     public init(paths: [String], generation: Int = 0) throws(DiagnosticError) {
         var datasets: [Dataset] = []
         var warnings: [Diagnostic] = []
+        var lines: [Feature] = []
         var seen = Set<String>()
         for path in paths {
             let name = Layer.name(of: path)
@@ -53,6 +57,14 @@ public final class Catalogue: Sendable {
             }
             let layer = try Layer(input: input, warnings: &warnings)
             datasets.append(Dataset(name: name, layer: layer, placeCount: 0))
+            if input.format != .imdf {
+                lines += layer.features.filter {
+                    switch $0.geometry {
+                    case .lineString?, .multiLineString?: true
+                    default: false
+                    }
+                }
+            }
         }
         let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil }.map(\.0)
         let (index, loadWarnings) = try PlaceIndexFile.load(placePaths, rebuild: false)
@@ -64,6 +76,7 @@ public final class Catalogue: Sendable {
         }
         self.datasets = datasets
         self.places = index
+        self.network = RoutingGraph(features: lines)
         self.warnings = warnings
         self.generation = generation
     }

@@ -20,8 +20,8 @@ import UnixSignals
 /// Endpoints (docs/openapi.json): `GET /snapshot` (SVG or PNG, parameters
 /// as Apple's Maps Web Snapshots), `GET /v1/search`,
 /// `/v1/searchAutocomplete`, `/v1/geocode`, `/v1/reverseGeocode`,
-/// `/v1/place/{id}` and `/v1/places?ids=` (answers shaped as the Apple
-/// Maps Server API's), `POST /validate` (the report of `meridian validate
+/// `/v1/place/{id}`, `/v1/places?ids=`, `/v1/directions` and `/v1/etas`
+/// (answers shaped as the Apple Maps Server API's), `POST /validate` (the report of `meridian validate
 /// --format json`), `GET /datasets`, `GET /health` and `GET /metrics`
 /// (Prometheus). Read-only: no request names a file.
 public struct MeridianServer: Sendable {

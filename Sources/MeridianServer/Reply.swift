@@ -70,10 +70,20 @@ struct Query {
     /// `lat,lon` in degrees, in range.
     func coordinate(_ name: String) throws(DiagnosticError) -> Coordinate? {
         guard let text = self[name] else { return nil }
+        return try Self.coordinate(text, name: name)
+    }
+
+    /// `lat,lon` that must be given.
+    func requiredCoordinate(_ name: String) throws(DiagnosticError) -> Coordinate {
+        try Self.coordinate(try required(name), name: name)
+    }
+
+    /// `text` as `lat,lon` in degrees, in range (an error names `name`).
+    static func coordinate(_ text: String, name: String) throws(DiagnosticError) -> Coordinate {
         let numbers = text.split(separator: ",").map { Double($0.trimmingSpaces) }
         guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
             (-90...90).contains(latitude), (-180...180).contains(longitude)
-        else { throw Self.invalid(name, "give latitude,longitude in degrees, not \"\(text)\"") }
+        else { throw invalid(name, "give latitude,longitude in degrees, not \"\(text)\"") }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 

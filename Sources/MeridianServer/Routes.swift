@@ -35,6 +35,8 @@ struct Routes: Sendable {
             }
         }
         router.get("/v1/places") { request, _ in answer(request, places) }
+        router.get("/v1/directions") { request, _ in directions(request) }
+        router.get("/v1/etas") { request, _ in etas(request) }
         router.post("/validate") { request, _ in await validate(request) }
         router.get("/map") { request, _ in mapPage(request) }
         router.get("/leaflet/:file") { _, context in leafletFile(context.parameters.get("file") ?? "") }

@@ -128,6 +128,7 @@ struct RouteCommand: Command {
                                 .object(
                                     JSONObject([
                                         ("instructions", .string(step.instructions)), ("distance", .double(step.distance)),
+                                        ("expectedTravelTime", .double(step.expectedTravelTime)),
                                         ("polyline", Self.line(step.polyline)),
                                     ]))
                             })

@@ -102,6 +102,7 @@ final class RunningServer: @unchecked Sendable {
     static let venue = Samples.path("meridian-arcade.zip")
     static let landmarks = Samples.path("cambridge-landmarks.geojson")
     static let basemap = Samples.path("natural-earth.pmtiles")
+    static let monaco = Samples.path("monaco.osm.pbf")
 
     /// The server's command line is read by the tool's own parser: its
     /// mistakes are usage errors (status 2) with the usage line, and
@@ -254,6 +255,36 @@ final class RunningServer: @unchecked Sendable {
         guard bytes.count > 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
         func number(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         return (number(16), number(20))
+    }
+
+    /// `/v1/directions` and `/v1/etas` over Monaco's streets: the route the
+    /// library finds, in the Maps Server API's fields.
+    @Test func directionsAndTravelTimesAcrossMonaco() async throws {
+        let server = try RunningServer([Self.monaco])
+        let (casino, palace) = ("43.7384,7.4246", "43.7311,7.4197")
+        let reply = try await server.request("/v1/directions?origin=\(casino)&destination=\(palace)&transportType=Automobile")
+        #expect(reply.status == 200, "\(reply.text)")
+        let route = try #require((reply.json["routes"] as? [[String: Any]])?.first)
+        let steps = reply.json["steps"] as? [[String: Any]] ?? []
+        let paths = reply.json["stepPaths"] as? [[[String: Double]]] ?? []
+        #expect((route["stepIndexes"] as? [Int])?.count == steps.count)
+        #expect(paths.count == steps.count)
+        #expect(route["transportType"] as? String == "Automobile")
+        let metres = try #require(route["distanceMeters"] as? Double)
+        let stepMetres = steps.compactMap { $0["distanceMeters"] as? Double }.reduce(0, +)
+        #expect(abs(metres - stepMetres) < 1e-6 * metres)
+        let stepSeconds = steps.compactMap { $0["durationSeconds"] as? Double }.reduce(0, +)
+        #expect(abs((route["durationSeconds"] as? Double ?? 0) - stepSeconds) < 1e-6 * stepSeconds)
+
+        let etas = try await server.request("/v1/etas?origin=\(casino)&destinations=\(palace)%7C43.7400,7.4300&transportType=Automobile")
+        let first = try #require((etas.json["etas"] as? [[String: Any]])?.first)
+        #expect(first["expectedTravelTimeSeconds"] as? Double == route["durationSeconds"] as? Double)
+        #expect(abs((first["distanceMeters"] as? Double ?? 0) - metres) < 1e-6 * metres)
+
+        let bad = try await server.request("/v1/directions?origin=\(casino)&transportType=Hovercraft")
+        #expect(bad.status == 400 && bad.text.contains("transportType"), "\(bad.text)")
+        let missing = try await server.request("/v1/directions?origin=\(casino)")
+        #expect(missing.status == 400 && missing.text.contains("destination"), "\(missing.text)")
     }
 
     @Test func everyEndpointAnswers() async throws {
@@ -510,9 +541,9 @@ final class RunningServer: @unchecked Sendable {
 
     @Test func theServerIsWhatTheDocumentSays() async throws {
         let paths = try #require(Self.document["paths"] as? [String: [String: Any]])
-        #expect(paths.count == 16)
+        #expect(paths.count == 18)
         let server = try RunningServer(
-            [ServerEndToEndTests.venue, ServerEndToEndTests.landmarks, ServerEndToEndTests.basemap])
+            [ServerEndToEndTests.venue, ServerEndToEndTests.landmarks, ServerEndToEndTests.basemap, ServerEndToEndTests.monaco])
         for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
             for (method, value) in operations {
                 let operation = try #require(value as? [String: Any])

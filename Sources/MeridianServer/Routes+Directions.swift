@@ -1,0 +1,116 @@
+import Hummingbird
+import Meridian
+
+/// Directions and travel times, shaped as the Apple Maps Server API's
+/// `/v1/directions` and `/v1/etas`: the same parameter names (`origin`,
+/// `destination`, `destinations` separated by `|`, `transportType`) and
+/// response fields (`routes` with `distanceMeters`, `durationSeconds` and
+/// `stepIndexes`; `steps` with `stepPathIndex` and `instructions`;
+/// `stepPaths`; `etas` with `expectedTravelTimeSeconds`), over the loaded
+/// datasets' lines (``Catalogue/network``). A route no way makes is a 404
+/// whose body says so (`route.unreachable`).
+extension Routes {
+    /// `transportType`: Automobile, Walking (the default) or Wheelchair.
+    func transportType(_ query: Query) throws(DiagnosticError) -> TransportType {
+        switch query["transportType"]?.lowercased() {
+        case nil, "walking": .walking
+        case "automobile": .automobile
+        case "wheelchair": .wheelchair
+        case let other?: throw Query.invalid("transportType", "give Automobile, Walking or Wheelchair, not \"\(other)\"")
+        }
+    }
+
+    static func name(_ type: TransportType) -> JSONValue {
+        switch type {
+        case .walking: "Walking"
+        case .wheelchair: "Wheelchair"
+        case .automobile: "Automobile"
+        }
+    }
+
+    static func place(_ position: Coordinate) -> JSONValue {
+        .object(JSONObject([("coordinate", point(position))]))
+    }
+
+    static func point(_ position: Coordinate) -> JSONValue {
+        .object(JSONObject([("latitude", .double(position.latitude)), ("longitude", .double(position.longitude))]))
+    }
+
+    func directions(_ request: Request) -> Response {
+        do throws(DiagnosticError) {
+            let query = try Query(request)
+            let type = try transportType(query)
+            let origin = try query.requiredCoordinate("origin")
+            let destination = try query.requiredCoordinate("destination")
+            let route = try catalogue.current.network.route(from: origin, to: destination, transportType: type)
+            let steps = route.steps.enumerated().map { number, step in
+                JSONValue.object(
+                    JSONObject([
+                        ("stepPathIndex", .integer(Int64(number))), ("distanceMeters", .double(step.distance)),
+                        ("durationSeconds", .double(step.expectedTravelTime)),
+                        ("instructions", .string(step.instructions)), ("transportType", Self.name(type)),
+                    ]))
+            }
+            return Reply.json(
+                JSONObject([
+                    ("origin", Self.place(origin)), ("destination", Self.place(destination)),
+                    (
+                        "routes",
+                        .array([
+                            .object(
+                                JSONObject([
+                                    ("name", .string(route.name)), ("distanceMeters", .double(route.distance)),
+                                    ("durationSeconds", .double(route.expectedTravelTime)),
+                                    ("transportType", Self.name(type)), ("hasTolls", false),
+                                    ("stepIndexes", .array(route.steps.indices.map { .integer(Int64($0)) })),
+                                ]))
+                        ])
+                    ),
+                    ("steps", .array(steps)),
+                    ("stepPaths", .array(route.steps.map { .array($0.polyline.map(Self.point)) })),
+                ]))
+        } catch {
+            return Reply.error(error.diagnostic.code == "route.unreachable" ? .notFound : .badRequest, error.diagnostic)
+        }
+    }
+
+    func etas(_ request: Request) -> Response {
+        do throws(DiagnosticError) {
+            let query = try Query(request)
+            let type = try transportType(query)
+            let origin = try query.requiredCoordinate("origin")
+            let texts = try query.required("destinations").split(separator: "|")
+            guard (1...10).contains(texts.count) else {
+                throw Query.invalid("destinations", "give 1 to 10 destinations separated by |")
+            }
+            var destinations: [Coordinate] = []
+            for text in texts {
+                destinations.append(try Query.coordinate(String(text), name: "destinations"))
+            }
+            let estimates = try catalogue.current.network.travelEstimates(
+                from: origin, to: destinations, transportType: type)
+            return Reply.json(
+                JSONObject([
+                    (
+                        "etas",
+                        .array(
+                            zip(destinations, estimates).map { destination, estimate in
+                                var fields: [(String, JSONValue)] = [
+                                    ("destination", Self.point(destination)), ("transportType", Self.name(type)),
+                                ]
+                                if let estimate {
+                                    fields += [
+                                        ("distanceMeters", .double(estimate.distance)),
+                                        ("expectedTravelTimeSeconds", .double(estimate.expectedTravelTime)),
+                                        ("staticTravelTimeSeconds", .double(estimate.expectedTravelTime)),
+                                    ]
+                                }
+                                return .object(JSONObject(fields))
+                            })
+                    )
+                ]))
+        } catch {
+            return Reply.error(.badRequest, error.diagnostic)
+        }
+    }
+}
