@@ -54,12 +54,5 @@ package final class MappedFile: @unchecked Sendable {
         released = end
     }
 
-    /// Gives back every page read so far, for a file read at random (they
-    /// stay in the file cache; reading one again maps it again).
-    package func evict() {
-        guard isMapping else { return }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_DONTNEED)
-    }
-
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 }

@@ -72,10 +72,10 @@ public struct RoutingGraph: Sendable {
     /// The graph of the lines and multilines in `features` (other
     /// geometries, and lines that are not ways, ``notWays``, are left out).
     public init(features: some Sequence<Feature>) {
-        var nodes: [[UInt64]: Int32] = [:]
+        var nodes: [PositionKey: Int32] = [:]
         var edges: [(from: Int32, to: Int32, length: Double, way: Int32, modes: UInt8)] = []
         func node(_ position: Coordinate) -> Int32 {
-            let key = [position.longitude.bitPattern, position.latitude.bitPattern]
+            let key = PositionKey(longitude: position.longitude.bitPattern, latitude: position.latitude.bitPattern)
             if let known = nodes[key] { return known }
             nodes[key] = Int32(positions.count)
             positions.append(Coordinate(latitude: position.latitude, longitude: position.longitude))
@@ -167,6 +167,12 @@ public struct RoutingGraph: Sendable {
         }
         return result
     }
+}
+
+/// A position by its exact bits: where lines meet.
+struct PositionKey: Hashable {
+    var longitude: UInt64
+    var latitude: UInt64
 }
 
 /// Who may use a way, and how fast, from its properties.

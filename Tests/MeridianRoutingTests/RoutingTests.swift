@@ -9,23 +9,11 @@ import Testing
 /// type, its distance, time and steps, and the same paths as networkx's
 /// Dijkstra finds on the same graph.
 struct RoutingTests {
-    /// SplitMix64: the same generated network on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A town of `side` by `side` crossings about 100 m apart, each street
     /// between neighbours a line of its own: some one-way, some steps or
     /// footpaths, some motorway, some missing.
     static func town(side: Int, seed: UInt64) -> [Feature] {
-        var random = Seeded(state: seed)
+        var random = SeededRandom(seed: seed)
         let crossings = (0..<side).map { row in
             (0..<side).map { column in
                 Coordinate(
@@ -141,7 +129,7 @@ struct RoutingTests {
     @Test(.enabled(if: hasNetworkx, "networkx is not installed (pip install networkx)"), arguments: TransportType.allCases)
     func pathsAreNetworkxsShortestPaths(type: TransportType) throws {
         let graph = RoutingGraph(features: Self.town(side: 40, seed: 43))
-        var random = Seeded(state: 2026)
+        var random = SeededRandom(seed: 2026)
         let pairs = (0..<800).map { _ in (Int.random(in: 0..<graph.nodeCount, using: &random), Int.random(in: 0..<graph.nodeCount, using: &random)) }
         let edges = graph.edges(for: type).map { "[\($0.from),\($0.to),\($0.seconds)]" }.joined(separator: ",")
         let request = #"{"edges":[\#(edges)],"pairs":[\#(pairs.map { "[\($0.0),\($0.1)]" }.joined(separator: ","))]}"#
