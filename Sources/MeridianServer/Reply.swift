@@ -73,11 +73,6 @@ struct Query {
         return try Self.coordinate(text, name: name)
     }
 
-    /// `lat,lon` that must be given.
-    func requiredCoordinate(_ name: String) throws(DiagnosticError) -> Coordinate {
-        try Self.coordinate(try required(name), name: name)
-    }
-
     /// `text` as `lat,lon` in degrees, in range (an error names `name`).
     static func coordinate(_ text: String, name: String) throws(DiagnosticError) -> Coordinate {
         let numbers = text.split(separator: ",").map { Double($0.trimmingSpaces) }

@@ -6,7 +6,8 @@ import Meridian
 /// `destination`, `destinations` separated by `|`, `transportType`) and
 /// response fields (`routes` with `distanceMeters`, `durationSeconds` and
 /// `stepIndexes`; `steps` with `stepPathIndex` and `instructions`;
-/// `stepPaths`; `etas` with `expectedTravelTimeSeconds`), over the loaded
+/// `stepPaths`; `etas` with `expectedTravelTimeSeconds`; places as
+/// `lat,lon` or by a dataset place's id or name), over the loaded
 /// datasets' lines (``Catalogue/network``). A route no way makes is a 404
 /// whose body says so (`route.unreachable`).
 extension Routes {
@@ -18,6 +19,19 @@ extension Routes {
         case "wheelchair": .wheelchair
         case let other?: throw Query.invalid("transportType", "give Automobile, Walking or Wheelchair, not \"\(other)\"")
         }
+    }
+
+    /// A place given as `lat,lon`, or by the id or name of a place in the
+    /// datasets (as `/v1/place` and `/v1/search` find it).
+    func position(_ text: String, parameter: String) throws(DiagnosticError) -> Coordinate {
+        let parts = text.split(separator: ",")
+        if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces) != nil }) {
+            return try Query.coordinate(text, name: parameter)
+        }
+        guard let place = catalogue.current.places.place(named: text) else {
+            throw Query.invalid(parameter, "give latitude,longitude or a place's id or name, not \"\(text)\"")
+        }
+        return place.coordinate
     }
 
     static func name(_ type: TransportType) -> JSONValue {
@@ -40,8 +54,8 @@ extension Routes {
         do throws(DiagnosticError) {
             let query = try Query(request)
             let type = try transportType(query)
-            let origin = try query.requiredCoordinate("origin")
-            let destination = try query.requiredCoordinate("destination")
+            let origin = try position(try query.required("origin"), parameter: "origin")
+            let destination = try position(try query.required("destination"), parameter: "destination")
             let route = try catalogue.current.network.route(from: origin, to: destination, transportType: type)
             let steps = route.steps.enumerated().map { number, step in
                 JSONValue.object(
@@ -78,14 +92,14 @@ extension Routes {
         do throws(DiagnosticError) {
             let query = try Query(request)
             let type = try transportType(query)
-            let origin = try query.requiredCoordinate("origin")
+            let origin = try position(try query.required("origin"), parameter: "origin")
             let texts = try query.required("destinations").split(separator: "|")
             guard (1...10).contains(texts.count) else {
                 throw Query.invalid("destinations", "give 1 to 10 destinations separated by |")
             }
             var destinations: [Coordinate] = []
             for text in texts {
-                destinations.append(try Query.coordinate(String(text), name: "destinations"))
+                destinations.append(try position(String(text), parameter: "destinations"))
             }
             let estimates = try catalogue.current.network.travelEstimates(
                 from: origin, to: destinations, transportType: type)

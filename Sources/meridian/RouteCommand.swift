@@ -5,7 +5,8 @@ struct RouteCommand: Command {
     static let name = "route"
     static let abstract = "Find the quickest route over a network of lines, as MapKit's MKDirections answers."
     static let discussion = """
-        meridian route DATA... --from LAT,LON --to LAT,LON: the lines of the inputs (streets, paths, \
+        meridian route DATA... --from LAT,LON --to LAT,LON (or a place's id or name in the inputs, \
+        as meridian lookup and search find them): the lines of the inputs (streets, paths, \
         walkways; any format Meridian reads) make a network, joined where they share a position; the \
         route from the network's node nearest --from to the one nearest --to is the quickest by --mode \
         (walking at 5 km/h, wheelchair at 4 km/h without steps, driving at each way's maxspeed or its \
@@ -37,9 +38,10 @@ struct RouteCommand: Command {
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments("inputs", help: "The network: data files of any format Meridian reads.")
-        from = try arguments.requiredOption("from", valueName: "lat,lon", help: "Where the route starts.")
+        from = try arguments.requiredOption(
+            "from", valueName: "place", help: "Where the route starts: lat,lon, or a place's id or name in the inputs.")
         destinations = try arguments.repeatedOption(
-            "to", valueName: "lat,lon", help: "Where the route ends (several: the travel time to each).")
+            "to", valueName: "place", help: "Where the route ends, as --from (several: the travel time to each).")
         mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
         format = try arguments.option("format", default: .text, help: "How to print the route.")
     }
@@ -57,12 +59,29 @@ struct RouteCommand: Command {
             Console.shared.warn(source.warnings)
         }
         let graph = RoutingGraph(features: features)
-        let origin = try Self.position(from, option: "--from")
+        // Places by id or name come from a place index over the same inputs, made once if needed.
+        var index: PlaceIndex?
+        var names: [String] = []
+        func position(_ text: String, option: String) throws(DiagnosticError) -> Coordinate {
+            if let coordinate = try Self.coordinate(text, option: option) {
+                names.append(text)
+                return coordinate
+            }
+            if index == nil { index = try PlaceIndexFile.load(InputExpansion.expand(inputs), rebuild: false).index }
+            guard let place = index?.place(named: text) else {
+                throw DiagnosticError(
+                    code: "route.position",
+                    message: "\(option) \"\(text)\" is neither LAT,LON nor a place's id or name in the inputs")
+            }
+            names.append("\(place.name(in: []) ?? place.id) [\(place.id)]")
+            return place.coordinate
+        }
+        let origin = try position(from, option: "--from")
         var places: [Coordinate] = []
-        for text in destinations { places.append(try Self.position(text, option: "--to")) }
+        for text in destinations { places.append(try position(text, option: "--to")) }
         if places.count == 1 {
             do {
-                print(try graph.route(from: origin, to: places[0], transportType: mode.transportType))
+                print(try graph.route(from: origin, to: places[0], transportType: mode.transportType), from: names[0], to: names[1])
             } catch {
                 // No route is an answer (status 1), not a failure to read.
                 guard error.diagnostic.code == "route.unreachable" else { throw error }
@@ -76,12 +95,12 @@ struct RouteCommand: Command {
         }
     }
 
-    /// `LAT,LON`, in range.
-    static func position(_ text: String, option: String) throws(DiagnosticError) -> Coordinate {
+    /// `LAT,LON` in degrees; nil for text that is not two numbers (a
+    /// place's id or name), an error for numbers out of range.
+    static func coordinate(_ text: String, option: String) throws(DiagnosticError) -> Coordinate? {
         let numbers = text.split(separator: ",").map { Double($0.filter { $0 != " " }) }
-        guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
-            (-90...90).contains(latitude), (-180...180).contains(longitude)
-        else {
+        guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1] else { return nil }
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw DiagnosticError(
                 code: "route.position",
                 message: "\(option) takes LAT,LON in degrees (-90 to 90, -180 to 180), not \"\(text)\"")
@@ -103,13 +122,14 @@ struct RouteCommand: Command {
             ]))
     }
 
-    func print(_ route: Route) {
+    func print(_ route: Route, from start: String, to end: String) {
         let metres = DistanceFormatter()
         switch format {
         case .text:
             let along = route.name.isEmpty ? "" : " along \(route.name)"
             let summary = "\(metres.string(fromDistance: route.distance)), \(Self.duration(route.expectedTravelTime))"
             Console.out(mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst() + " route\(along): \(summary)")
+            Console.out("  from \(start) to \(end)")
             for (number, step) in route.steps.enumerated() {
                 let length = step.distance > 0 ? " (\(metres.string(fromDistance: step.distance)))" : ""
                 Console.out("  \(number + 1). \(step.instructions)\(length)")

@@ -39,6 +39,10 @@ import Testing
         #expect(text.status == 0 && text.stdout.hasPrefix("Walking route along "), "\(text.stdout)")
         #expect(text.stdout.contains("  1. Head "))
 
+        let named = try CLI.run(["route", Self.monaco, "--from", "Casino de Monte-Carlo", "--to", "relation/393226"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("from Casino de Monte Carlo [node/4416197079] to Palais princier de Monaco [relation/393226]"), "\(named.stdout)")
+
         let geojson = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--format", "geojson"])
         let features = try Self.json(geojson.stdout)["features"]?.arrayValue ?? []
         #expect(features.first?.objectValue?["geometry"]?.objectValue?["type"] == "LineString")

@@ -281,6 +281,9 @@ final class RunningServer: @unchecked Sendable {
         #expect(first["expectedTravelTimeSeconds"] as? Double == route["durationSeconds"] as? Double)
         #expect(abs((first["distanceMeters"] as? Double ?? 0) - metres) < 1e-6 * metres)
 
+        let named = try await server.request("/v1/directions?origin=node%2F4416197079&destination=Palais+princier+de+Monaco")
+        #expect(named.status == 200, "\(named.text)")
+
         let bad = try await server.request("/v1/directions?origin=\(casino)&transportType=Hovercraft")
         #expect(bad.status == 400 && bad.text.contains("transportType"), "\(bad.text)")
         let missing = try await server.request("/v1/directions?origin=\(casino)")

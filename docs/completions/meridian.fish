@@ -257,8 +257,8 @@ complete -c meridian -n '__fish_seen_subcommand_from tile' -s q -l quiet -d 'Pri
 complete -c meridian -n '__fish_seen_subcommand_from tile' -s v -l verbose -d 'Also print per-file timings and counts on standard error.'
 complete -c meridian -n '__fish_use_subcommand' -a route -d 'Find the quickest route over a network of lines, as MapKit\'s MKDirections answers.'
 complete -c meridian -n '__fish_seen_subcommand_from route' -F
-complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l from -d 'Where the route starts.'
-complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l to -d 'Where the route ends (several: the travel time to each).'
+complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l from -d 'Where the route starts: lat,lon, or a place\'s id or name in the inputs.'
+complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l to -d 'Where the route ends, as --from (several: the travel time to each).'
 complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'walking wheelchair driving' -l mode -d 'How the route is travelled.'
 complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'text json geojson' -l format -d 'How to print the route.'
 complete -c meridian -n '__fish_use_subcommand' -a rules -d 'List every diagnostic code Meridian reports, with its severity and meaning.'

@@ -338,8 +338,8 @@ _meridian() {
         route)
             _arguments -s \
                 '*:inputs:_files' \
-                '--from''[Where the route starts.]:lat,lon:_files' \
-                '*--to''[Where the route ends (several\: the travel time to each).]:lat,lon:_files' \
+                '--from''[Where the route starts\: lat,lon, or a place'\''s id or name in the inputs.]:place:_files' \
+                '*--to''[Where the route ends, as --from (several\: the travel time to each).]:place:_files' \
                 '--mode''[How the route is travelled.]:mode:(walking wheelchair driving)' \
                 '--format''[How to print the route.]:format:(text json geojson)' \
                 '(-h --help)'{-h,--help}'[Show help information.]'
