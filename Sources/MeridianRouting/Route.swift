@@ -50,7 +50,7 @@ public enum RoutingDiagnostics {
         #"""
         route.no-network | error | The data holds no line the transport type may use (a route needs streets, paths or walkways as lines).
         route.unreachable | error | No way leads from the start to the destination by the transport type: they lie on parts of the network that do not connect (or one-way streets, stairs or a closed way part them).
-        route.position | error | A start or destination that is not a position: latitude and longitude as two numbers, -90 to 90 and -180 to 180.
+        route.position | error | A start or destination that is neither a position (latitude and longitude as two numbers, -90 to 90 and -180 to 180) nor, on the command line and over HTTP, the id or name of a place in the data.
         """#)
 }
 

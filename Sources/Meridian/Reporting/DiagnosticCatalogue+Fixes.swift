@@ -41,7 +41,8 @@ extension DiagnosticCatalogue {
             "Give data with lines to travel along (OpenStreetMap ways, GeoJSON LineStrings); for driving, lines cars may use.",
         "route.unreachable":
             "Check that the lines meet at shared positions (they join only there) and that one-way streets, steps or access tags do not cut the way; or try another --mode.",
-        "route.position": "Give the latitude first, then the longitude, in degrees: --from 43.7384,7.4246.",
+        "route.position":
+            "Give the latitude first, then the longitude, in degrees (--from 43.7384,7.4246), or a place's id or name as meridian search finds it.",
         "osm.pbf.invalid": "Download the extract again whole; check it with osmium fileinfo.",
         "osm.pbf.unsupported": "Make a plain data file first: osmium time-filter for a history file, osmium cat for others.",
         "osm.pbf.unsorted": "Sort the file first: osmium sort in.osm.pbf -o sorted.osm.pbf.",
