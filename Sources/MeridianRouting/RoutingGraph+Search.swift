@@ -58,14 +58,6 @@ extension RoutingGraph {
         let nodes = [source] + edges.map { Int(edgeTarget[$0]) }
         return (nodes, edges, search.cost[target])
     }
-
-    /// Seconds from `source` to every node by `type` (infinity where none
-    /// leads): the costs of one search, for travel times to many places.
-    func travelTimes(from source: Int, transportType type: TransportType) -> [Double] {
-        var search = Search(graph: self, source: source, type: type)
-        _ = search.run(until: nil)
-        return search.cost
-    }
 }
 
 /// One run of Dijkstra's search with a binary heap (entries left in when a

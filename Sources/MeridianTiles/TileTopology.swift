@@ -42,8 +42,6 @@ final class TileTopology {
             return low < keys.count && keys[low] == key
         }
 
-        var count: Int { keys.count }
-
         /// The rings of a geometry simplified to `tolerance`, arc by arc;
         /// `original`: the same geometry before projection, whose exact
         /// positions name the junctions. A ring that collapses drops out (a
