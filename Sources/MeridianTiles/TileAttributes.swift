@@ -5,7 +5,7 @@ import MeridianLibC
 import MeridianPlatform
 
 /// The ids and properties of a tile set's features, kept on disk while the
-/// features are cut: each feature's id (8 bytes), the length of its
+/// features are cut: each feature's id (8 bytes, all ones for none), the length of its
 /// properties (4) and the properties as JSON text, appended to a temporary
 /// file; in memory only where each feature's
 /// record starts. Tiles read them back by layer and feature.
@@ -37,11 +37,11 @@ final class TileAttributes {
         file = try TemporaryFile(purpose: "tile-attributes")
     }
 
-    func append(layer: Int, id: UInt64, properties: JSONObject) throws(DiagnosticError) {
+    func append(layer: Int, id: UInt64?, properties: JSONObject) throws(DiagnosticError) {
         offsets[layer].append(file.size)
         var record: [UInt8] = []
         let text = JSONValue.object(properties).jsonBytes()
-        withUnsafeBytes(of: id.littleEndian) { record.append(contentsOf: $0) }
+        withUnsafeBytes(of: (id ?? .max).littleEndian) { record.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt32(text.count).littleEndian) { record.append(contentsOf: $0) }
         record += text
         try file.append(record[...], displayName: "the tile set's properties")
@@ -75,7 +75,7 @@ final class TileAttributes {
         let handle: Handle
         let offsets: [Offsets]
 
-        func read(layer: Int, feature: Int) throws(DiagnosticError) -> (UInt64, JSONObject) {
+        func read(layer: Int, feature: Int) throws(DiagnosticError) -> (UInt64?, JSONObject) {
             let start = offsets[layer][feature]
             let cutShort = DiagnosticError(code: "io.temporary", message: "the tile set's properties were cut short")
             // Most records fit a first read of 512 bytes; a longer one is read again whole.
@@ -92,7 +92,7 @@ final class TileAttributes {
             guard case .object(let properties) = try JSONValue(parsing: Array(record[12..<(12 + count)])) else {
                 throw cutShort
             }
-            return (id, properties)
+            return (id == .max ? nil : id, properties)
         }
     }
 }

@@ -10,7 +10,9 @@ struct TileCommand: ReportingCommand {
         buffer and snapped to the tile's grid with GEOS (valid polygons stay valid), and written as \
         Mapbox Vector Tiles 2.1, one layer per input (or per layer of an input that has them: a \
         GeoPackage's tables, an IMDF venue's feature types), gzip-compressed in a PMTiles version 3 \
-        archive, or an MBTiles 1.3 database when the output ends in .mbtiles. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
+        archive, or an MBTiles 1.3 database when the output ends in .mbtiles. A feature keeps its \
+        integer id; --generate-ids numbers the others in their layer, which are otherwise written without \
+        one, as GDAL and tippecanoe write them. What each zoom leaves out (features smaller than a tile unit) is counted by zoom and \
         layer and printed, as are features a tile past --max-tile-bytes (500 000, gzipped) leaves \
         out, the smallest first; --format json writes the whole report (every zoom and layer: features \
         kept and left out) as JSON on standard output, --format sarif as SARIF 2.1.0, ndjson a line \
@@ -23,6 +25,7 @@ struct TileCommand: ReportingCommand {
     let minimumZoom: Int
     let maximumZoom: Int
     let maximumTileBytes: Int
+    let generatesIds: Bool
     let report: ReportOptions
 
     init(_ arguments: Arguments) throws {
@@ -34,6 +37,9 @@ struct TileCommand: ReportingCommand {
         maximumTileBytes = try arguments.option(
             "max-tile-bytes", default: 500_000,
             help: "The most bytes a tile may take, gzipped; past it the smallest features go first (0: no cap).")
+        generatesIds = arguments.flag(
+            "generate-ids",
+            help: "Give a feature without an integer id its number in its layer as its tile id (otherwise it has none).")
         report = try arguments.group(ReportOptions.self)
     }
 
@@ -51,6 +57,7 @@ struct TileCommand: ReportingCommand {
         try OutputDestination.checkNotInput(output, inputs: paths)
         var builder = TileSetBuilder(minimumZoom: minimumZoom, maximumZoom: maximumZoom)
         builder.maximumTileBytes = maximumTileBytes
+        builder.generatesIds = generatesIds
         // Features go to the tile set as they are read: no input is held whole.
         let session = try TileSetBuilder.Session(builder)
         var bounds: BoundingBox?

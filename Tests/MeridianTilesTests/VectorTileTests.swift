@@ -102,6 +102,25 @@ struct VectorTileTests {
         #expect(counts.samePosition[0][0] == 6_000)
     }
 
+    /// A feature keeps its own integer id; one without is written without
+    /// an id unless ids are generated (its number in its layer).
+    @Test(arguments: [false, true])
+    func featuresKeepTheirOwnIdsAndOthersGetOneOnlyWhenAsked(generated: Bool) throws {
+        var builder = TileSetBuilder(minimumZoom: 0, maximumZoom: 0)
+        builder.generatesIds = generated
+        let features = [
+            Feature(id: .integer(42), geometry: .point(Coordinate(latitude: 10, longitude: 10))),
+            Feature(id: .string("a"), geometry: .point(Coordinate(latitude: 20, longitude: 20))),
+            Feature(geometry: .point(Coordinate(latitude: 30, longitude: 30))),
+        ]
+        let (tiles, _) = try builder.tiles([("points", features)])
+        let bytes = try tiles[0].1.withUnsafeBytes { try PMTilesReader.inflatedIfGzipped($0, name: "tile") }
+        let decoded = try VectorTileDecoder(tile: tiles[0].0, name: "tile").layers(bytes)["points"] ?? []
+        let ids = decoded.sorted { ($0.geometry?.boundingBox?.south ?? 0) < ($1.geometry?.boundingBox?.south ?? 0) }
+            .map(\.id)
+        #expect(ids == (generated ? [.integer(42), .integer(1), .integer(2)] : [.integer(42), nil, nil]))
+    }
+
     @Test func webMercatorRoundTrips() {
         let cambridge = Coordinate(latitude: 52.2053, longitude: 0.1218)
         let (x, y) = WebMercator.project(cambridge, zoom: 10, extent: 4096)
