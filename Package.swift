@@ -108,7 +108,8 @@ let package = Package(
         // measures) on GEOS and the ellipsoid's geodesics.
         .target(name: "MeridianSpatial", dependencies: ["MeridianLibC", "MeridianPlatform", "MeridianCore", "MeridianValidity", "CGEOS"]),
         // Routing: networks from lines, routes and travel times as MapKit's MKDirections gives them.
-        .target(name: "MeridianRouting", dependencies: ["MeridianLibC", "MeridianCore", "MeridianJSON"]),
+        .target(
+            name: "MeridianRouting", dependencies: ["MeridianLibC", "MeridianCore", "MeridianJSON", "MeridianIMDF"]),
         // PROJ (libproj-dev): coordinate reference systems. Its headers are
         // read at build time; the library is opened when first used (CPROJ.c).
         .target(name: "CPROJ", dependencies: ["CLibraryLoader"]),
@@ -310,7 +311,9 @@ let package = Package(
         .testTarget(
             name: "MeridianFlatGeobufTests", dependencies: ["MeridianFlatGeobuf", "MeridianIO", "MeridianTestSupport"]),
         .testTarget(name: "MeridianTilesTests", dependencies: ["MeridianTiles", "MeridianCore"]),
-        .testTarget(name: "MeridianRoutingTests", dependencies: ["MeridianRouting", "MeridianCore", "MeridianTestSupport"]),
+        .testTarget(
+            name: "MeridianRoutingTests",
+            dependencies: ["MeridianRouting", "MeridianCore", "MeridianIMDF", "MeridianTestSupport"]),
         .testTarget(
             name: "MeridianOSMTests", dependencies: ["MeridianOSM", "MeridianIO", "MeridianCore", "MeridianTestSupport"]),
         .testTarget(

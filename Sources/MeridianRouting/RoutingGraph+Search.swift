@@ -8,11 +8,20 @@ extension RoutingGraph {
     /// to its latitude), and its distance in metres on the ellipsoid; nil
     /// when there is none.
     public func nearestNode(to position: Coordinate, transportType type: TransportType) -> (node: Int, distance: Double)? {
+        nearestNode(to: position, transportType: type) { _ in true }
+    }
+
+    /// The nearest node as ``nearestNode(to:transportType:)`` finds it, of
+    /// those `isCandidate` accepts.
+    func nearestNode(to position: Coordinate, transportType type: TransportType, where isCandidate: (Int) -> Bool)
+        -> (node: Int, distance: Double)?
+    {
         let scale = cos(position.latitude * .pi / 180)
         var best = 0
         var bestSquared = Double.infinity
         for (node, candidate) in positions.enumerated() {
-            guard componentSizes[type.index][node] >= joinableSize[type.index], isOnWay(node, type) else { continue }
+            guard componentSizes[type.index][node] >= joinableSize[type.index], isOnWay(node, type), isCandidate(node)
+            else { continue }
             var dx = abs(candidate.longitude - position.longitude)
             if dx > 180 { dx = 360 - dx }
             dx *= scale

@@ -29,11 +29,17 @@ import MeridianCore
 public struct RoutingGraph: Sendable {
     /// Each node's position.
     public private(set) var positions: [Coordinate] = []
+    /// Each node's level (its ordinal) in a venue's graph; empty for a
+    /// network without levels, ``noLevel`` for a node of a line outdoors.
+    public private(set) var levels: [Int32] = []
     /// Node n's edges are `edgeStart[n]..<edgeStart[n + 1]`.
     var edgeStart: [Int32] = [0]
     var edgeTarget: [Int32] = []
     /// Metres.
     var edgeLength: [Double] = []
+    /// Seconds taken besides the length at the mode's speed (waiting for an
+    /// elevator, a flight of stairs).
+    var edgeDelay: [Float] = []
     var edgeWay: [Int32] = []
     /// The transport types (``TransportType/bit``) that may take the edge in its direction.
     var edgeModes: [UInt8] = []
@@ -47,8 +53,16 @@ public struct RoutingGraph: Sendable {
     /// (a footpath cut off from the streets around it is not where a route
     /// starts, as OSRM skips tiny components).
     var joinableSize: [Int32] = []
+    /// A venue's spaces, levels and doors, when the graph has one.
+    var venue: VenueIndex?
+    /// The transport types (bits) some edge allows.
+    var modesPresent: UInt8 = 0
 
-    /// A line of the input as the graph keeps it.
+    /// The level of a node on no level.
+    public static let noLevel = Int32.min
+
+    /// A line of the input, a space of a venue or a way between its levels,
+    /// as the graph keeps it.
     public struct Way: Sendable, Hashable {
         /// Its `name`, if it has one.
         public var name: String?
@@ -56,6 +70,16 @@ public struct RoutingGraph: Sendable {
         public var speed: Double
         /// Its feature's id, or its place in the input.
         public var featureID: String
+        public var kind: Kind = .way
+
+        public enum Kind: String, Sendable, Hashable {
+            /// A street, path or walkway.
+            case way
+            /// A venue's unit walked through (a room, a walkway).
+            case space
+            /// Between levels.
+            case elevator, stairs, escalator, ramp
+        }
     }
 
     public var nodeCount: Int { positions.count }
@@ -72,53 +96,105 @@ public struct RoutingGraph: Sendable {
     /// The graph of the lines and multilines in `features` (other
     /// geometries, and lines that are not ways, ``notWays``, are left out).
     public init(features: some Sequence<Feature>) {
-        var nodes: [PositionKey: Int32] = [:]
-        var edges: [(from: Int32, to: Int32, length: Double, way: Int32, modes: UInt8)] = []
-        func node(_ position: Coordinate) -> Int32 {
-            let key = PositionKey(longitude: position.longitude.bitPattern, latitude: position.latitude.bitPattern)
-            if let known = nodes[key] { return known }
-            nodes[key] = Int32(positions.count)
-            positions.append(Coordinate(latitude: position.latitude, longitude: position.longitude))
-            return Int32(positions.count - 1)
-        }
-        for (number, feature) in features.enumerated() {
-            let lines: [[Coordinate]]
-            switch feature.geometry {
-            case .lineString(let line)?: lines = [line]
-            case .multiLineString(let parts)?: lines = parts
-            default: continue
-            }
-            if feature.properties["highway"] == nil, Self.notWays.contains(where: { feature.properties[$0] != nil }) {
-                continue
-            }
-            let access = Access(feature.properties)
-            guard access.forward | access.backward != 0 else { continue }
-            let way = Int32(ways.count)
-            ways.append(
-                Way(name: access.name, speed: access.speed, featureID: feature.id?.description ?? String(number)))
-            for line in lines {
-                for (a, b) in zip(line, line.dropFirst()) where a.latitude.isFinite && b.latitude.isFinite {
-                    let (from, to) = (node(a), node(b))
-                    guard from != to else { continue }
-                    let length = a.distance(to: b)
-                    guard length.isFinite else { continue }
-                    edges.append((from, to, length, way, access.forward))
-                    edges.append((to, from, length, way, access.backward))
-                }
-            }
-        }
+        var builder = Builder()
+        builder.add(lines: features)
+        self.init(builder)
+    }
+
+    init(_ builder: Builder, venue: VenueIndex? = nil) {
+        positions = builder.positions
+        levels = builder.hasLevels ? builder.levels : []
+        ways = builder.ways
+        self.venue = venue
+        var edges = builder.edges
         edges.sort { $0.from != $1.from ? $0.from < $1.from : $0.to < $1.to }
         edgeStart = [Int32](repeating: 0, count: positions.count + 1)
         for edge in edges { edgeStart[Int(edge.from) + 1] += 1 }
         for index in positions.indices { edgeStart[index + 1] += edgeStart[index] }
         edgeTarget = edges.map(\.to)
         edgeLength = edges.map(\.length)
+        edgeDelay = edges.map(\.delay)
         edgeWay = edges.map(\.way)
         edgeModes = edges.map(\.modes)
+        modesPresent = edgeModes.reduce(0) { $0 | $1 }
         for type in TransportType.allCases {
             let sizes = componentSizes(type)
             componentSizes.append(sizes)
             joinableSize.append(min(1_000, sizes.max() ?? 0))
+        }
+    }
+
+    /// Nodes, ways and edges as they are gathered, before they are laid out
+    /// by node.
+    struct Builder {
+        var positions: [Coordinate] = []
+        var levels: [Int32] = []
+        var hasLevels = false
+        var nodes: [PositionKey: Int32] = [:]
+        var edges: [(from: Int32, to: Int32, length: Double, delay: Float, way: Int32, modes: UInt8)] = []
+        var ways: [Way] = []
+
+        /// The node at `position` on `level`, shared by everything that
+        /// meets there.
+        mutating func node(_ position: Coordinate, level: Int32 = RoutingGraph.noLevel) -> Int32 {
+            let key = PositionKey(
+                longitude: position.longitude.bitPattern, latitude: position.latitude.bitPattern, level: level)
+            if let known = nodes[key] { return known }
+            let node = newNode(position, level: level)
+            nodes[key] = node
+            return node
+        }
+
+        /// A node of its own, met by nothing else at its position.
+        mutating func newNode(_ position: Coordinate, level: Int32 = RoutingGraph.noLevel) -> Int32 {
+            positions.append(Coordinate(latitude: position.latitude, longitude: position.longitude))
+            levels.append(level)
+            if level != RoutingGraph.noLevel { hasLevels = true }
+            return Int32(positions.count - 1)
+        }
+
+        mutating func way(_ way: Way) -> Int32 {
+            ways.append(way)
+            return Int32(ways.count - 1)
+        }
+
+        /// An edge each way between `a` and `b`, `forward` the modes from
+        /// `a` to `b`.
+        mutating func connect(
+            _ a: Int32, _ b: Int32, length: Double, delay: Float = 0, way: Int32, forward: UInt8, backward: UInt8
+        ) {
+            guard a != b, length.isFinite, length >= 0 else { return }
+            edges.append((a, b, length, delay, way, forward))
+            edges.append((b, a, length, delay, way, backward))
+        }
+
+        /// The lines and multilines of `features` that are ways.
+        mutating func add(lines features: some Sequence<Feature>) {
+            for (number, feature) in features.enumerated() {
+                let lines: [[Coordinate]]
+                switch feature.geometry {
+                case .lineString(let line)?: lines = [line]
+                case .multiLineString(let parts)?: lines = parts
+                default: continue
+                }
+                if feature.properties["highway"] == nil,
+                    RoutingGraph.notWays.contains(where: { feature.properties[$0] != nil })
+                {
+                    continue
+                }
+                let access = Access(feature.properties)
+                guard access.forward | access.backward != 0 else { continue }
+                let way = way(
+                    Way(name: access.name, speed: access.speed, featureID: feature.id?.description ?? String(number)))
+                for line in lines {
+                    for (a, b) in zip(line, line.dropFirst())
+                    where a.latitude.isFinite && a.longitude.isFinite && b.latitude.isFinite && b.longitude.isFinite {
+                        connect(
+                            node(a), node(b), length: a.distance(to: b), way: way, forward: access.forward,
+                            backward: access.backward)
+                    }
+                }
+            }
         }
     }
 
@@ -152,7 +228,7 @@ public struct RoutingGraph: Sendable {
     func cost(_ edge: Int, _ type: TransportType) -> Double? {
         guard edgeModes[edge] & type.bit != 0 else { return nil }
         let speed = type == .automobile ? ways[Int(edgeWay[edge])].speed / 3.6 : type.footSpeed
-        return edgeLength[edge] / speed
+        return edgeLength[edge] / speed + Double(edgeDelay[edge])
     }
 
     /// Every edge `type` may take: its nodes, metres and seconds (what a
@@ -169,10 +245,11 @@ public struct RoutingGraph: Sendable {
     }
 }
 
-/// A position by its exact bits: where lines meet.
+/// A position by its exact bits and its level: where lines meet.
 struct PositionKey: Hashable {
     var longitude: UInt64
     var latitude: UInt64
+    var level: Int32
 }
 
 /// Who may use a way, and how fast, from its properties.

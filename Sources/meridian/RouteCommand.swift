@@ -11,11 +11,15 @@ struct RouteCommand: Command {
         route from the network's node nearest --from to the one nearest --to is the quickest by --mode \
         (walking at 5 km/h, wheelchair at 4 km/h without steps, driving at each way's maxspeed or its \
         class's speed, one-way streets one way). OpenStreetMap's tags on the lines say who may use them \
-        (highway, access, foot, wheelchair, motor_vehicle, oneway, maxspeed). Prints the distance, the \
-        expected travel time and the steps with their instructions; --format json as MKRoute names them \
-        (distance in metres, expectedTravelTime in seconds), geojson as the route's line and its steps. \
-        With several --to, the travel time and distance to each (as MKDirections.calculateETA). Exit \
-        status: 0 found, 1 no route, 2 usage, 3 an input that cannot be read.
+        (highway, access, foot, wheelchair, motor_vehicle, oneway, maxspeed). An IMDF venue is routed \
+        through its walkable units and their doors, between levels by its relationships (stairs, \
+        elevator, escalator, ramp) or by circulation units that overlap on adjacent levels; a place in it \
+        is LAT,LON@LEVEL (the level's ordinal), and a wheelchair takes no stairs or escalator. Prints the \
+        distance, the expected travel time and the steps with their instructions; --format json as MKRoute \
+        names them (distance in metres, expectedTravelTime in seconds; each step's level in a venue), \
+        geojson as the route's line and its steps. With several --to, the travel time and distance to \
+        each (as MKDirections.calculateETA). Exit status: 0 found, 1 no route, 2 usage, 3 an input that \
+        cannot be read or a place that is not in the data.
         """
 
     let inputs: [String]
@@ -39,7 +43,7 @@ struct RouteCommand: Command {
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments("inputs", help: "The network: data files of any format Meridian reads.")
         from = try arguments.requiredOption(
-            "from", valueName: "place", help: "Where the route starts: lat,lon, or a place's id or name in the inputs.")
+            "from", valueName: "place", help: "Where the route starts: lat,lon (lat,lon@level in a venue), or a place's id or name in the inputs.")
         destinations = try arguments.repeatedOption(
             "to", valueName: "place", help: "Where the route ends, as --from (several: the travel time to each).")
         mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
@@ -53,31 +57,40 @@ struct RouteCommand: Command {
 
     func run() throws {
         var features: [Feature] = []
+        var venue: IMDFArchive?
         for path in try InputExpansion.expand(inputs) {
-            let source = try FeatureSource(path: path)
+            let input = try Input(path: path)
+            if input.format == .imdf {
+                guard venue == nil else { throw UsageError("give one venue at a time: routes do not pass between venues") }
+                venue = try input.imdfArchive()
+                continue
+            }
+            let source = try FeatureSource(input: input)
             while let feature = try source.next() { features.append(feature) }
             Console.shared.warn(source.warnings)
         }
-        let graph = RoutingGraph(features: features)
+        var warnings: [Diagnostic] = []
+        let graph = venue.map { RoutingGraph(venue: $0, lines: features, warnings: &warnings) } ?? RoutingGraph(features: features)
+        Console.shared.warn(warnings)
         // Places by id or name come from a place index over the same inputs, made once if needed.
         var index: PlaceIndex?
         var names: [String] = []
-        func position(_ text: String, option: String) throws(DiagnosticError) -> Coordinate {
-            if let coordinate = try Self.coordinate(text, option: option) {
+        func position(_ text: String, option: String) throws(DiagnosticError) -> Waypoint {
+            if let waypoint = try Self.waypoint(text, option: option) {
                 names.append(text)
-                return coordinate
+                return waypoint
             }
             if index == nil { index = try PlaceIndexFile.load(InputExpansion.expand(inputs), rebuild: false).index }
             guard let place = index?.place(named: text) else {
                 throw DiagnosticError(
                     code: "route.position",
-                    message: "\(option) \"\(text)\" is neither LAT,LON nor a place's id or name in the inputs")
+                    message: "\(option) \"\(text)\" is neither LAT,LON[@LEVEL] nor a place's id or name in the inputs")
             }
             names.append("\(place.name(in: []) ?? place.id) [\(place.id)]")
-            return place.coordinate
+            return Waypoint(place.coordinate, level: place.container(.level)?.ordinal)
         }
         let origin = try position(from, option: "--from")
-        var places: [Coordinate] = []
+        var places: [Waypoint] = []
         for text in destinations { places.append(try position(text, option: "--to")) }
         if places.count == 1 {
             do {
@@ -95,17 +108,27 @@ struct RouteCommand: Command {
         }
     }
 
-    /// `LAT,LON` in degrees; nil for text that is not two numbers (a
-    /// place's id or name), an error for numbers out of range.
-    static func coordinate(_ text: String, option: String) throws(DiagnosticError) -> Coordinate? {
-        let numbers = text.split(separator: ",").map { Double($0.filter { $0 != " " }) }
+    /// `LAT,LON` in degrees, and `@LEVEL` (a venue level's ordinal); nil
+    /// for text that is not two numbers (a place's id or name), an error
+    /// for numbers out of range.
+    static func waypoint(_ text: String, option: String) throws(DiagnosticError) -> Waypoint? {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let numbers = parts[0].split(separator: ",").map { Double($0.filter { $0 != " " }) }
         guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1] else { return nil }
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw DiagnosticError(
                 code: "route.position",
                 message: "\(option) takes LAT,LON in degrees (-90 to 90, -180 to 180), not \"\(text)\"")
         }
-        return Coordinate(latitude: latitude, longitude: longitude)
+        var level: Int?
+        if parts.count == 2 {
+            guard let ordinal = Int(parts[1].filter { $0 != " " }), abs(ordinal) < 1_000 else {
+                throw DiagnosticError(
+                    code: "route.position", message: "\(option) takes a level's ordinal after @ (LAT,LON@1), not \"\(text)\"")
+            }
+            level = ordinal
+        }
+        return Waypoint(Coordinate(latitude: latitude, longitude: longitude), level: level)
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -150,7 +173,7 @@ struct RouteCommand: Command {
                                         ("instructions", .string(step.instructions)), ("distance", .double(step.distance)),
                                         ("expectedTravelTime", .double(step.expectedTravelTime)),
                                         ("polyline", Self.line(step.polyline)),
-                                    ]))
+                                    ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
                             })
                     ),
                 ]))
@@ -167,17 +190,17 @@ struct RouteCommand: Command {
                     properties: JSONObject([
                         ("step", .integer(Int64(number + 1))), ("instructions", .string(step.instructions)),
                         ("distance", .double(step.distance)),
-                    ]))
+                    ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
             }
             printGeoJSON([whole] + steps)
         }
     }
 
-    func print(_ estimates: [TravelEstimate?], places: [Coordinate]) {
+    func print(_ estimates: [TravelEstimate?], places: [Waypoint]) {
         switch format {
         case .text:
             for (place, estimate) in zip(places, estimates) {
-                let to = "\(place.latitude),\(place.longitude)"
+                let to = "\(place.coordinate.latitude),\(place.coordinate.longitude)" + (place.level.map { "@\($0)" } ?? "")
                 guard let estimate else {
                     Console.out("\(to): no \(mode.rawValue) route")
                     continue
@@ -198,8 +221,8 @@ struct RouteCommand: Command {
                                         "destination",
                                         .object(
                                             JSONObject([
-                                                ("latitude", .double(place.latitude)),
-                                                ("longitude", .double(place.longitude)),
+                                                ("latitude", .double(place.coordinate.latitude)),
+                                                ("longitude", .double(place.coordinate.longitude)),
                                             ]))
                                     ),
                                     ("transportType", .string(mode.rawValue)),

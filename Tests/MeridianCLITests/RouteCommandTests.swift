@@ -78,4 +78,30 @@ import Testing
             #expect(unreachable.status == 1 && unreachable.stderr.contains("route.unreachable"), "\(unreachable.stderr)")
         }
     }
+
+    /// Through the sample venue by its shops' names, and by positions with
+    /// their levels; a place outside it and a level it lacks are errors.
+    @Test func throughTheSampleVenueByNamesAndLevels() throws {
+        let venue = Samples.path("meridian-arcade.zip")
+        let walk = try CLI.run(["route", venue, "--from", "Bean There", "--to", "Noodle Bar"])
+        #expect(walk.status == 0, "\(walk.stderr)")
+        #expect(walk.stdout.contains("Take the stairs up to First Floor"), "\(walk.stdout)")
+        #expect(walk.stdout.contains("Turn right through the door of Noodle Bar"), "\(walk.stdout)")
+        let wheel = try CLI.run([
+            "route", venue, "--from", "52.20559208,0.12212912@1", "--to", "52.2053674,0.12190971@0", "--mode", "wheelchair",
+            "--format", "json",
+        ])
+        #expect(wheel.status == 0, "\(wheel.stderr)")
+        let steps = try Self.json(wheel.stdout)["steps"]?.arrayValue ?? []
+        let instructions = steps.compactMap { $0.objectValue?["instructions"]?.stringValue }
+        #expect(instructions.contains("Take the elevator to Ground Floor"), "\(instructions)")
+        #expect(!instructions.contains { $0.contains("stairs") })
+        #expect(steps.first?.objectValue?["level"] == 1 && steps.last?.objectValue?["level"] == 0)
+        let outside = try CLI.run(["route", venue, "--from", "52.3,0.1", "--to", "Noodle Bar"])
+        #expect(outside.status == 3 && outside.stderr.contains("lies outside every level of the venue [route.position]"), "\(outside.stderr)")
+        let noLevel = try CLI.run(["route", venue, "--from", "52.2053674,0.12190971@7", "--to", "Noodle Bar"])
+        #expect(noLevel.status == 3 && noLevel.stderr.contains("the venue has no level 7"), "\(noLevel.stderr)")
+        let badLevel = try CLI.run(["route", venue, "--from", "52.2053674,0.12190971@up", "--to", "Noodle Bar"])
+        #expect(badLevel.status == 3 && badLevel.stderr.contains("after @"), "\(badLevel.stderr)")
+    }
 }

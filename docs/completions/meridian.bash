@@ -181,7 +181,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json ndjson sarif github" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --max-tile-bytes --format --quiet -q --verbose -v --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--output -o --min-zoom --max-zoom --max-tile-bytes --generate-ids --format --quiet -q --verbose -v --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

@@ -330,6 +330,7 @@ _meridian() {
                 '--min-zoom''[The lowest zoom to make tiles for.]:min-zoom:_files' \
                 '--max-zoom''[The highest zoom to make tiles for (at most 18).]:max-zoom:_files' \
                 '--max-tile-bytes''[The most bytes a tile may take, gzipped; past it the smallest features go first (0\: no cap).]:max-tile-bytes:_files' \
+                --generate-ids'[Give a feature without an integer id its number in its layer as its tile id (otherwise it has none).]' \
                 '--format''[How reports and diagnostics are printed\: text, json (versioned schema), ndjson (a line per diagnostic), sarif (SARIF 2.1.0, for code scanning) or github (workflow annotations).]:format:(text json ndjson sarif github)' \
                 '(--quiet -q)'{--quiet,-q}'[Print errors only\: no warnings, notes, progress or summaries of success.]' \
                 '(--verbose -v)'{--verbose,-v}'[Also print per-file timings and counts on standard error.]' \
@@ -338,7 +339,7 @@ _meridian() {
         route)
             _arguments -s \
                 '*:inputs:_files' \
-                '--from''[Where the route starts\: lat,lon, or a place'\''s id or name in the inputs.]:place:_files' \
+                '--from''[Where the route starts\: lat,lon (lat,lon@level in a venue), or a place'\''s id or name in the inputs.]:place:_files' \
                 '*--to''[Where the route ends, as --from (several\: the travel time to each).]:place:_files' \
                 '--mode''[How the route is travelled.]:mode:(walking wheelchair driving)' \
                 '--format''[How to print the route.]:format:(text json geojson)' \

@@ -42,7 +42,11 @@ extension DiagnosticCatalogue {
         "route.unreachable":
             "Check that the lines meet at shared positions (they join only there) and that one-way streets, steps or access tags do not cut the way; or try another --mode.",
         "route.position":
-            "Give the latitude first, then the longitude, in degrees (--from 43.7384,7.4246), or a place's id or name as meridian search finds it.",
+            "Give the latitude first, then the longitude, in degrees (--from 43.7384,7.4246), or a place's id or name as meridian search finds it; in a venue, a position inside it and one of its levels' ordinals after @.",
+        "route.venue.opening":
+            "Draw the opening on the shared edge of the units it joins (meridian validate reports openings off their units).",
+        "route.venue.reference":
+            "Point the relationship at features the venue holds and people walk (a public unit, a pedestrian opening).",
         "osm.pbf.invalid": "Download the extract again whole; check it with osmium fileinfo.",
         "osm.pbf.unsupported": "Make a plain data file first: osmium time-filter for a history file, osmium cat for others.",
         "osm.pbf.unsorted": "Sort the file first: osmium sort in.osm.pbf -o sorted.osm.pbf.",
