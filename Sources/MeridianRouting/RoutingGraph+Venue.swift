@@ -66,6 +66,23 @@ extension RoutingGraph {
     }
 }
 
+extension RoutingGraph {
+    /// Whether the graph is a venue's and `waypoint` lies inside it: in one
+    /// of its walkable units or inside a level's outline (on its level, if
+    /// it names one). A server with several venues routes a request in the
+    /// one that holds its origin.
+    public func holds(_ waypoint: Waypoint) -> Bool {
+        guard let venue else { return false }
+        let level = waypoint.level.map(Int32.init(clamping:))
+        return venue.spaces.contains { space in
+            (level == nil || space.level == level) && space.polygons.contains { $0.contains(waypoint.coordinate) }
+        }
+            || venue.levels.contains { outline in
+                (level == nil || outline.ordinal == level) && outline.outline.contains { $0.contains(waypoint.coordinate) }
+            }
+    }
+}
+
 /// Builds a venue's graph (``RoutingGraph/init(venue:lines:languages:warnings:)``).
 struct VenueGraphMaker {
     let archive: IMDFArchive

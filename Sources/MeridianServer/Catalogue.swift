@@ -21,9 +21,10 @@ public final class Catalogue: Sendable {
 
     public let datasets: [Dataset]
     public let places: PlaceIndex
-    /// The datasets' lines as one network, for `/v1/directions` and
-    /// `/v1/etas` (a venue's openings are not streets: IMDF is left out).
-    public let network: RoutingGraph
+    /// What `/v1/directions` and `/v1/etas` route over: each venue's graph
+    /// (its units, doors and level changes, and the other datasets' lines
+    /// outdoors), then the datasets' lines alone (``network(for:)``).
+    public let networks: [RoutingGraph]
     /// What loading worked around (unreadable features, a stale index).
     public let warnings: [Diagnostic]
     /// Counts reloads; part of every ETag, so a cached image of old data
@@ -37,6 +38,7 @@ public final class Catalogue: Sendable {
         var datasets: [Dataset] = []
         var warnings: [Diagnostic] = []
         var lines: [Feature] = []
+        var venues: [IMDFArchive] = []
         var seen = Set<String>()
         for path in paths {
             let name = Layer.name(of: path)
@@ -57,7 +59,9 @@ public final class Catalogue: Sendable {
             }
             let layer = try Layer(input: input, warnings: &warnings)
             datasets.append(Dataset(name: name, layer: layer, placeCount: 0))
-            if input.format != .imdf {
+            if input.format == .imdf {
+                venues.append(try input.imdfArchive())
+            } else {
                 lines += layer.features.filter {
                     switch $0.geometry {
                     case .lineString?, .multiLineString?: true
@@ -76,9 +80,26 @@ public final class Catalogue: Sendable {
         }
         self.datasets = datasets
         self.places = index
-        self.network = RoutingGraph(features: lines)
+        self.networks =
+            venues.map { RoutingGraph(venue: $0, lines: lines, warnings: &warnings) } + [RoutingGraph(features: lines)]
         self.warnings = warnings
         self.generation = generation
+    }
+
+    /// The network a route from `origin` takes: the venue that holds it
+    /// (on its level, else on any), else the datasets' lines; a venue's
+    /// when the origin names a level or there are no lines, so that a
+    /// place outside it, or a level it lacks, is told so.
+    public func network(for origin: Waypoint) -> RoutingGraph {
+        let venues = networks.dropLast()
+        if let venue = venues.first(where: { $0.holds(origin) })
+            ?? venues.first(where: { $0.holds(Waypoint(origin.coordinate)) })
+        {
+            return venue
+        }
+        let lines = networks[networks.count - 1]
+        if let venue = venues.first, origin.level != nil || lines.edgeCount == 0 { return venue }
+        return lines
     }
 
     /// The layers of the datasets named (all that have features when

@@ -8,8 +8,9 @@ import Meridian
 /// `stepIndexes`; `steps` with `stepPathIndex` and `instructions`;
 /// `stepPaths`; `etas` with `expectedTravelTimeSeconds`; places as
 /// `lat,lon` or by a dataset place's id or name), over the loaded
-/// datasets' lines (``Catalogue/network``). A route no way makes is a 404
-/// whose body says so (`route.unreachable`).
+/// datasets' lines and through their venues (``Catalogue/network(for:)``;
+/// `lat,lon@level` places in a venue, each step's `level`). A route no way
+/// makes is a 404 whose body says so (`route.unreachable`).
 extension Routes {
     /// `transportType`: Automobile, Walking (the default) or Wheelchair.
     func transportType(_ query: Query) throws(DiagnosticError) -> TransportType {
@@ -21,17 +22,26 @@ extension Routes {
         }
     }
 
-    /// A place given as `lat,lon`, or by the id or name of a place in the
-    /// datasets (as `/v1/place` and `/v1/search` find it).
-    func position(_ text: String, parameter: String) throws(DiagnosticError) -> Coordinate {
-        let parts = text.split(separator: ",")
+    /// A place given as `lat,lon` (`lat,lon@level` in a venue, the level's
+    /// ordinal), or by the id or name of a place in the datasets (as
+    /// `/v1/place` and `/v1/search` find it), with its level.
+    func position(_ text: String, parameter: String) throws(DiagnosticError) -> Waypoint {
+        let halves = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = halves[0].split(separator: ",")
         if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces) != nil }) {
-            return try Query.coordinate(text, name: parameter)
+            var level: Int?
+            if halves.count == 2 {
+                guard let ordinal = Int(halves[1].trimmingSpaces), abs(ordinal) < 1_000 else {
+                    throw Query.invalid(parameter, "give a level's ordinal after @ (latitude,longitude@1), not \"\(text)\"")
+                }
+                level = ordinal
+            }
+            return Waypoint(try Query.coordinate(String(halves[0]), name: parameter), level: level)
         }
         guard let place = catalogue.current.places.place(named: text) else {
             throw Query.invalid(parameter, "give latitude,longitude or a place's id or name, not \"\(text)\"")
         }
-        return place.coordinate
+        return Waypoint(place.coordinate, level: place.container(.level)?.ordinal)
     }
 
     static func name(_ type: TransportType) -> JSONValue {
@@ -56,18 +66,20 @@ extension Routes {
             let type = try transportType(query)
             let origin = try position(try query.required("origin"), parameter: "origin")
             let destination = try position(try query.required("destination"), parameter: "destination")
-            let route = try catalogue.current.network.route(from: origin, to: destination, transportType: type)
+            let route = try catalogue.current.network(for: origin).route(
+                from: origin, to: destination, transportType: type)
             let steps = route.steps.enumerated().map { number, step in
                 JSONValue.object(
-                    JSONObject([
-                        ("stepPathIndex", .integer(Int64(number))), ("distanceMeters", .double(step.distance)),
-                        ("durationSeconds", .double(step.expectedTravelTime)),
-                        ("instructions", .string(step.instructions)), ("transportType", Self.name(type)),
-                    ]))
+                    JSONObject(
+                        [
+                            ("stepPathIndex", .integer(Int64(number))), ("distanceMeters", .double(step.distance)),
+                            ("durationSeconds", .double(step.expectedTravelTime)),
+                            ("instructions", .string(step.instructions)), ("transportType", Self.name(type)),
+                        ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
             }
             return Reply.json(
                 JSONObject([
-                    ("origin", Self.place(origin)), ("destination", Self.place(destination)),
+                    ("origin", Self.place(origin.coordinate)), ("destination", Self.place(destination.coordinate)),
                     (
                         "routes",
                         .array([
@@ -97,11 +109,11 @@ extension Routes {
             guard (1...10).contains(texts.count) else {
                 throw Query.invalid("destinations", "give 1 to 10 destinations separated by |")
             }
-            var destinations: [Coordinate] = []
+            var destinations: [Waypoint] = []
             for text in texts {
                 destinations.append(try position(String(text), parameter: "destinations"))
             }
-            let estimates = try catalogue.current.network.travelEstimates(
+            let estimates = try catalogue.current.network(for: origin).travelEstimates(
                 from: origin, to: destinations, transportType: type)
             return Reply.json(
                 JSONObject([
@@ -110,7 +122,7 @@ extension Routes {
                         .array(
                             zip(destinations, estimates).map { destination, estimate in
                                 var fields: [(String, JSONValue)] = [
-                                    ("destination", Self.point(destination)), ("transportType", Self.name(type)),
+                                    ("destination", Self.point(destination.coordinate)), ("transportType", Self.name(type)),
                                 ]
                                 if let estimate {
                                     fields += [

@@ -290,6 +290,26 @@ final class RunningServer: @unchecked Sendable {
         #expect(missing.status == 400 && missing.text.contains("destination"), "\(missing.text)")
     }
 
+    /// Through the sample venue, beside Monaco's streets: a request whose
+    /// origin is in the venue is routed through it, level by level.
+    @Test func directionsThroughTheSampleVenue() async throws {
+        let server = try RunningServer([Self.venue, Self.monaco])
+        let reply = try await server.request(
+            "/v1/directions?origin=Bean+There&destination=52.20559208,0.12212912@1&transportType=Wheelchair")
+        #expect(reply.status == 200, "\(reply.text)")
+        let steps = reply.json["steps"] as? [[String: Any]] ?? []
+        #expect(steps.contains { $0["instructions"] as? String == "Take the elevator to First Floor" }, "\(steps)")
+        #expect(steps.first?["level"] as? Int == 0 && steps.last?["level"] as? Int == 1)
+        let etas = try await server.request("/v1/etas?origin=52.2053674,0.12190971@0&destinations=Noodle+Bar%7CPixel+Games")
+        let times = (etas.json["etas"] as? [[String: Any]] ?? []).compactMap { $0["expectedTravelTimeSeconds"] as? Double }
+        #expect(times.count == 2, "\(etas.text)")
+        // Monaco's streets still answer for an origin outside the venue.
+        let streets = try await server.request("/v1/directions?origin=43.7384,7.4246&destination=43.7311,7.4197")
+        #expect(streets.status == 200, "\(streets.text)")
+        let level = try await server.request("/v1/directions?origin=52.2053674,0.12190971@9&destination=Noodle+Bar")
+        #expect(level.status == 400 && level.text.contains("no level 9"), "\(level.text)")
+    }
+
     @Test func everyEndpointAnswers() async throws {
         let server = try RunningServer([Self.venue, Self.landmarks])
         #expect(try await server.request("/health").json["status"] as? String == "ok")
