@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # meridian serve under load, on loopback: wrk with 64 connections for
 # SECONDS per endpoint (autocomplete, search, reverse geocoding, a 1024x768
-# snapshot of the sample venue), throughput and p50/p99 latency, the
+# snapshot of the sample venue, directions and ETAs through it), throughput and p50/p99 latency, the
 # server's RSS at start and after each run; then the faults: a SIGHUP reload during a
 # run (no request may fail), malformed requests (bad JSON, a huge header, a
 # client sending one byte a second) while wrk runs, and SIGTERM during a
@@ -32,6 +32,9 @@ autocomplete|/v1/searchAutocomplete?q=caf
 search|/v1/search?q=coffee
 reverse geocoding|/v1/reverseGeocode?loc=$inside
 snapshot 1024x768 SVG of the venue|/snapshot?size=1024x768&datasets=meridian-arcade&format=svg
+directions through the venue, two levels|/v1/directions?origin=52.2053674,0.12190971@0&destination=52.20559208,0.12212912@1
+directions by wheelchair, by place names|/v1/directions?origin=Bean+There&destination=Noodle+Bar&transportType=Wheelchair
+ETAs to three shops|/v1/etas?origin=52.2053674,0.12190971@0&destinations=Noodle+Bar%7CPixel+Games%7CTidy+Threads
 LIST
 echo "RSS after the runs: $(rss_mb) MB"
 sleep 6

@@ -109,9 +109,22 @@ extension RoutingGraph {
     public func route(from source: Waypoint, to destination: Waypoint, transportType type: TransportType)
         throws(DiagnosticError) -> Route
     {
+        try routes(from: source, to: destination, transportType: type, alternates: 0)[0]
+    }
+
+    /// The quickest route and up to `alternates` others, quickest first, as
+    /// `MKDirections` answers a request with `requestsAlternateRoutes`:
+    /// each found by making the edges of the routes found so far cost half
+    /// as much again (the penalty method), kept when it takes at most 40 %
+    /// longer than the quickest and shares at most 60 % of its length with
+    /// each route kept before it; fewer when no such route is found in
+    /// `alternates + 3` searches.
+    public func routes(
+        from source: Waypoint, to destination: Waypoint, transportType type: TransportType, alternates: Int
+    ) throws(DiagnosticError) -> [Route] {
         let (start, startGap) = try join(source, type)
         let (end, endGap) = try join(destination, type)
-        guard let path = shortestPath(from: start, to: end, transportType: type) else {
+        guard let best = shortestPath(from: start, to: end, transportType: type) else {
             throw DiagnosticError(
                 code: "route.unreachable",
                 message:
@@ -119,16 +132,38 @@ extension RoutingGraph {
                     + (type == .wheelchair && venue != nil ? " without stairs or escalators" : "")
             )
         }
-        var route = Route(
-            name: "", transportType: type, distance: path.edges.reduce(0) { $0 + edgeLength[$1] },
-            expectedTravelTime: path.seconds, polyline: path.nodes.map { positions[$0] }, steps: [],
-            sourceGap: startGap, destinationGap: endGap)
-        if !levels.isEmpty { route.levels = path.nodes.map { level(of: $0) } }
-        route.steps = steps(path.nodes, path.edges, type)
-        var lengths: [String: Double] = [:]
-        for step in route.steps { if let name = step.wayName { lengths[name, default: 0] += step.distance } }
-        route.name = lengths.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
-        return route
+        var paths = [best]
+        if alternates > 0, start != end {
+            var penalties = [Float](repeating: 1, count: edgeCount)
+            for edge in best.edges { penalties[edge] *= 1.5 }
+            var tries = 0
+            while paths.count <= alternates, tries < alternates + 3 {
+                tries += 1
+                guard let candidate = shortestPath(from: start, to: end, transportType: type, penalties: penalties),
+                    candidate.seconds <= 1.4 * best.seconds
+                else { break }
+                let length = candidate.edges.reduce(0) { $0 + edgeLength[$1] }
+                let isApart = paths.allSatisfy { kept in
+                    let shared = Set(kept.edges)
+                    return candidate.edges.reduce(0) { $0 + (shared.contains($1) ? edgeLength[$1] : 0) } <= 0.6 * length
+                }
+                if isApart { paths.append(candidate) }
+                for edge in candidate.edges { penalties[edge] *= 1.5 }
+            }
+            paths[1...].sort { $0.seconds < $1.seconds }
+        }
+        return paths.map { path in
+            var route = Route(
+                name: "", transportType: type, distance: path.edges.reduce(0) { $0 + edgeLength[$1] },
+                expectedTravelTime: path.seconds, polyline: path.nodes.map { positions[$0] }, steps: [],
+                sourceGap: startGap, destinationGap: endGap)
+            if !levels.isEmpty { route.levels = path.nodes.map { level(of: $0) } }
+            route.steps = steps(path.nodes, path.edges, type)
+            var lengths: [String: Double] = [:]
+            for step in route.steps { if let name = step.wayName { lengths[name, default: 0] += step.distance } }
+            route.name = lengths.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+            return route
+        }
     }
 
     /// Travel times from `source` to each of `destinations` by `type` (one

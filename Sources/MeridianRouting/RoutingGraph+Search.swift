@@ -51,10 +51,11 @@ extension RoutingGraph {
     /// The cheapest way from `source` to `target` by `type` (Dijkstra's
     /// search, stopping at the target): its nodes and edges in order and
     /// its seconds; nil when none leads there.
-    func shortestPath(from source: Int, to target: Int, transportType type: TransportType)
+    func shortestPath(from source: Int, to target: Int, transportType type: TransportType, penalties: [Float]? = nil)
         -> (nodes: [Int], edges: [Int], seconds: Double)?
     {
         var search = Search(graph: self, source: source, type: type)
+        search.penalties = penalties
         guard search.run(until: target) else { return nil }
         var edges: [Int] = []
         var node = target
@@ -65,7 +66,8 @@ extension RoutingGraph {
         }
         edges.reverse()
         let nodes = [source] + edges.map { Int(edgeTarget[$0]) }
-        return (nodes, edges, search.cost[target])
+        let seconds = penalties == nil ? search.cost[target] : edges.reduce(0) { $0 + (cost($1, type) ?? 0) }
+        return (nodes, edges, seconds)
     }
 }
 
@@ -78,6 +80,9 @@ struct Search {
     var previousEdge: [Int32]
     var previousNode: [Int32]
     var heap: [(cost: Double, node: Int32)] = []
+    /// Each edge's cost multiplied by its penalty (alternate routes: the
+    /// edges of the routes found cost more).
+    var penalties: [Float]?
 
     init(graph: RoutingGraph, source: Int, type: TransportType) {
         self.graph = graph
@@ -96,7 +101,8 @@ struct Search {
             guard reached <= cost[current] else { continue }
             if current == target { return true }
             for edge in Int(graph.edgeStart[current])..<Int(graph.edgeStart[current + 1]) {
-                guard let seconds = graph.cost(edge, type) else { continue }
+                guard var seconds = graph.cost(edge, type) else { continue }
+                if let penalties { seconds *= Double(penalties[edge]) }
                 let next = Int(graph.edgeTarget[edge])
                 let total = reached + seconds
                 if total < cost[next] {

@@ -60,40 +60,52 @@ extension Routes {
         .object(JSONObject([("latitude", .double(position.latitude)), ("longitude", .double(position.longitude))]))
     }
 
+    /// `requestsAlternateRoutes=true`: up to two other routes, each with
+    /// its `stepIndexes` into the shared `steps` and `stepPaths`.
     func directions(_ request: Request) -> Response {
         do throws(DiagnosticError) {
             let query = try Query(request)
             let type = try transportType(query)
             let origin = try position(try query.required("origin"), parameter: "origin")
             let destination = try position(try query.required("destination"), parameter: "destination")
-            let route = try catalogue.current.network(for: origin).route(
-                from: origin, to: destination, transportType: type)
-            let steps = route.steps.enumerated().map { number, step in
-                JSONValue.object(
-                    JSONObject(
-                        [
-                            ("stepPathIndex", .integer(Int64(number))), ("distanceMeters", .double(step.distance)),
-                            ("durationSeconds", .double(step.expectedTravelTime)),
-                            ("instructions", .string(step.instructions)), ("transportType", Self.name(type)),
-                        ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
+            let alternates: Bool
+            switch query["requestsAlternateRoutes"]?.lowercased() {
+            case nil, "false": alternates = false
+            case "true": alternates = true
+            case let other?: throw Query.invalid("requestsAlternateRoutes", "give true or false, not \"\(other)\"")
+            }
+            let routes = try catalogue.current.network(for: origin).routes(
+                from: origin, to: destination, transportType: type, alternates: alternates ? 2 : 0)
+            var steps: [JSONValue] = []
+            var paths: [JSONValue] = []
+            var summaries: [JSONValue] = []
+            for route in routes {
+                let first = steps.count
+                for step in route.steps {
+                    steps.append(
+                        .object(
+                            JSONObject(
+                                [
+                                    ("stepPathIndex", .integer(Int64(steps.count))),
+                                    ("distanceMeters", .double(step.distance)),
+                                    ("durationSeconds", .double(step.expectedTravelTime)),
+                                    ("instructions", .string(step.instructions)), ("transportType", Self.name(type)),
+                                ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? []))))
+                    paths.append(.array(step.polyline.map(Self.point)))
+                }
+                summaries.append(
+                    .object(
+                        JSONObject([
+                            ("name", .string(route.name)), ("distanceMeters", .double(route.distance)),
+                            ("durationSeconds", .double(route.expectedTravelTime)),
+                            ("transportType", Self.name(type)), ("hasTolls", false),
+                            ("stepIndexes", .array((first..<steps.count).map { .integer(Int64($0)) })),
+                        ])))
             }
             return Reply.json(
                 JSONObject([
                     ("origin", Self.place(origin.coordinate)), ("destination", Self.place(destination.coordinate)),
-                    (
-                        "routes",
-                        .array([
-                            .object(
-                                JSONObject([
-                                    ("name", .string(route.name)), ("distanceMeters", .double(route.distance)),
-                                    ("durationSeconds", .double(route.expectedTravelTime)),
-                                    ("transportType", Self.name(type)), ("hasTolls", false),
-                                    ("stepIndexes", .array(route.steps.indices.map { .integer(Int64($0)) })),
-                                ]))
-                        ])
-                    ),
-                    ("steps", .array(steps)),
-                    ("stepPaths", .array(route.steps.map { .array($0.polyline.map(Self.point)) })),
+                    ("routes", .array(summaries)), ("steps", .array(steps)), ("stepPaths", .array(paths)),
                 ]))
         } catch {
             return Reply.error(error.diagnostic.code == "route.unreachable" ? .notFound : .badRequest, error.diagnostic)

@@ -17,7 +17,8 @@ struct RouteCommand: Command {
         is LAT,LON@LEVEL (the level's ordinal), and a wheelchair takes no stairs or escalator. Prints the \
         distance, the expected travel time and the steps with their instructions; --format json as MKRoute \
         names them (distance in metres, expectedTravelTime in seconds; each step's level in a venue), \
-        geojson as the route's line and its steps. With several --to, the travel time and distance to \
+        geojson as the route's line and its steps. --alternates adds up to two other routes, each \
+        sharing at most 60 % of its length with those before it (JSON: a routes list). With several --to, the travel time and distance to \
         each (as MKDirections.calculateETA). Exit status: 0 found, 1 no route, 2 usage, 3 an input that \
         cannot be read or a place that is not in the data.
         """
@@ -27,6 +28,7 @@ struct RouteCommand: Command {
     let destinations: [String]
     let mode: Mode
     let format: PlacesFormat
+    let alternates: Bool
 
     enum Mode: String, ArgumentValue, CaseIterable {
         case walking, wheelchair, driving
@@ -48,6 +50,9 @@ struct RouteCommand: Command {
             "to", valueName: "place", help: "Where the route ends, as --from (several: the travel time to each).")
         mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
         format = try arguments.option("format", default: .text, help: "How to print the route.")
+        alternates = arguments.flag(
+            "alternates",
+            help: "Also give up to two other routes at most 40 % longer, as MKDirections with requestsAlternateRoutes.")
     }
 
     func validate() throws {
@@ -94,7 +99,9 @@ struct RouteCommand: Command {
         for text in destinations { places.append(try position(text, option: "--to")) }
         if places.count == 1 {
             do {
-                print(try graph.route(from: origin, to: places[0], transportType: mode.transportType), from: names[0], to: names[1])
+                let routes = try graph.routes(
+                    from: origin, to: places[0], transportType: mode.transportType, alternates: alternates ? 2 : 0)
+                print(routes, from: names[0], to: names[1])
             } catch {
                 // No route is an answer (status 1), not a failure to read.
                 guard error.diagnostic.code == "route.unreachable" else { throw error }
@@ -145,20 +152,27 @@ struct RouteCommand: Command {
             ]))
     }
 
-    func print(_ route: Route, from start: String, to end: String) {
+    /// The routes found, the quickest first: with --alternates, each
+    /// headed by its number (text), as `routes` (JSON), or with a `route`
+    /// property (GeoJSON).
+    func print(_ routes: [Route], from start: String, to end: String) {
         let metres = DistanceFormatter()
         switch format {
         case .text:
-            let along = route.name.isEmpty ? "" : " along \(route.name)"
-            let summary = "\(metres.string(fromDistance: route.distance)), \(Self.duration(route.expectedTravelTime))"
-            Console.out(mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst() + " route\(along): \(summary)")
-            Console.out("  from \(start) to \(end)")
-            for (number, step) in route.steps.enumerated() {
-                let length = step.distance > 0 ? " (\(metres.string(fromDistance: step.distance)))" : ""
-                Console.out("  \(number + 1). \(step.instructions)\(length)")
+            for (index, route) in routes.enumerated() {
+                let along = route.name.isEmpty ? "" : " along \(route.name)"
+                let summary = "\(metres.string(fromDistance: route.distance)), \(Self.duration(route.expectedTravelTime))"
+                let kind = mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst() + " route"
+                let number = alternates ? " \(index + 1) of \(routes.count)" : ""
+                Console.out(kind + number + along + ": " + summary)
+                Console.out("  from \(start) to \(end)")
+                for (number, step) in route.steps.enumerated() {
+                    let length = step.distance > 0 ? " (\(metres.string(fromDistance: step.distance)))" : ""
+                    Console.out("  \(number + 1). \(step.instructions)\(length)")
+                }
             }
         case .json:
-            printJSON(
+            let objects = routes.map { route in
                 JSONObject([
                     ("name", .string(route.name)), ("transportType", .string(mode.rawValue)),
                     ("distance", .double(route.distance)), ("expectedTravelTime", .double(route.expectedTravelTime)),
@@ -176,23 +190,34 @@ struct RouteCommand: Command {
                                     ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
                             })
                     ),
-                ]))
-        case .geojson:
-            let whole = Feature(
-                geometry: .lineString(route.polyline),
-                properties: JSONObject([
-                    ("name", .string(route.name)), ("transportType", .string(mode.rawValue)),
-                    ("distance", .double(route.distance)), ("expectedTravelTime", .double(route.expectedTravelTime)),
-                ]))
-            let steps = route.steps.enumerated().map { number, step in
-                Feature(
-                    geometry: step.polyline.count > 1 ? .lineString(step.polyline) : .point(step.polyline[0]),
-                    properties: JSONObject([
-                        ("step", .integer(Int64(number + 1))), ("instructions", .string(step.instructions)),
-                        ("distance", .double(step.distance)),
-                    ] + (step.level.map { [("level", .integer(Int64($0)))] } ?? [])))
+                ])
             }
-            printGeoJSON([whole] + steps)
+            printJSON(alternates ? JSONObject([("routes", .array(objects.map { .object($0) }))]) : objects[0])
+        case .geojson:
+            var features: [Feature] = []
+            for (index, route) in routes.enumerated() {
+                let number: [(String, JSONValue)] = alternates ? [("route", .integer(Int64(index + 1)))] : []
+                features.append(
+                    Feature(
+                        geometry: .lineString(route.polyline),
+                        properties: JSONObject(
+                            number + [
+                                ("name", .string(route.name)), ("transportType", .string(mode.rawValue)),
+                                ("distance", .double(route.distance)),
+                                ("expectedTravelTime", .double(route.expectedTravelTime)),
+                            ])))
+                for (step, part) in route.steps.enumerated() {
+                    features.append(
+                        Feature(
+                            geometry: part.polyline.count > 1 ? .lineString(part.polyline) : .point(part.polyline[0]),
+                            properties: JSONObject(
+                                number + [
+                                    ("step", .integer(Int64(step + 1))), ("instructions", .string(part.instructions)),
+                                    ("distance", .double(part.distance)),
+                                ] + (part.level.map { [("level", .integer(Int64($0)))] } ?? []))))
+                }
+            }
+            printGeoJSON(features)
         }
     }
 

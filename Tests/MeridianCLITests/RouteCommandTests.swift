@@ -104,4 +104,14 @@ import Testing
         let badLevel = try CLI.run(["route", venue, "--from", "52.2053674,0.12190971@up", "--to", "Noodle Bar"])
         #expect(badLevel.status == 3 && badLevel.stderr.contains("after @"), "\(badLevel.stderr)")
     }
+
+    @Test func alternateRoutesAcrossMonaco() throws {
+        let result = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--alternates", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let routes = try Self.json(result.stdout)["routes"]?.arrayValue ?? []
+        let times = routes.compactMap { $0.objectValue?["expectedTravelTime"]?.doubleValue }
+        #expect(times.count == 3 && times == times.sorted() && times[2] <= 1.4 * times[0], "\(times)")
+        let text = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--alternates"])
+        #expect(text.stdout.hasPrefix("Walking route 1 of 3 along "), "\(text.stdout)")
+    }
 }

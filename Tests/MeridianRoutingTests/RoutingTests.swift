@@ -121,6 +121,32 @@ struct RoutingTests {
         }
     }
 
+    /// Alternate routes across a town: the quickest first (the route
+    /// itself), then others at most 40 % longer, each sharing at most 60 %
+    /// of its length with every route before it, quickest first.
+    @Test(arguments: TransportType.allCases)
+    func alternateRoutesAreApartAndNotMuchLonger(type: TransportType) throws {
+        let graph = RoutingGraph(features: Self.town(side: 20, seed: 11))
+        let (a, b) = (Waypoint(Coordinate(latitude: 52.2, longitude: 0.12)), Waypoint(Coordinate(latitude: 52.213, longitude: 0.141)))
+        let routes = try graph.routes(from: a, to: b, transportType: type, alternates: 2)
+        let best = try graph.route(from: a, to: b, transportType: type)
+        #expect(routes.count == 3, "a grid of streets has other ways")
+        #expect(routes[0].polyline == best.polyline && routes[0].expectedTravelTime == best.expectedTravelTime)
+        #expect(routes.map(\.expectedTravelTime) == routes.map(\.expectedTravelTime).sorted())
+        for (index, route) in routes.enumerated() {
+            #expect(route.expectedTravelTime <= 1.4 * best.expectedTravelTime + 1e-9)
+            #expect(abs(route.steps.reduce(0) { $0 + $1.expectedTravelTime } - route.expectedTravelTime) < 1e-6)
+            let segments = Set(zip(route.polyline, route.polyline.dropFirst()).map { "\($0.0)-\($0.1)" })
+            for earlier in routes[..<index] {
+                let theirs = Set(zip(earlier.polyline, earlier.polyline.dropFirst()).map { "\($0.0)-\($0.1)" })
+                let shared = zip(route.polyline, route.polyline.dropFirst()).filter { theirs.contains("\($0.0)-\($0.1)") }
+                    .reduce(0) { $0 + $1.0.distance(to: $1.1) }
+                #expect(shared <= 0.6 * route.distance + 1e-6, "route \(index + 1) shares \(shared) of \(route.distance) m")
+            }
+            #expect(segments.count == route.polyline.count - 1, "a route passes a street once")
+        }
+    }
+
     static let hasNetworkx = (try? Tool.run("python3", ["-c", "import networkx"]).status) == 0
 
     /// The oracle: 2 400 random pairs on a generated town of 1 600

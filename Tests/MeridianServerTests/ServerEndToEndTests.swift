@@ -281,6 +281,16 @@ final class RunningServer: @unchecked Sendable {
         #expect(first["expectedTravelTimeSeconds"] as? Double == route["durationSeconds"] as? Double)
         #expect(abs((first["distanceMeters"] as? Double ?? 0) - metres) < 1e-6 * metres)
 
+        // Alternate routes share the steps list, each by its stepIndexes.
+        let three = try await server.request(
+            "/v1/directions?origin=\(casino)&destination=\(palace)&requestsAlternateRoutes=true")
+        let routes = three.json["routes"] as? [[String: Any]] ?? []
+        #expect(routes.count == 3, "\(three.text)")
+        let indexes = routes.flatMap { $0["stepIndexes"] as? [Int] ?? [] }
+        #expect(indexes == Array(0..<((three.json["steps"] as? [Any])?.count ?? 0)))
+        let durations = routes.compactMap { $0["durationSeconds"] as? Double }
+        #expect(durations == durations.sorted() && durations.last! <= 1.4 * durations[0])
+
         let named = try await server.request("/v1/directions?origin=node%2F4416197079&destination=Palais+princier+de+Monaco")
         #expect(named.status == 200, "\(named.text)")
 
