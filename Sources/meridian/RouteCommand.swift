@@ -29,6 +29,7 @@ struct RouteCommand: Command {
     let mode: Mode
     let format: PlacesFormat
     let alternates: Bool
+    let snapshot: String?
 
     enum Mode: String, ArgumentValue, CaseIterable {
         case walking, wheelchair, driving
@@ -50,6 +51,9 @@ struct RouteCommand: Command {
             "to", valueName: "place", help: "Where the route ends, as --from (several: the travel time to each).")
         mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
         format = try arguments.option("format", default: .text, help: "How to print the route.")
+        snapshot = try arguments.option(
+            "snapshot", valueName: "file",
+            help: "Also draw the route over the data (.png for a PNG, else SVG); in a venue, one map a level it visits, named FILE-levelN.")
         alternates = arguments.flag(
             "alternates",
             help: "Also give up to two other routes at most 40 % longer, as MKDirections with requestsAlternateRoutes.")
@@ -62,6 +66,7 @@ struct RouteCommand: Command {
 
     func run() throws {
         var features: [Feature] = []
+        var layers: [Layer] = []
         var venue: IMDFArchive?
         for path in try InputExpansion.expand(inputs) {
             let input = try Input(path: path)
@@ -71,8 +76,11 @@ struct RouteCommand: Command {
                 continue
             }
             let source = try FeatureSource(input: input)
-            while let feature = try source.next() { features.append(feature) }
+            var read: [Feature] = []
+            while let feature = try source.next() { read.append(feature) }
             Console.shared.warn(source.warnings)
+            if snapshot != nil { layers.append(Layer(id: Layer.name(of: path), features: read)) }
+            features += read
         }
         var warnings: [Diagnostic] = []
         let graph = venue.map { RoutingGraph(venue: $0, lines: features, warnings: &warnings) } ?? RoutingGraph(features: features)
@@ -102,6 +110,7 @@ struct RouteCommand: Command {
                 let routes = try graph.routes(
                     from: origin, to: places[0], transportType: mode.transportType, alternates: alternates ? 2 : 0)
                 print(routes, from: names[0], to: names[1])
+                if let snapshot { try draw(routes[0], over: layers, venue: venue, to: snapshot) }
             } catch {
                 // No route is an answer (status 1), not a failure to read.
                 guard error.diagnostic.code == "route.unreachable" else { throw error }
@@ -112,6 +121,24 @@ struct RouteCommand: Command {
             let estimates = try graph.travelEstimates(from: origin, to: places, transportType: mode.transportType)
             print(estimates, places: places)
             finish(found: estimates.allSatisfy { $0 != nil })
+        }
+    }
+
+    /// The route drawn over the inputs: one map, or in a venue one a level
+    /// the route visits (FILE-levelN.svg, written whole or not at all).
+    func draw(_ route: Route, over layers: [Layer], venue: IMDFArchive?, to path: String) throws(DiagnosticError) {
+        guard let venue, !route.levels.isEmpty else {
+            try Map(route: route, over: layers).snapshot().write(toFile: path)
+            return
+        }
+        var visited: [Int] = []
+        for level in route.levels.compactMap({ $0 }) where !visited.contains(level) { visited.append(level) }
+        let dot = path.lastIndex(of: ".").flatMap { $0 > (path.lastIndex(of: "/") ?? path.startIndex) ? $0 : nil }
+        let (stem, suffix) = dot.map { (String(path[..<$0]), String(path[$0...])) } ?? (path, "")
+        for level in visited {
+            let floor = try Layer(venue: venue, levelOrdinal: level)
+            try Map(route: route, over: [floor] + layers, level: level).snapshot()
+                .write(toFile: "\(stem)-level\(level)\(suffix)")
         }
     }
 

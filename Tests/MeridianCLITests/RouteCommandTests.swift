@@ -114,4 +114,28 @@ import Testing
         let text = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--alternates"])
         #expect(text.stdout.hasPrefix("Walking route 1 of 3 along "), "\(text.stdout)")
     }
+
+    /// The route drawn: over Monaco's streets as one PNG; through the venue
+    /// as one SVG a level, each with its part of the line and its markers.
+    @Test func routesAreDrawnOverTheirData() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("route-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("monaco.png").path
+        let streets = try CLI.run(["route", Self.monaco, "--from", Self.casino, "--to", Self.palace, "--snapshot", png])
+        #expect(streets.status == 0, "\(streets.stderr)")
+        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: png)).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let svg = folder.appendingPathComponent("arcade.svg").path
+        let venue = try CLI.run([
+            "route", Samples.path("meridian-arcade.zip"), "--from", "Bean There", "--to", "Noodle Bar", "--snapshot", svg,
+        ])
+        #expect(venue.status == 0, "\(venue.stderr)")
+        let ground = try String(contentsOfFile: folder.appendingPathComponent("arcade-level0.svg").path, encoding: .utf8)
+        let first = try String(contentsOfFile: folder.appendingPathComponent("arcade-level1.svg").path, encoding: .utf8)
+        #expect(!FileManager.default.fileExists(atPath: svg))
+        #expect(ground.contains("Ground Floor") && ground.contains("Take the stairs up to First Floor") && ground.contains("Start"))
+        #expect(!ground.contains("Destination"))
+        #expect(first.contains("First Floor") && first.contains("Destination") && !first.contains("Take the stairs"))
+        #expect(ground.contains("#007aff") && first.contains("#007aff"), "the route's line in blue")
+    }
 }
