@@ -125,12 +125,7 @@ extension RoutingGraph {
         let (start, startGap) = try join(source, type)
         let (end, endGap) = try join(destination, type)
         guard let best = shortestPath(from: start, to: end, transportType: type) else {
-            throw DiagnosticError(
-                code: "route.unreachable",
-                message:
-                    "no \(type.rawValue) route from \(describe(source)) to \(describe(destination)): the network does not connect them"
-                    + (type == .wheelchair && venue != nil ? " without stairs or escalators" : "")
-            )
+            throw unreachable(source, destination, type)
         }
         var paths = [best]
         if alternates > 0, start != end {
@@ -152,18 +147,32 @@ extension RoutingGraph {
             }
             paths[1...].sort { $0.seconds < $1.seconds }
         }
-        return paths.map { path in
-            var route = Route(
-                name: "", transportType: type, distance: path.edges.reduce(0) { $0 + edgeLength[$1] },
-                expectedTravelTime: path.seconds, polyline: path.nodes.map { positions[$0] }, steps: [],
-                sourceGap: startGap, destinationGap: endGap)
-            if !levels.isEmpty { route.levels = path.nodes.map { level(of: $0) } }
-            route.steps = steps(path.nodes, path.edges, type)
-            var lengths: [String: Double] = [:]
-            for step in route.steps { if let name = step.wayName { lengths[name, default: 0] += step.distance } }
-            route.name = lengths.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
-            return route
-        }
+        return paths.map { makeRoute($0, type, startGap: startGap, endGap: endGap) }
+    }
+
+    /// No route: what the user is told.
+    func unreachable(_ source: Waypoint, _ destination: Waypoint, _ type: TransportType) -> DiagnosticError {
+        DiagnosticError(
+            code: "route.unreachable",
+            message:
+                "no \(type.rawValue) route from \(describe(source)) to \(describe(destination)): the network does not connect them"
+                + (type == .wheelchair && venue != nil ? " without stairs or escalators" : ""))
+    }
+
+    /// A path as a route: its length, line, levels, steps and name.
+    func makeRoute(
+        _ path: (nodes: [Int], edges: [Int], seconds: Double), _ type: TransportType, startGap: Double, endGap: Double
+    ) -> Route {
+        var route = Route(
+            name: "", transportType: type, distance: path.edges.reduce(0) { $0 + edgeLength[$1] },
+            expectedTravelTime: path.seconds, polyline: path.nodes.map { positions[$0] }, steps: [],
+            sourceGap: startGap, destinationGap: endGap)
+        if !levels.isEmpty { route.levels = path.nodes.map { level(of: $0) } }
+        route.steps = steps(path.nodes, path.edges, type)
+        var lengths: [String: Double] = [:]
+        for step in route.steps { if let name = step.wayName { lengths[name, default: 0] += step.distance } }
+        route.name = lengths.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+        return route
     }
 
     /// Travel times from `source` to each of `destinations` by `type` (one
@@ -207,7 +216,7 @@ extension RoutingGraph {
     }
 
     /// The node where a place joins the network for `type`, and its distance.
-    private func join(_ waypoint: Waypoint, _ type: TransportType) throws(DiagnosticError) -> (Int, Double) {
+    func join(_ waypoint: Waypoint, _ type: TransportType) throws(DiagnosticError) -> (Int, Double) {
         let position = waypoint.coordinate
         guard (-90...90).contains(position.latitude), (-180...180).contains(position.longitude) else {
             throw DiagnosticError(code: "route.position", message: "\(describe(waypoint)) is not a position")

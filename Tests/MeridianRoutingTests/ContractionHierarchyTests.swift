@@ -1,0 +1,66 @@
+import Foundation
+import MeridianCore
+import MeridianIMDF
+import MeridianTestSupport
+import Testing
+
+@testable import MeridianRouting
+
+/// Routes through a contraction hierarchy are Dijkstra's: the same seconds
+/// for every pair, paths made of the graph's own edges end to end, and no
+/// route exactly where Dijkstra finds none.
+struct ContractionHierarchyTests {
+    static func expectSameAsDijkstra(_ graph: RoutingGraph, _ type: TransportType, pairs: Int, seed: UInt64) -> Int {
+        let hierarchy = ContractionHierarchy(graph: graph, transportType: type)
+        var random = SeededRandom(seed: seed)
+        var reached = 0
+        for _ in 0..<pairs {
+            let (source, target) = (Int.random(in: 0..<graph.nodeCount, using: &random), Int.random(in: 0..<graph.nodeCount, using: &random))
+            let expected = graph.shortestPath(from: source, to: target, transportType: type)
+            let found = hierarchy.shortestPath(from: source, to: target)
+            guard let expected else {
+                #expect(found == nil, "\(source) to \(target): Dijkstra finds no path")
+                continue
+            }
+            guard let found else {
+                Issue.record("\(source) to \(target): no path, Dijkstra's takes \(expected.seconds) s")
+                continue
+            }
+            reached += 1
+            #expect(abs(found.seconds - expected.seconds) <= 1e-9 * max(1, expected.seconds), "\(source) to \(target)")
+            // The graph's edges, each leaving where the last arrived, each one the type may take.
+            #expect(found.nodes.first == source && found.nodes.last == target)
+            for (index, edge) in found.edges.enumerated() {
+                #expect(graph.cost(edge, type) != nil)
+                #expect(index == 0 || Int(graph.edgeTarget[found.edges[index - 1]]) == found.nodes[index])
+            }
+        }
+        return reached
+    }
+
+    @Test(arguments: TransportType.allCases)
+    func routesThroughTheHierarchyAreDijkstras(type: TransportType) {
+        let graph = RoutingGraph(features: RoutingTests.town(side: 40, seed: 43))
+        let reached = Self.expectSameAsDijkstra(graph, type, pairs: 800, seed: 2027)
+        #expect(reached > 400)
+    }
+
+    @Test(arguments: [TransportType.walking, .wheelchair])
+    func throughTheSampleVenueToo(type: TransportType) throws {
+        var warnings: [Diagnostic] = []
+        let graph = RoutingGraph(venue: try IMDFArchive(contentsOf: Samples.path("meridian-arcade")), warnings: &warnings)
+        #expect(Self.expectSameAsDijkstra(graph, type, pairs: 500, seed: 5) > 200)
+    }
+
+    @Test func aRouteThroughTheHierarchyIsTheRoute() throws {
+        let graph = RoutingGraph(features: RoutingTests.town(side: 20, seed: 11))
+        let hierarchy = ContractionHierarchy(graph: graph, transportType: .automobile)
+        let (a, b) = (Waypoint(Coordinate(latitude: 52.2, longitude: 0.12)), Waypoint(Coordinate(latitude: 52.213, longitude: 0.141)))
+        let fast = try hierarchy.route(from: a, to: b)
+        let plain = try graph.route(from: a, to: b, transportType: .automobile)
+        #expect(abs(fast.expectedTravelTime - plain.expectedTravelTime) < 1e-9 * plain.expectedTravelTime)
+        #expect(abs(fast.distance - plain.distance) < 1e-6 * plain.distance || fast.polyline != plain.polyline)
+        #expect(fast.steps.last?.instructions == "Arrive at the destination")
+        #expect(hierarchy.shortcutCount > 0)
+    }
+}
