@@ -57,6 +57,8 @@ public struct RoutingGraph: Sendable {
     var venue: VenueIndex?
     /// The transport types (bits) some edge allows.
     var modesPresent: UInt8 = 0
+    /// The nodes by position, for the nearest node to a place.
+    var grid: NodeGrid?
 
     /// The level of a node on no level.
     public static let noLevel = Int32.min
@@ -117,6 +119,7 @@ public struct RoutingGraph: Sendable {
         edgeWay = edges.map(\.way)
         edgeModes = edges.map(\.modes)
         modesPresent = edgeModes.reduce(0) { $0 | $1 }
+        grid = NodeGrid(positions)
         for type in TransportType.allCases {
             let sizes = componentSizes(type)
             componentSizes.append(sizes)

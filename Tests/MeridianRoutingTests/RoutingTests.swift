@@ -147,6 +147,30 @@ struct RoutingTests {
         }
     }
 
+    /// The grid finds the node a scan of every node finds: places inside
+    /// the town, at its edge and far outside it, each transport type.
+    @Test func theNearestNodeThroughTheGridIsTheScansNearest() throws {
+        let graph = RoutingGraph(features: Self.town(side: 30, seed: 5))
+        #expect(graph.grid != nil)
+        var random = SeededRandom(seed: 9)
+        for index in 0..<600 {
+            let place = index < 500
+                ? Coordinate(latitude: Double.random(in: 52.195...52.23, using: &random), longitude: Double.random(in: 0.115...0.17, using: &random))
+                : Coordinate(latitude: Double.random(in: -80...80, using: &random), longitude: Double.random(in: -170...170, using: &random))
+            for type in TransportType.allCases {
+                let scale = cos(place.latitude * .pi / 180)
+                var best: (node: Int, squared: Double)?
+                for node in 0..<graph.nodeCount
+                where graph.componentSizes[type.index][node] >= graph.joinableSize[type.index] && graph.isOnWay(node, type) {
+                    let dx = abs(graph.positions[node].longitude - place.longitude) * scale
+                    let dy = graph.positions[node].latitude - place.latitude
+                    if dx * dx + dy * dy < best?.squared ?? .infinity { best = (node, dx * dx + dy * dy) }
+                }
+                #expect(graph.nearestNode(to: place, transportType: type)?.node == best?.node, "\(place) \(type)")
+            }
+        }
+    }
+
     static let hasNetworkx = (try? Tool.run("python3", ["-c", "import networkx"]).status) == 0
 
     /// The oracle: 2 400 random pairs on a generated town of 1 600
