@@ -91,16 +91,18 @@ public struct ContractionHierarchy: Sendable {
     func shortestPath(from source: Int, to target: Int) -> (nodes: [Int], edges: [Int], seconds: Double)? {
         var query = Query(hierarchy: self)
         guard let arcs = query.run(from: source, to: target) else { return nil }
+        // Shortcuts unpacked in order, with a stack (a path has fewer edges than the graph has nodes).
         var edges: [Int] = []
-        func unpack(_ arc: Int32) {
+        var stack = Array(arcs.reversed())
+        while let arc = stack.popLast() {
             if arcFirst[Int(arc)] < 0 {
                 edges.append(Int(arcSecond[Int(arc)]))
+                if edges.count > graph.nodeCount { return nil }
             } else {
-                unpack(arcFirst[Int(arc)])
-                unpack(arcSecond[Int(arc)])
+                stack.append(arcSecond[Int(arc)])
+                stack.append(arcFirst[Int(arc)])
             }
         }
-        for arc in arcs { unpack(arc) }
         let nodes = [source] + edges.map { Int(graph.edgeTarget[$0]) }
         return (nodes, edges, edges.reduce(0) { $0 + (graph.cost($1, transportType) ?? 0) })
     }

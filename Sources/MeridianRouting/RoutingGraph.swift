@@ -28,10 +28,10 @@ import MeridianCore
 /// Memory: 40 bytes an edge and 24 a node, in flat arrays.
 public struct RoutingGraph: Sendable {
     /// Each node's position.
-    public private(set) var positions: [Coordinate] = []
+    public internal(set) var positions: [Coordinate] = []
     /// Each node's level (its ordinal) in a venue's graph; empty for a
     /// network without levels, ``noLevel`` for a node of a line outdoors.
-    public private(set) var levels: [Int32] = []
+    public internal(set) var levels: [Int32] = []
     /// Node n's edges are `edgeStart[n]..<edgeStart[n + 1]`.
     var edgeStart: [Int32] = [0]
     var edgeTarget: [Int32] = []
@@ -44,7 +44,7 @@ public struct RoutingGraph: Sendable {
     /// The transport types (``TransportType/bit``) that may take the edge in its direction.
     var edgeModes: [UInt8] = []
     /// The ways the edges belong to.
-    public private(set) var ways: [Way] = []
+    public internal(set) var ways: [Way] = []
     /// By transport type (``TransportType/bit`` order), each node's
     /// component's node count, the way between nodes taken either way.
     var componentSizes: [[Int32]] = []
@@ -74,7 +74,7 @@ public struct RoutingGraph: Sendable {
         public var featureID: String
         public var kind: Kind = .way
 
-        public enum Kind: String, Sendable, Hashable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
             /// A street, path or walkway.
             case way
             /// A venue's unit walked through (a room, a walkway).

@@ -30,6 +30,7 @@ struct RouteCommand: Command {
     let format: PlacesFormat
     let alternates: Bool
     let snapshot: String?
+    let prepare: String?
 
     enum Mode: String, ArgumentValue, CaseIterable {
         case walking, wheelchair, driving
@@ -45,12 +46,16 @@ struct RouteCommand: Command {
 
     init(_ arguments: Arguments) throws {
         inputs = try arguments.arguments("inputs", help: "The network: data files of any format Meridian reads.")
-        from = try arguments.requiredOption(
-            "from", valueName: "place", help: "Where the route starts: lat,lon (lat,lon@level in a venue), or a place's id or name in the inputs.")
+        from = try arguments.option(
+            "from", valueName: "place", default: "",
+            help: "Where the route starts: lat,lon (lat,lon@level in a venue), or a place's id or name in the inputs.")
         destinations = try arguments.repeatedOption(
             "to", valueName: "place", help: "Where the route ends, as --from (several: the travel time to each).")
         mode = try arguments.option("mode", default: .walking, help: "How the route is travelled.")
         format = try arguments.option("format", default: .text, help: "How to print the route.")
+        prepare = try arguments.option(
+            "prepare", valueName: "file",
+            help: "Write the network prepared for --mode (a contraction hierarchy) to FILE, for fast routes from it later.")
         snapshot = try arguments.option(
             "snapshot", valueName: "file",
             help: "Also draw the route over the data (.png for a PNG, else SVG); in a venue, one map a level it visits, named FILE-levelN.")
@@ -61,14 +66,27 @@ struct RouteCommand: Command {
 
     func validate() throws {
         if inputs.isEmpty { throw UsageError("give the network's data files") }
+        if prepare != nil {
+            if !from.isEmpty || !destinations.isEmpty { throw UsageError("--prepare writes the network: give no --from or --to") }
+            return
+        }
+        if from.isEmpty { throw UsageError("give a start with --from LAT,LON") }
         if destinations.isEmpty { throw UsageError("give a destination with --to LAT,LON") }
     }
 
     func run() throws {
+        let paths = try InputExpansion.expand(inputs)
+        // A prepared network: routes through its hierarchy for its mode.
+        if paths.count == 1, ContractionHierarchy.isPrepared(paths[0]) {
+            guard prepare == nil else { throw UsageError("\(paths[0]) is prepared already") }
+            let hierarchy = try ContractionHierarchy(contentsOf: paths[0])
+            try answer(over: hierarchy.graph, hierarchy: hierarchy, venue: nil, layers: [])
+            return
+        }
         var features: [Feature] = []
         var layers: [Layer] = []
         var venue: IMDFArchive?
-        for path in try InputExpansion.expand(inputs) {
+        for path in paths {
             let input = try Input(path: path)
             if input.format == .imdf {
                 guard venue == nil else { throw UsageError("give one venue at a time: routes do not pass between venues") }
@@ -85,6 +103,25 @@ struct RouteCommand: Command {
         var warnings: [Diagnostic] = []
         let graph = venue.map { RoutingGraph(venue: $0, lines: features, warnings: &warnings) } ?? RoutingGraph(features: features)
         Console.shared.warn(warnings)
+        if let prepare {
+            guard venue == nil else {
+                throw UsageError("a venue is routed as it is, without preparing: give --prepare a network of lines")
+            }
+            try OutputDestination.checkNotInput(prepare, inputs: paths)
+            let hierarchy = ContractionHierarchy(graph: graph, transportType: mode.transportType)
+            let output = try OutputDestination(path: prepare)
+            try output.write(hierarchy.fileBytes())
+            try output.commit()
+            Console.out(
+                "\(prepare): \(graph.nodeCount) nodes, \(graph.edgeCount) edges, \(hierarchy.shortcutCount) shortcuts, prepared for \(mode.rawValue)")
+            return
+        }
+        try answer(over: graph, hierarchy: nil, venue: venue, layers: layers)
+    }
+
+    /// Routes or travel times over `graph` (through `hierarchy` when it was
+    /// prepared for the mode asked for).
+    func answer(over graph: RoutingGraph, hierarchy: ContractionHierarchy?, venue: IMDFArchive?, layers: [Layer]) throws {
         // Places by id or name come from a place index over the same inputs, made once if needed.
         var index: PlaceIndex?
         var names: [String] = []
@@ -92,6 +129,10 @@ struct RouteCommand: Command {
             if let waypoint = try Self.waypoint(text, option: option) {
                 names.append(text)
                 return waypoint
+            }
+            guard hierarchy == nil else {
+                throw DiagnosticError(
+                    code: "route.position", message: "\(option) \"\(text)\": a prepared network knows positions only (LAT,LON)")
             }
             if index == nil { index = try PlaceIndexFile.load(InputExpansion.expand(inputs), rebuild: false).index }
             guard let place = index?.place(named: text) else {
@@ -107,8 +148,13 @@ struct RouteCommand: Command {
         for text in destinations { places.append(try position(text, option: "--to")) }
         if places.count == 1 {
             do {
-                let routes = try graph.routes(
-                    from: origin, to: places[0], transportType: mode.transportType, alternates: alternates ? 2 : 0)
+                let routes =
+                    if let hierarchy, hierarchy.transportType == mode.transportType, !alternates {
+                        [try hierarchy.route(from: origin, to: places[0])]
+                    } else {
+                        try graph.routes(
+                            from: origin, to: places[0], transportType: mode.transportType, alternates: alternates ? 2 : 0)
+                    }
                 print(routes, from: names[0], to: names[1])
                 if let snapshot { try draw(routes[0], over: layers, venue: venue, to: snapshot) }
             } catch {
