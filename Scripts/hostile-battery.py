@@ -22,7 +22,9 @@ types and operators, 100 000-deep expressions, 20 000 layers, numbers past
 1e308, 150 000 stops and match labels, markup in ids, text and colours),
 spatial (zones, measures, dissolves, joins, overlays and cleaning of
 invalid, empty, mixed, off-the-globe and nearly coincident geometry; two
-million points joined to 90 000 polygons), streams, postgis (hostile tables, queries and locations on a throwaway
+million points joined to 90 000 polygons), routing (prepared networks cut
+short, with counts that lie, garbage and stamped words; a venue unit that
+zigzags 20 000 times with doors along it), streams, postgis (hostile tables, queries and locations on a throwaway
 PostgreSQL with PostGIS, and loads that fail or are interrupted), outputs
 (destinations and signals), serve (every input file
 posted to POST /validate while wrk loads /health; wrk from Debian).
@@ -1205,6 +1207,57 @@ with open(points_path, "w") as f:
 categories["spatial"].append(("file", points_path, [
     ("join", [squares_path, "SUBJECT", "--count", "n", "--sum", "lon", "-o", "OUT.geojson"]),
     ("join", ["SUBJECT", squares_path, "--fields", "name", "-o", "OUT.csv"])]))
+
+# --- routing: prepared networks whose counts and indices lie, venues too big to see across --
+route_args = ["SUBJECT", "--from", "52.2,0.1", "--to", "52.2005,0.1005", "--mode", "driving"]
+route_commands = [("route", route_args), ("route", route_args + ["--alternates", "--format", "json"])]
+streets_path = os.path.join(inputs_dir, "streets.geojson")
+with open(streets_path, "w") as f:
+    f.write(collection([{"type": "Feature", "properties": {"name": "Street %d" % i},
+                         "geometry": {"type": "LineString",
+                                      "coordinates": [[0.1 + 0.0001 * j, 52.2 + 0.0001 * i] for j in range(12)]}}
+                        for i in range(12)] +
+                       [{"type": "Feature", "properties": {"name": "Avenue %d" % j},
+                         "geometry": {"type": "LineString",
+                                      "coordinates": [[0.1 + 0.0001 * j, 52.2 + 0.0001 * i] for i in range(12)]}}
+                        for j in range(12)]))
+prepared_path = os.path.join(inputs_dir, "good.mrnet")
+subprocess.run([TOOL, "route", streets_path, "--mode", "driving", "--prepare", prepared_path], check=True,
+               capture_output=True)
+with open(prepared_path, "rb") as f:
+    prepared = f.read()
+categories.setdefault("routing", []).append(("file", prepared_path, route_commands))
+
+
+def prepared_case(name, data):
+    add("routing", name, data, route_commands)
+    MUST_FAIL.add(name)
+
+
+prepared_case("cut-short.mrnet", prepared[:len(prepared) // 2])
+prepared_case("count-lies.mrnet", prepared[:8] + struct.pack("<Q", 2 ** 60) + prepared[16:])
+prepared_case("garbage-after-magic.mrnet", prepared[:8] + os.urandom(len(prepared) - 8))
+prepared_case("zero-tail.mrnet", prepared[:len(prepared) // 3] + b"\0" * (len(prepared) - len(prepared) // 3))
+for offset in (len(prepared) // 5, len(prepared) // 2, len(prepared) - 64):
+    offset -= offset % 4
+    stamped = prepared[:offset] + b"\xff\xff\xff\x7f" + prepared[offset + 4:]
+    add("routing", "stamped-%d.mrnet" % offset, stamped, route_commands)
+# A venue whose one unit zigzags 20 000 times, its doors all along it: routed in bounded time.
+zigzag = [[0.1 + 0.001 * k / 10000, 52.2 + (0.00001 if k % 2 else 0)] for k in range(20000)]
+zigzag += [[0.101, 52.2001], [0.1, 52.2001], zigzag[0]]
+venue = dict(venue_files(1))
+units = json.loads(venue["unit.geojson"])
+units["features"][0]["geometry"]["coordinates"] = [zigzag]
+venue["unit.geojson"] = json.dumps(units)
+openings = [{"type": "Feature", "id": "d%07x-0000-4000-8000-000000000000" % i, "feature_type": "opening",
+             "geometry": {"type": "LineString", "coordinates": [[0.1 + 0.00005 * i, 52.2001],
+                                                                [0.1 + 0.00005 * i + 0.00001, 52.2001]]},
+             "properties": {"category": "pedestrian", "level_id": "a0000003-0000-4000-8000-000000000003",
+                            "accessibility": None, "access_control": None, "door": None, "name": None,
+                            "alt_name": None, "display_point": None}} for i in range(20)]
+venue["opening.geojson"] = json.dumps({"type": "FeatureCollection", "features": openings})
+add("routing", "zigzag-venue.zip", zip_bytes(list(venue.items())),
+    [("route", ["SUBJECT", "--from", "52.20009,0.1002", "--to", "52.20009,0.1008"])])
 
 # --- Streams ----------------------------------------------------------------------
 sample = os.path.join(ROOT, "Samples", "cambridge-landmarks.geojson")

@@ -89,6 +89,7 @@ public enum RoutingDiagnostics {
         route.no-network | error | The data holds no line the transport type may use (a route needs streets, paths or walkways as lines).
         route.unreachable | error | No way leads from the start to the destination by the transport type: they lie on parts of the network that do not connect (or one-way streets, stairs or a closed way part them).
         route.position | error | A start or destination that is neither a position (latitude and longitude as two numbers, -90 to 90 and -180 to 180) nor, on the command line and over HTTP, the id or name of a place in the data; or, in a venue, a position outside every level, or a level the venue does not have.
+        route.prepared.invalid | error | A file given as a prepared network (meridian route --prepare) that is damaged, cut short or not one: a count past its end, an index past what it points into, a shortcut that stands for arcs made after it.
         route.venue.opening | warning | An opening of a venue that lies on the edge of no walkable unit of its level (within half a metre): routes do not pass through it.
         route.venue.reference | warning | A relationship of a venue that names a feature the venue does not hold, or one that is not walked (a wall, a non-public unit, a staff door): the level change or traversal it describes is left out.
         """#)

@@ -110,6 +110,11 @@ struct VenueGraphMaker {
         "vegetation", "shaft", "road", "water", "unenclosedarea.water",
     ]
     static let openingsWalked: Set<String> = ["pedestrian", "pedestrian.principal", "pedestrian.transit"]
+    /// The most ring positions a unit's inner corners are found for, and
+    /// the most pairs of nodes times walls a space is searched for sight
+    /// lines (past them, its doors are joined through its centre).
+    static let mostCorners = 2_000
+    static let mostSightWork = 200_000_000
     /// Units only walked on foot.
     static let footOnly: Set<String> = ["stairs", "steps", "escalator"]
 
@@ -199,7 +204,10 @@ struct VenueGraphMaker {
             let node = builder.newNode(centre, level: level)
             centreOfUnit[unit.id] = node
             space.nodes.append(node)
-            for polygon in polygons { space.nodes += innerCorners(polygon, level: level) }
+            // Corners of a unit of a few thousand: a hostile outline's are not walked round.
+            if polygons.reduce(0, { $0 + $1.rings.reduce(0) { $0 + $1.count } }) <= Self.mostCorners {
+                for polygon in polygons { space.nodes += innerCorners(polygon, level: level) }
+            }
             index.spaces.append(space)
         }
     }
@@ -351,6 +359,14 @@ struct VenueGraphMaker {
             }
         }
         let modes = spaceModes[number]
+        if points.count * points.count / 2 * max(1, walls.count) > Self.mostSightWork {
+            for node in space.nodes.dropFirst() {
+                builder.connect(
+                    space.nodes[0], node, length: builder.positions[Int(space.nodes[0])].distance(to: builder.positions[Int(node)]),
+                    way: spaceWays[number], forward: modes, backward: modes)
+            }
+            return
+        }
         for i in points.indices {
             for j in points.indices where j > i {
                 guard sees(points[i], points[j], walls: walls, polygons: space.polygons) else { continue }

@@ -23,8 +23,26 @@ public final class Catalogue: Sendable {
     public let places: PlaceIndex
     /// What `/v1/directions` and `/v1/etas` route over: each venue's graph
     /// (its units, doors and level changes, and the other datasets' lines
-    /// outdoors), then the datasets' lines alone (``network(for:)``).
-    public let networks: [RoutingGraph]
+    /// outdoors), then each prepared network (`meridian route --prepare`),
+    /// then the datasets' lines alone (``network(for:)``).
+    public let networks: [Network]
+    private let venueCount: Int
+
+    /// A graph to route over, and its contraction hierarchy when it was
+    /// prepared: routes by the hierarchy's transport type go through it.
+    public struct Network: Sendable {
+        public let graph: RoutingGraph
+        public let hierarchy: ContractionHierarchy?
+
+        public func routes(from origin: Waypoint, to destination: Waypoint, transportType type: TransportType, alternates: Int)
+            throws(DiagnosticError) -> [Route]
+        {
+            if let hierarchy, hierarchy.transportType == type, alternates == 0 {
+                return [try hierarchy.route(from: origin, to: destination)]
+            }
+            return try graph.routes(from: origin, to: destination, transportType: type, alternates: alternates)
+        }
+    }
     /// What loading worked around (unreadable features, a stale index).
     public let warnings: [Diagnostic]
     /// Counts reloads; part of every ETag, so a cached image of old data
@@ -39,6 +57,7 @@ public final class Catalogue: Sendable {
         var warnings: [Diagnostic] = []
         var lines: [Feature] = []
         var venues: [IMDFArchive] = []
+        var prepared: [ContractionHierarchy] = []
         var seen = Set<String>()
         for path in paths {
             let name = Layer.name(of: path)
@@ -49,6 +68,11 @@ public final class Catalogue: Sendable {
                     location: SourceLocation(file: path))
             }
             if PlaceIndexFile.isIndex(path) {
+                datasets.append(Dataset(name: name, layer: nil, placeCount: 0))
+                continue
+            }
+            if ContractionHierarchy.isPrepared(path) {
+                prepared.append(try ContractionHierarchy(contentsOf: path))
                 datasets.append(Dataset(name: name, layer: nil, placeCount: 0))
                 continue
             }
@@ -70,7 +94,7 @@ public final class Catalogue: Sendable {
                 }
             }
         }
-        let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil }.map(\.0)
+        let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil && !ContractionHierarchy.isPrepared($0.0) }.map(\.0)
         let (index, loadWarnings) = try PlaceIndexFile.load(placePaths, rebuild: false)
         warnings += loadWarnings
         for (position, dataset) in datasets.enumerated() {
@@ -81,25 +105,29 @@ public final class Catalogue: Sendable {
         self.datasets = datasets
         self.places = index
         self.networks =
-            venues.map { RoutingGraph(venue: $0, lines: lines, warnings: &warnings) } + [RoutingGraph(features: lines)]
+            venues.map { Network(graph: RoutingGraph(venue: $0, lines: lines, warnings: &warnings), hierarchy: nil) }
+            + prepared.map { Network(graph: $0.graph, hierarchy: $0) } + [Network(graph: RoutingGraph(features: lines), hierarchy: nil)]
+        self.venueCount = venues.count
         self.warnings = warnings
         self.generation = generation
     }
 
     /// The network a route from `origin` takes: the venue that holds it
-    /// (on its level, else on any), else the datasets' lines; a venue's
-    /// when the origin names a level or there are no lines, so that a
-    /// place outside it, or a level it lacks, is told so.
-    public func network(for origin: Waypoint) -> RoutingGraph {
-        let venues = networks.dropLast()
-        if let venue = venues.first(where: { $0.holds(origin) })
-            ?? venues.first(where: { $0.holds(Waypoint(origin.coordinate)) })
+    /// (on its level, else on any), else a prepared network, else the
+    /// datasets' lines; a venue's when the origin names a level or there
+    /// is nothing else to route on, so that a place outside it, or a level
+    /// it lacks, is told so.
+    public func network(for origin: Waypoint) -> Network {
+        let venues = networks.prefix(venueCount)
+        if let venue = venues.first(where: { $0.graph.holds(origin) })
+            ?? venues.first(where: { $0.graph.holds(Waypoint(origin.coordinate)) })
         {
             return venue
         }
-        let lines = networks[networks.count - 1]
-        if let venue = venues.first, origin.level != nil || lines.edgeCount == 0 { return venue }
-        return lines
+        if let venue = venues.first, origin.level != nil { return venue }
+        let rest = networks.dropFirst(venueCount)
+        if let network = rest.first(where: { $0.graph.edgeCount > 0 }) { return network }
+        return venues.first ?? networks[networks.count - 1]
     }
 
     /// The layers of the datasets named (all that have features when

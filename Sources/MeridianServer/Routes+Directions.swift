@@ -125,7 +125,7 @@ extension Routes {
             for text in texts {
                 destinations.append(try position(String(text), parameter: "destinations"))
             }
-            let estimates = try catalogue.current.network(for: origin).travelEstimates(
+            let estimates = try catalogue.current.network(for: origin).graph.travelEstimates(
                 from: origin, to: destinations, transportType: type)
             return Reply.json(
                 JSONObject([

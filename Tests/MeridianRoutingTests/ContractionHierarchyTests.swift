@@ -63,4 +63,46 @@ struct ContractionHierarchyTests {
         #expect(fast.steps.last?.instructions == "Arrive at the destination")
         #expect(hierarchy.shortcutCount > 0)
     }
+
+    /// Written and read back, a prepared network gives the same routes;
+    /// cut short, with a count or an index that lies, or a shortcut that
+    /// stands for a later arc, it is `route.prepared.invalid`, never a crash.
+    @Test func aPreparedNetworkReadsBackAndDamageIsRefused() throws {
+        let graph = RoutingGraph(features: RoutingTests.town(side: 15, seed: 3))
+        let hierarchy = ContractionHierarchy(graph: graph, transportType: .automobile)
+        let bytes = hierarchy.fileBytes()
+        let read = try bytes.withUnsafeBytes { buffer throws(DiagnosticError) in
+            try ContractionHierarchy(bytes: buffer, name: "town.mrnet")
+        }
+        #expect(read.graph.nodeCount == graph.nodeCount && read.graph.edgeCount == graph.edgeCount)
+        #expect(read.graph.ways == graph.ways && read.transportType == .automobile)
+        var random = SeededRandom(seed: 1)
+        for _ in 0..<200 {
+            let (a, b) = (Int.random(in: 0..<graph.nodeCount, using: &random), Int.random(in: 0..<graph.nodeCount, using: &random))
+            #expect(read.shortestPath(from: a, to: b)?.edges == hierarchy.shortestPath(from: a, to: b)?.edges)
+        }
+        func refused(_ damaged: [UInt8]) -> Bool {
+            do {
+                _ = try damaged.withUnsafeBytes { buffer throws(DiagnosticError) in try ContractionHierarchy(bytes: buffer, name: "x") }
+                return false
+            } catch { return (error as? DiagnosticError)?.diagnostic.code == "route.prepared.invalid" }
+        }
+        #expect(refused(Array(bytes.prefix(bytes.count / 2))), "cut short")
+        #expect(refused(Array("not a network".utf8)), "not one")
+        var lying = bytes
+        lying[8] = 0xFF  // the header's count
+        #expect(refused(lying), "a count past its end")
+        // Every 4-byte word set to a large value in turn, in a sample across the file.
+        for offset in stride(from: 16, to: bytes.count - 4, by: max(4, bytes.count / 400) / 4 * 4) {
+            var damaged = bytes
+            damaged.replaceSubrange(offset..<(offset + 4), with: [0xFF, 0xFF, 0xFF, 0x7F])
+            if !refused(damaged) {
+                // What is read is at least safe to route on.
+                let network = try? damaged.withUnsafeBytes { buffer throws(DiagnosticError) in
+                    try ContractionHierarchy(bytes: buffer, name: "x")
+                }
+                _ = network?.shortestPath(from: 0, to: graph.nodeCount - 1)
+            }
+        }
+    }
 }

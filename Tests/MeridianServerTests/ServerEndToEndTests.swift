@@ -320,6 +320,28 @@ final class RunningServer: @unchecked Sendable {
         #expect(level.status == 400 && level.text.contains("no level 9"), "\(level.text)")
     }
 
+    /// A prepared network (meridian route --prepare) is routed through its
+    /// hierarchy: the same travel time as the plain graph's route.
+    @Test func directionsOverAPreparedNetwork() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("monaco-\(UUID().uuidString).mrnet").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let prepared = try runProcess(RunningServer.executable, ["route", Self.monaco, "--mode", "driving", "--prepare", file])
+        #expect(prepared.status == 0, "\(String(decoding: prepared.stderr, as: UTF8.self))")
+        let plain = try runProcess(
+            RunningServer.executable,
+            ["route", Self.monaco, "--from", "43.7384,7.4246", "--to", "43.7311,7.4197", "--mode", "driving", "--format", "json"])
+        let expected = try #require(
+            (try JSONSerialization.jsonObject(with: Data(plain.stdout)) as? [String: Any])?["expectedTravelTime"] as? Double)
+        let server = try RunningServer([file])
+        let reply = try await server.request("/v1/directions?origin=43.7384,7.4246&destination=43.7311,7.4197&transportType=Automobile")
+        #expect(reply.status == 200, "\(reply.text)")
+        let seconds = try #require((reply.json["routes"] as? [[String: Any]])?.first?["durationSeconds"] as? Double)
+        #expect(abs(seconds - expected) < 1e-9 * seconds)
+        // Walking on the same file: the graph itself, by Dijkstra.
+        let walk = try await server.request("/v1/directions?origin=43.7384,7.4246&destination=43.7311,7.4197")
+        #expect(walk.status == 200, "\(walk.text)")
+    }
+
     @Test func everyEndpointAnswers() async throws {
         let server = try RunningServer([Self.venue, Self.landmarks])
         #expect(try await server.request("/health").json["status"] as? String == "ok")

@@ -192,7 +192,7 @@ _meridian() {
                 --format) mapfile -t COMPREPLY < <(compgen -W "text json geojson" -- "${cur}"); return ;;
             esac
             if [[ "${cur}" == -* ]]; then
-                mapfile -t COMPREPLY < <(compgen -W "--from --to --mode --format --snapshot --alternates --help" -- "${cur}")
+                mapfile -t COMPREPLY < <(compgen -W "--from --to --mode --format --prepare --snapshot --alternates --help" -- "${cur}")
             else
                 mapfile -t COMPREPLY < <(compgen -f -- "${cur}")
             fi

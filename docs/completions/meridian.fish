@@ -262,6 +262,7 @@ complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l from -d 'Wh
 complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l to -d 'Where the route ends, as --from (several: the travel time to each).'
 complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'walking wheelchair driving' -l mode -d 'How the route is travelled.'
 complete -c meridian -n '__fish_seen_subcommand_from route' -x -a 'text json geojson' -l format -d 'How to print the route.'
+complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l prepare -d 'Write the network prepared for --mode (a contraction hierarchy) to FILE, for fast routes from it later.'
 complete -c meridian -n '__fish_seen_subcommand_from route' -r -F -l snapshot -d 'Also draw the route over the data (.png for a PNG, else SVG); in a venue, one map a level it visits, named FILE-levelN.'
 complete -c meridian -n '__fish_seen_subcommand_from route' -l alternates -d 'Also give up to two other routes at most 40 % longer, as MKDirections with requestsAlternateRoutes.'
 complete -c meridian -n '__fish_use_subcommand' -a rules -d 'List every diagnostic code Meridian reports, with its severity and meaning.'

@@ -343,6 +343,7 @@ _meridian() {
                 '*--to''[Where the route ends, as --from (several\: the travel time to each).]:place:_files' \
                 '--mode''[How the route is travelled.]:mode:(walking wheelchair driving)' \
                 '--format''[How to print the route.]:format:(text json geojson)' \
+                '--prepare''[Write the network prepared for --mode (a contraction hierarchy) to FILE, for fast routes from it later.]:file:_files' \
                 '--snapshot''[Also draw the route over the data (.png for a PNG, else SVG); in a venue, one map a level it visits, named FILE-levelN.]:file:_files' \
                 --alternates'[Also give up to two other routes at most 40 % longer, as MKDirections with requestsAlternateRoutes.]' \
                 '(-h --help)'{-h,--help}'[Show help information.]'

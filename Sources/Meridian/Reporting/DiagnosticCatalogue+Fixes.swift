@@ -43,6 +43,7 @@ extension DiagnosticCatalogue {
             "Check that the lines meet at shared positions (they join only there) and that one-way streets, steps or access tags do not cut the way; or try another --mode.",
         "route.position":
             "Give the latitude first, then the longitude, in degrees (--from 43.7384,7.4246), or a place's id or name as meridian search finds it; in a venue, a position inside it and one of its levels' ordinals after @.",
+        "route.prepared.invalid": "Prepare the network again from its data: meridian route DATA --mode MODE --prepare FILE.",
         "route.venue.opening":
             "Draw the opening on the shared edge of the units it joins (meridian validate reports openings off their units).",
         "route.venue.reference":
