@@ -279,7 +279,7 @@ let package = Package(
                 "MeridianLibC", "MeridianCore", "MeridianArchive", "MeridianGeoJSON", "MeridianKML", "MeridianIMDF",
                 "MeridianTOML", "MeridianPlaces", "MeridianGeoPackage", "MeridianCSV", "MeridianShapefile",
                 "MeridianFlatGeobuf", "MeridianTopoJSON", "MeridianGeoParquet", "MeridianPostGIS", "MeridianOSM",
-                "MeridianTiles", "MeridianSnapshot", "CRasterizer", "Meridian",
+                "MeridianTiles", "MeridianSnapshot", "MeridianRouting", "CRasterizer", "Meridian",
             ],
             path: "Fuzz"
         ),

@@ -20,6 +20,7 @@ import MeridianOSM
 import MeridianTiles
 import MeridianPlaces
 import MeridianPostGIS
+import MeridianRouting
 import MeridianShapefile
 import MeridianSnapshot
 import MeridianTOML
@@ -87,6 +88,9 @@ enum Harness: String, CaseIterable {
     /// of the sizes the first byte picks), and the input's first line as a
     /// location, parsed and shown without its password.
     case postgis
+    /// Prepared networks (`meridian route --prepare`): read, and when they
+    /// read, routed through between a few of their nodes and places.
+    case routing
 
     func exercise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch self {
@@ -142,8 +146,26 @@ enum Harness: String, CaseIterable {
         case .where:
             exerciseExpression(String(decoding: bytes, as: UTF8.self))
             return true
+        case .routing:
+            exercisePreparedNetwork(bytes)
+            return true
         }
     }
+}
+
+/// A prepared network that reads must route without a trap: node to node
+/// through its hierarchy and by Dijkstra, and between two places.
+func exercisePreparedNetwork(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let hierarchy = try? ContractionHierarchy(bytes: UnsafeRawBufferPointer(bytes), name: "fuzz.mrnet") else { return }
+    let graph = hierarchy.graph
+    guard graph.nodeCount > 0 else { return }
+    for (a, b) in [(0, graph.nodeCount - 1), (graph.nodeCount / 2, 0), (graph.nodeCount - 1, graph.nodeCount / 3)] {
+        _ = hierarchy.shortestPath(from: a, to: b)
+        _ = graph.shortestPath(from: a, to: b, transportType: hierarchy.transportType)
+    }
+    let (first, last) = (graph.positions[0], graph.positions[graph.nodeCount - 1])
+    _ = try? hierarchy.route(from: Waypoint(first), to: Waypoint(last))
+    _ = try? graph.routes(from: Waypoint(last), to: Waypoint(first), transportType: .walking, alternates: 2)
 }
 
 /// A document that decodes must survive a write and a second decode unchanged.

@@ -24,13 +24,14 @@
 #   csv       the CSV reader and its WKT (GEOS)
 #   gpx       the GPX/TCX reader and the GPX writer
 #   where     --where expressions, parsed and matched
+#   routing   prepared networks (meridian route --prepare), read and routed through
 #
 # Crash, timeout and out-of-memory inputs land in Tests/FuzzRegressions/
 # HARNESS/, which the test suite replays (FuzzRegressionTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
-harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles|styles|png [SECONDS]}
+harness=${1:?usage: Scripts/fuzz.sh json|kml|imdf|zip|maps-url|toml|places|gpkg|csv|gpx|where|shp|fgb|topojson|parquet|postgis|osm|tiles|styles|png|routing [SECONDS]}
 seconds=${2:-600}
 fixtures=../shared/fixtures
 out=.build-fuzz
@@ -278,6 +279,19 @@ PY
     done
     find "$grid/xml" -name 'data.osm*' | while read -r file; do cp "$file" "$out/seeds-osm/$(basename "$(dirname "$file")")"; done
     seeds+=("$out/seeds-osm") ;;
+  routing)
+    # Networks meridian route --prepare writes from a corner of Monaco, by
+    # car and on foot.
+    max_len=262144
+    mkdir -p "$out/seeds-routing"
+    swift build --product meridian >/dev/null
+    tool="$(swift build --show-bin-path)/meridian"
+    osmium extract -b 7.41,43.73,7.415,43.735 -s complete_ways Samples/monaco.osm.pbf -O -o "$out/corner.osm.pbf" \
+      >/dev/null 2>&1 || true
+    for mode in driving walking; do
+      "$tool" route "$out/corner.osm.pbf" --mode "$mode" --prepare "$out/seeds-routing/corner-$mode.mrnet" >/dev/null 2>&1 || true
+    done
+    seeds+=("$out/seeds-routing") ;;
   tiles)
     # Archives meridian tile writes from a sample and a fixture, and one of
     # their tiles alone.

@@ -88,7 +88,7 @@ public struct ContractionHierarchy: Sendable {
 
     /// The quickest path from node `source` to node `target`: its nodes and
     /// the graph's edges in order, and its seconds; nil when none leads there.
-    func shortestPath(from source: Int, to target: Int) -> (nodes: [Int], edges: [Int], seconds: Double)? {
+    package func shortestPath(from source: Int, to target: Int) -> (nodes: [Int], edges: [Int], seconds: Double)? {
         var query = Query(hierarchy: self)
         guard let arcs = query.run(from: source, to: target) else { return nil }
         // Shortcuts unpacked in order, with a stack (a path has fewer edges than the graph has nodes).

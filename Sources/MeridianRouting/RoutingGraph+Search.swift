@@ -58,7 +58,7 @@ extension RoutingGraph {
     /// The cheapest way from `source` to `target` by `type` (Dijkstra's
     /// search, stopping at the target): its nodes and edges in order and
     /// its seconds; nil when none leads there.
-    func shortestPath(from source: Int, to target: Int, transportType type: TransportType, penalties: [Float]? = nil)
+    package func shortestPath(from source: Int, to target: Int, transportType type: TransportType, penalties: [Float]? = nil)
         -> (nodes: [Int], edges: [Int], seconds: Double)?
     {
         var search = Search(graph: self, source: source, type: type)
