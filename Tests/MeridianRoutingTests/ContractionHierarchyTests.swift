@@ -105,4 +105,62 @@ struct ContractionHierarchyTests {
             }
         }
     }
+
+    static let hasPgRouting = PostgresCluster.binaries.map { bin in
+        let version = URL(fileURLWithPath: bin).deletingLastPathComponent().lastPathComponent
+        return FileManager.default.fileExists(atPath: "/usr/share/postgresql/\(version)/extension/pgrouting.control")
+    } ?? false
+
+    /// pgRouting's Dijkstra on the graph's own edges, in a throwaway
+    /// PostgreSQL: the same seconds from ten places to ten others, by car
+    /// (one-way streets, motorways) and on foot, as the hierarchy's.
+    @Test(.enabled(if: hasPgRouting, "pgRouting is not installed (apt-get install postgresql-15-pgrouting)"))
+    func pgRoutingFindsTheSameCosts() throws {
+        let cluster = try PostgresCluster.started()
+        try cluster.psql("CREATE EXTENSION IF NOT EXISTS pgrouting CASCADE")
+        let graph = RoutingGraph(features: RoutingTests.town(side: 25, seed: 17))
+        for type in [TransportType.automobile, .walking] { try Self.expectPgRoutingsCosts(graph, type, cluster) }
+    }
+
+    static func expectPgRoutingsCosts(_ graph: RoutingGraph, _ type: TransportType, _ cluster: PostgresCluster) throws {
+        let hierarchy = ContractionHierarchy(graph: graph, transportType: type)
+        let table = "edges_\(type.rawValue)"
+        try cluster.psql("DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (id bigint, source bigint, target bigint, cost float8)")
+        let rows = graph.edges(for: type).enumerated().map { index, edge in
+            // Exactly, as %.17g keeps a double.
+            "(\(index + 1),\(edge.from + 1),\(edge.to + 1),\(String(format: "%.17g", edge.seconds)))"
+        }
+        for start in stride(from: 0, to: rows.count, by: 1_000) {
+            try cluster.psql("INSERT INTO \(table) VALUES " + rows[start..<min(rows.count, start + 1_000)].joined(separator: ","))
+        }
+        var random = SeededRandom(seed: 99)
+        let starts = (0..<10).map { _ in Int.random(in: 0..<graph.nodeCount, using: &random) }
+        let ends = (0..<10).map { _ in Int.random(in: 0..<graph.nodeCount, using: &random) }
+        let answer = try cluster.psql(
+            """
+            SELECT start_vid, end_vid, agg_cost FROM pgr_dijkstra(
+              'SELECT id, source, target, cost FROM \(table)',
+              ARRAY[\(starts.map { String($0 + 1) }.joined(separator: ","))],
+              ARRAY[\(ends.map { String($0 + 1) }.joined(separator: ","))], true)
+            WHERE node = end_vid
+            """)
+        var theirs: [[Int]: Double] = [:]
+        for line in answer.split(separator: "\n") {
+            let fields = line.split(separator: "|")
+            guard fields.count == 3, let a = Int(fields[0]), let b = Int(fields[1]), let cost = Double(fields[2]) else { continue }
+            theirs[[a - 1, b - 1]] = cost
+        }
+        var compared = 0
+        for a in starts {
+            for b in ends where a != b {
+                let ours = hierarchy.shortestPath(from: a, to: b)?.seconds
+                #expect((ours == nil) == (theirs[[a, b]] == nil), "\(a) to \(b)")
+                if let ours, let cost = theirs[[a, b]] {
+                    #expect(abs(ours - cost) <= 1e-9 * max(1, cost), "\(a) to \(b): \(ours) against pgRouting's \(cost)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 30)
+    }
 }
