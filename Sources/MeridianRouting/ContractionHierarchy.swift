@@ -131,37 +131,7 @@ struct Query {
     struct Side {
         var cheapest: [Int32: Double] = [:]
         var parentArc: [Int32: Int32] = [:]
-        var heap: [(cost: Double, node: Int32)] = []
-
-        mutating func push(_ value: Double, _ node: Int32) {
-            heap.append((value, node))
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child].cost < heap[parent].cost else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        }
-
-        mutating func pop() -> (Double, Int32)? {
-            guard let first = heap.first else { return nil }
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                var parent = 0
-                while true {
-                    var least = parent
-                    let left = 2 * parent + 1
-                    if left < heap.count, heap[left].cost < heap[least].cost { least = left }
-                    if left + 1 < heap.count, heap[left + 1].cost < heap[least].cost { least = left + 1 }
-                    guard least != parent else { break }
-                    heap.swapAt(parent, least)
-                    parent = least
-                }
-            }
-            return (first.cost, first.node)
-        }
+        var heap = PriorityHeap([])
     }
 
     init(hierarchy: ContractionHierarchy) {
@@ -174,21 +144,21 @@ struct Query {
     mutating func run(from source: Int, to target: Int) -> [Int32]? {
         let h = hierarchy
         forward.cheapest[Int32(source)] = 0
-        forward.push(0, Int32(source))
+        forward.heap.push(0, Int32(source))
         backward.cheapest[Int32(target)] = 0
-        backward.push(0, Int32(target))
+        backward.heap.push(0, Int32(target))
         var best = Double.infinity
         var meeting: Int32 = -1
         var turn = true
         while true {
-            let forwardTop = forward.heap.first?.cost ?? .infinity
-            let backwardTop = backward.heap.first?.cost ?? .infinity
+            let forwardTop = forward.heap.top?.priority ?? .infinity
+            let backwardTop = backward.heap.top?.priority ?? .infinity
             if min(forwardTop, backwardTop) >= best { break }
             // Each side in turn, while its next node could still lead to a better meeting.
             let goForward = forwardTop < best && (backwardTop >= best || turn)
             turn.toggle()
             if goForward {
-                guard let (reached, node) = forward.pop(), reached <= forward.cheapest[node] ?? .infinity else { continue }
+                guard let (reached, node) = forward.heap.pop(), reached <= forward.cheapest[node] ?? .infinity else { continue }
                 if let other = backward.cheapest[node], reached + other < best {
                     best = reached + other
                     meeting = node
@@ -196,7 +166,7 @@ struct Query {
                 if stalled(node, reached, side: forward, arcs: (h.downStart, h.downArcs), from: \.arcSource) { continue }
                 Self.relax(h, node, reached, side: &forward, start: h.upStart, arcs: h.upArcs, next: \.arcTarget)
             } else {
-                guard let (reached, node) = backward.pop(), reached <= backward.cheapest[node] ?? .infinity else { continue }
+                guard let (reached, node) = backward.heap.pop(), reached <= backward.cheapest[node] ?? .infinity else { continue }
                 if let other = forward.cheapest[node], reached + other < best {
                     best = reached + other
                     meeting = node
@@ -249,7 +219,7 @@ struct Query {
             if total < side.cheapest[to] ?? .infinity {
                 side.cheapest[to] = total
                 side.parentArc[to] = Int32(arc)
-                side.push(total, to)
+                side.heap.push(total, to)
             }
         }
     }
@@ -273,7 +243,7 @@ struct Contractor {
     /// The witness search's state, reset after each search.
     var distance: [Double]
     var touched: [Int32] = []
-    var heap: [(cost: Double, node: Int32)] = []
+    var heap = PriorityHeap([])
 
     init(graph: RoutingGraph, type: TransportType) {
         self.graph = graph
@@ -409,10 +379,10 @@ struct Contractor {
     mutating func witnessSearch(from source: Int32, avoiding: Int32, limit: Double, settleLimit: Int) {
         distance[Int(source)] = 0
         touched.append(source)
-        heap.removeAll(keepingCapacity: true)
-        heap.append((0, source))
+        heap.items.removeAll(keepingCapacity: true)
+        heap.push(0, source)
         var settled = 0
-        while let (reached, node) = popWitness() {
+        while let (reached, node) = heap.pop() {
             guard reached <= distance[Int(node)] else { continue }
             if reached > limit { break }
             settled += 1
@@ -424,36 +394,10 @@ struct Contractor {
                 if total < distance[Int(to)] {
                     if distance[Int(to)] == .infinity { touched.append(to) }
                     distance[Int(to)] = total
-                    heap.append((total, to))
-                    var child = heap.count - 1
-                    while child > 0 {
-                        let parent = (child - 1) / 2
-                        guard heap[child].cost < heap[parent].cost else { break }
-                        heap.swapAt(child, parent)
-                        child = parent
-                    }
+                    heap.push(total, to)
                 }
             }
         }
-    }
-
-    mutating func popWitness() -> (Double, Int32)? {
-        guard let first = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                var least = parent
-                let left = 2 * parent + 1
-                if left < heap.count, heap[left].cost < heap[least].cost { least = left }
-                if left + 1 < heap.count, heap[left + 1].cost < heap[least].cost { least = left + 1 }
-                guard least != parent else { break }
-                heap.swapAt(parent, least)
-                parent = least
-            }
-        }
-        return (first.cost, first.node)
     }
 }
 

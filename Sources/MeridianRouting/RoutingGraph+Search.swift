@@ -86,7 +86,7 @@ struct Search {
     var cost: [Double]
     var previousEdge: [Int32]
     var previousNode: [Int32]
-    var heap: [(cost: Double, node: Int32)] = []
+    var heap = PriorityHeap([])
     /// Each edge's cost multiplied by its penalty (alternate routes: the
     /// edges of the routes found cost more).
     var penalties: [Float]?
@@ -98,12 +98,12 @@ struct Search {
         previousEdge = [Int32](repeating: -1, count: graph.nodeCount)
         previousNode = [Int32](repeating: -1, count: graph.nodeCount)
         cost[source] = 0
-        heap = [(0, Int32(source))]
+        heap.push(0, Int32(source))
     }
 
     /// Settles nodes until `target` is (true) or none is left (false).
     mutating func run(until target: Int?) -> Bool {
-        while let (reached, node) = pop() {
+        while let (reached, node) = heap.pop() {
             let current = Int(node)
             guard reached <= cost[current] else { continue }
             if current == target { return true }
@@ -116,41 +116,11 @@ struct Search {
                     cost[next] = total
                     previousEdge[next] = Int32(edge)
                     previousNode[next] = node
-                    push(total, Int32(next))
+                    heap.push(total, Int32(next))
                 }
             }
         }
         return target == nil
-    }
-
-    private mutating func push(_ value: Double, _ node: Int32) {
-        heap.append((value, node))
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].cost < heap[parent].cost else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func pop() -> (Double, Int32)? {
-        guard let first = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                var least = parent
-                for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count {
-                    if heap[child].cost < heap[least].cost { least = child }
-                }
-                guard least != parent else { break }
-                heap.swapAt(parent, least)
-                parent = least
-            }
-        }
-        return (first.cost, first.node)
     }
 }
 

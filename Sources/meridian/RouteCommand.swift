@@ -94,11 +94,10 @@ struct RouteCommand: Command {
                 continue
             }
             let source = try FeatureSource(input: input)
-            var read: [Feature] = []
-            while let feature = try source.next() { read.append(feature) }
+            let first = features.count
+            while let feature = try source.next() { features.append(feature) }
             Console.shared.warn(source.warnings)
-            if snapshot != nil { layers.append(Layer(id: Layer.name(of: path), features: read)) }
-            features += read
+            if snapshot != nil { layers.append(Layer(id: Layer.name(of: path), features: Array(features[first...]))) }
         }
         var warnings: [Diagnostic] = []
         let graph = venue.map { RoutingGraph(venue: $0, lines: features, warnings: &warnings) } ?? RoutingGraph(features: features)
