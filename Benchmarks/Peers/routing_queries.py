@@ -37,9 +37,9 @@ with open(edges_path, "w") as out:
         if (b, a) in done:
             continue
         done.add((a, b))
-        back = graph[b][a]["weight"] if graph.has_edge(b, a) else -1
+        back = float(graph[b][a]["weight"]) if graph.has_edge(b, a) else -1.0
         number += 1
-        out.write(f"{number},{index[a]},{index[b]},{data['weight']!r},{back!r}\n")
+        out.write(f"{number},{index[a]},{index[b]},{float(data['weight'])!r},{back!r}\n")
 times = []
 total = 0.0
 for a, b in pairs[: int(nx_count)]:
