@@ -141,13 +141,12 @@ public struct RoutingGraph: Sendable {
         var edges: [(from: Int32, to: Int32, length: Double, delay: Float, way: Int32, modes: UInt8)] = []
         var ways: [Way] = []
 
-        /// The node at `position` on `level`, shared by everything that
-        /// meets there.
-        mutating func node(_ position: Coordinate, level: Int32 = RoutingGraph.noLevel) -> Int32 {
-            let key = PositionKey(
-                longitude: position.longitude.bitPattern, latitude: position.latitude.bitPattern, level: level)
+        /// The node of a line outdoors at `position`, shared by every line
+        /// that passes it (a venue's nodes are each its own).
+        mutating func node(_ position: Coordinate) -> Int32 {
+            let key = PositionKey(longitude: position.longitude.bitPattern, latitude: position.latitude.bitPattern)
             if let known = nodes[key] { return known }
-            let node = newNode(position, level: level)
+            let node = newNode(position)
             nodes[key] = node
             return node
         }
@@ -252,11 +251,10 @@ public struct RoutingGraph: Sendable {
     }
 }
 
-/// A position by its exact bits and its level: where lines meet.
+/// A position by its exact bits: where lines meet.
 struct PositionKey: Hashable {
     var longitude: UInt64
     var latitude: UInt64
-    var level: Int32
 }
 
 /// Who may use a way, and how fast, from its properties.
