@@ -51,7 +51,6 @@ extension ContractionHierarchy {
         out.array(ends)
         for sizes in graph.componentSizes { out.array(sizes) }
         out.array(graph.joinableSize)
-        out.array(rank)
         out.array(arcTarget)
         out.array(arcSource)
         out.array(arcCost)
@@ -146,7 +145,6 @@ extension ContractionHierarchy {
         graph.grid = NodeGrid(graph.positions)
         self.graph = graph
         transportType = type
-        rank = try input.array()
         arcTarget = try input.array()
         arcSource = try input.array()
         arcCost = try input.array()
@@ -158,7 +156,7 @@ extension ContractionHierarchy {
         downArcs = try input.array()
         let a = arcTarget.count
         // A shortcut stands for arcs made before it, so unpacking ends.
-        guard rank.count == n, arcSource.count == a, arcCost.count == a, arcFirst.count == a, arcSecond.count == a,
+        guard arcSource.count == a, arcCost.count == a, arcFirst.count == a, arcSecond.count == a,
             arcTarget.allSatisfy({ $0 >= 0 && Int($0) < n }), arcSource.allSatisfy({ $0 >= 0 && Int($0) < n }),
             arcCost.allSatisfy({ $0.isFinite && $0 >= 0 }),
             arcFirst.indices.allSatisfy({ arc in

@@ -21,8 +21,6 @@ import MeridianCore
 public struct ContractionHierarchy: Sendable {
     public let graph: RoutingGraph
     public let transportType: TransportType
-    /// Each node's place in the order of contraction (0 first).
-    var rank: [Int32] = []
     /// Arcs: an edge of the graph (`middle` -1, `second` the graph's edge)
     /// or a shortcut through `middle` (`first` and `second` the arcs it
     /// stands for).
@@ -47,17 +45,17 @@ public struct ContractionHierarchy: Sendable {
         self.transportType = type
         var contractor = Contractor(graph: graph, type: type)
         contractor.run()
-        rank = contractor.rank
         arcTarget = contractor.arcTarget
         arcSource = contractor.arcSource
         arcCost = contractor.arcCost
         arcFirst = contractor.arcFirst
         arcSecond = contractor.arcSecond
-        layOut()
+        layOut(rank: contractor.rank)
     }
 
-    /// Sorts the arcs into the upward and downward lists by rank.
-    private mutating func layOut() {
+    /// Sorts the arcs into the upward and downward lists by `rank`, each
+    /// node's place in the order of contraction.
+    private mutating func layOut(rank: [Int32]) {
         let n = graph.nodeCount
         var upCount = [Int32](repeating: 0, count: n + 1)
         var downCount = [Int32](repeating: 0, count: n + 1)
@@ -151,6 +149,8 @@ struct Query {
         var best = Double.infinity
         var meeting: Int32 = -1
         var turn = true
+        let up = Lists(start: h.upStart, arcs: h.upArcs, next: \.arcTarget)
+        let down = Lists(start: h.downStart, arcs: h.downArcs, next: \.arcSource)
         while true {
             let forwardTop = forward.heap.top?.priority ?? .infinity
             let backwardTop = backward.heap.top?.priority ?? .infinity
@@ -159,21 +159,9 @@ struct Query {
             let goForward = forwardTop < best && (backwardTop >= best || turn)
             turn.toggle()
             if goForward {
-                guard let (reached, node) = forward.heap.pop(), reached <= forward.cheapest[node] ?? .infinity else { continue }
-                if let other = backward.cheapest[node], reached + other < best {
-                    best = reached + other
-                    meeting = node
-                }
-                if stalled(node, reached, side: forward, arcs: (h.downStart, h.downArcs), from: \.arcSource) { continue }
-                Self.relax(h, node, reached, side: &forward, start: h.upStart, arcs: h.upArcs, next: \.arcTarget)
+                Self.settle(h, &forward, opposite: backward, along: up, stallingOn: down, best: &best, meeting: &meeting)
             } else {
-                guard let (reached, node) = backward.heap.pop(), reached <= backward.cheapest[node] ?? .infinity else { continue }
-                if let other = forward.cheapest[node], reached + other < best {
-                    best = reached + other
-                    meeting = node
-                }
-                if stalled(node, reached, side: backward, arcs: (h.upStart, h.upArcs), from: \.arcTarget) { continue }
-                Self.relax(h, node, reached, side: &backward, start: h.downStart, arcs: h.downArcs, next: \.arcSource)
+                Self.settle(h, &backward, opposite: forward, along: down, stallingOn: up, best: &best, meeting: &meeting)
             }
         }
         guard meeting >= 0 else { return nil }
@@ -192,29 +180,34 @@ struct Query {
         return path
     }
 
-    /// Whether a node reached at `reached` is reached more cheaply through
-    /// a node above it that this side has already reached (then no
-    /// shortest path goes on through it).
-    func stalled(
-        _ node: Int32, _ reached: Double, side: Side, arcs: ([Int32], [Int32]),
-        from other: KeyPath<ContractionHierarchy, [Int32]>
-    ) -> Bool {
-        let h = hierarchy
-        let ends = h[keyPath: other]
-        for index in Int(arcs.0[Int(node)])..<Int(arcs.0[Int(node) + 1]) {
-            let arc = Int(arcs.1[index])
-            if let above = side.cheapest[ends[arc]], above + h.arcCost[arc] < reached { return true }
-        }
-        return false
+    /// Arc lists by node, and which end of an arc a search along them reaches.
+    struct Lists {
+        let start: [Int32]
+        let arcs: [Int32]
+        let next: KeyPath<ContractionHierarchy, [Int32]>
     }
 
-    static func relax(
-        _ h: ContractionHierarchy, _ node: Int32, _ reached: Double, side: inout Side, start: [Int32], arcs: [Int32],
-        next: KeyPath<ContractionHierarchy, [Int32]>
+    /// Settles `side`'s next node: a better meeting with `opposite` is
+    /// kept, and unless a node above reaches it more cheaply through
+    /// `stallingOn` (stall-on-demand: then no quickest path goes on through
+    /// it), its arcs `along` are relaxed.
+    static func settle(
+        _ h: ContractionHierarchy, _ side: inout Side, opposite: Side, along: Lists, stallingOn stall: Lists,
+        best: inout Double, meeting: inout Int32
     ) {
-        let ends = h[keyPath: next]
-        for index in Int(start[Int(node)])..<Int(start[Int(node) + 1]) {
-            let arc = Int(arcs[index])
+        guard let (reached, node) = side.heap.pop(), reached <= side.cheapest[node] ?? .infinity else { return }
+        if let other = opposite.cheapest[node], reached + other < best {
+            best = reached + other
+            meeting = node
+        }
+        let above = h[keyPath: stall.next]
+        for index in Int(stall.start[Int(node)])..<Int(stall.start[Int(node) + 1]) {
+            let arc = Int(stall.arcs[index])
+            if let cost = side.cheapest[above[arc]], cost + h.arcCost[arc] < reached { return }
+        }
+        let ends = h[keyPath: along.next]
+        for index in Int(along.start[Int(node)])..<Int(along.start[Int(node) + 1]) {
+            let arc = Int(along.arcs[index])
             let to = ends[arc]
             let total = reached + h.arcCost[arc]
             if total < side.cheapest[to] ?? .infinity {

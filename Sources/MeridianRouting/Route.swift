@@ -371,11 +371,6 @@ extension RoutingGraph {
         return "Take the \(kind.rawValue)\(way) to \(name)"
     }
 
-    /// "Turn left onto Mill Road": the turn from one bearing to the next.
-    static func turn(from before: Double, to after: Double, onto name: String?) -> String {
-        verb(before, after) + (name.map { " onto \($0)" } ?? "")
-    }
-
     /// "Turn left", "Bear right", "Continue": the turn from one bearing to the next.
     static func verb(_ before: Double, _ after: Double) -> String {
         var change = (after - before).truncatingRemainder(dividingBy: 360)

@@ -96,8 +96,6 @@ struct VenueGraphMaker {
     let metresNorth: Double
     let origin: Coordinate
     var ordinals: [String: Int32] = [:]
-    /// Each walkable unit's space, by unit id.
-    var spaceOfUnit: [String: Int] = [:]
     /// Each unit's centre node, by unit id.
     var centreOfUnit: [String: Int32] = [:]
     var nodeOfOpening: [String: Int32] = [:]
@@ -192,7 +190,6 @@ struct VenueGraphMaker {
             guard !polygons.isEmpty else { continue }
             let way = builder.way(
                 RoutingGraph.Way(name: name(of: unit), speed: 5, featureID: unit.id, kind: .space))
-            spaceOfUnit[unit.id] = index.spaces.count
             if ["elevator", "stairs", "escalator"].contains(category) { index.circulation.insert(way) }
             spaceWays.append(way)
             spaceModes.append(Self.footOnly.contains(category) ? 1 : 3)

@@ -58,6 +58,7 @@ public final class Catalogue: Sendable {
         var lines: [Feature] = []
         var venues: [IMDFArchive] = []
         var prepared: [ContractionHierarchy] = []
+        var preparedPaths = Set<String>()
         var seen = Set<String>()
         for path in paths {
             let name = Layer.name(of: path)
@@ -72,6 +73,7 @@ public final class Catalogue: Sendable {
                 continue
             }
             if ContractionHierarchy.isPrepared(path) {
+                preparedPaths.insert(path)
                 prepared.append(try ContractionHierarchy(contentsOf: path))
                 datasets.append(Dataset(name: name, layer: nil, placeCount: 0))
                 continue
@@ -94,7 +96,7 @@ public final class Catalogue: Sendable {
                 }
             }
         }
-        let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil && !ContractionHierarchy.isPrepared($0.0) }.map(\.0)
+        let placePaths = zip(paths, datasets).filter { $0.1.tiles == nil && !preparedPaths.contains($0.0) }.map(\.0)
         let (index, loadWarnings) = try PlaceIndexFile.load(placePaths, rebuild: false)
         warnings += loadWarnings
         for (position, dataset) in datasets.enumerated() {
