@@ -16,10 +16,7 @@
 // GEOS is opened when the first geometry is checked, not linked: linking it
 // loads GEOS and the C++ runtime at every start of every command.
 
-static MRGEOS api;
-static const char *const symbols[] = {MR_GEOS_FUNCTIONS(MR_LIBRARY_SYMBOL)};
-_Static_assert(sizeof api == sizeof symbols / sizeof *symbols * sizeof(void *), "a pointer for each function");
-static MRLibrary geos = MR_LIBRARY("libgeos_c.so.1", "libgeos_c.dylib", symbols, api);
+MR_LIBRARY_TABLE(geos, MRGEOS, "libgeos_c.so.1", "libgeos_c.dylib", MR_GEOS_FUNCTIONS(MR_LIBRARY_SYMBOL));
 
 const MRGEOS *mr_geos(char *error, size_t errorLength) {
     return mr_library_table(&geos, "GEOS", "libgeos-c1v5", error, errorLength);
@@ -73,21 +70,21 @@ static void makeValidInWorker(GEOSContextHandle_t context, const GEOSGeometry *g
         rlim_t space = (rlim_t)(mapped + memoryBytes);
         (void)setrlimit(RLIMIT_AS, &(struct rlimit){space, space});
     }
-    api.GEOSContext_setErrorMessageHandler_r(context, keepWorkerError, NULL);
-    GEOSMakeValidParams *parameters = api.GEOSMakeValidParams_create_r(context);
+    geosTable.GEOSContext_setErrorMessageHandler_r(context, keepWorkerError, NULL);
+    GEOSMakeValidParams *parameters = geosTable.GEOSMakeValidParams_create_r(context);
     GEOSGeometry *valid = NULL;
     if (parameters) {
-        api.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK);
-        api.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0);
-        valid = api.GEOSMakeValidWithParams_r(context, geometry, parameters);
+        geosTable.GEOSMakeValidParams_setMethod_r(context, parameters, GEOS_MAKE_VALID_LINEWORK);
+        geosTable.GEOSMakeValidParams_setKeepCollapsed_r(context, parameters, 0);
+        valid = geosTable.GEOSMakeValidWithParams_r(context, geometry, parameters);
     }
     if (!valid) {
         (void)writeAll(output, workerError, strlen(workerError));
         _exit(3);
     }
-    GEOSWKBWriter *writer = api.GEOSWKBWriter_create_r(context);
+    GEOSWKBWriter *writer = geosTable.GEOSWKBWriter_create_r(context);
     size_t size = 0;
-    unsigned char *wkb = writer ? api.GEOSWKBWriter_write_r(context, writer, valid, &size) : NULL;
+    unsigned char *wkb = writer ? geosTable.GEOSWKBWriter_write_r(context, writer, valid, &size) : NULL;
     if (!wkb) _exit(2);
     uint64_t length = size;
     if (writeAll(output, &length, sizeof length) != 0 || writeAll(output, wkb, size) != 0) _exit(2);
@@ -162,10 +159,10 @@ MRGEOSBoundedStatus mr_geos_make_valid_bounded(GEOSContextHandle_t context, cons
         uint64_t length;
         memcpy(&length, bytes, sizeof length);
         if (length == count - sizeof length) {
-            GEOSWKBReader *reader = api.GEOSWKBReader_create_r(context);
+            GEOSWKBReader *reader = geosTable.GEOSWKBReader_create_r(context);
             if (reader) {
-                *result = api.GEOSWKBReader_read_r(context, reader, bytes + sizeof length, (size_t)length);
-                api.GEOSWKBReader_destroy_r(context, reader);
+                *result = geosTable.GEOSWKBReader_read_r(context, reader, bytes + sizeof length, (size_t)length);
+                geosTable.GEOSWKBReader_destroy_r(context, reader);
             }
             if (*result) outcome = MR_GEOS_BOUNDED_DONE;
         }

@@ -6,10 +6,7 @@
 // linking it would load it, with its TLS and Kerberos libraries, at every
 // start of every command.
 
-static MRPQ pq;
-static const char *const pqSymbols[] = {MR_PQ_FUNCTIONS(MR_LIBRARY_SYMBOL)};
-_Static_assert(sizeof pq == sizeof pqSymbols / sizeof *pqSymbols * sizeof(void *), "a pointer each");
-static MRLibrary pqLibrary = MR_LIBRARY("libpq.so.5", "libpq.5.dylib", pqSymbols, pq);
+MR_LIBRARY_TABLE(pqLibrary, MRPQ, "libpq.so.5", "libpq.5.dylib", MR_PQ_FUNCTIONS(MR_LIBRARY_SYMBOL));
 
 const MRPQ *mr_pq(char *error, size_t errorLength) {
     return mr_library_table(&pqLibrary, "libpq", "libpq5", error, errorLength);

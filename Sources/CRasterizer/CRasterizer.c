@@ -41,10 +41,7 @@ typedef struct {
     MR_RSVG_FUNCTIONS(MR_RASTER_FIELD)
 } MRRsvg;
 
-static MRRsvg rsvgTable;
-static const char *const rsvgSymbols[] = {MR_RSVG_FUNCTIONS(MR_RASTER_SYMBOL)};
-_Static_assert(sizeof rsvgTable == sizeof rsvgSymbols / sizeof *rsvgSymbols * sizeof(void *), "a pointer each");
-static MRLibrary rsvgLibrary = MR_LIBRARY("librsvg-2.so.2", "librsvg-2.2.dylib", rsvgSymbols, rsvgTable);
+MR_LIBRARY_TABLE(rsvgLibrary, MRRsvg, "librsvg-2.so.2", "librsvg-2.2.dylib", MR_RSVG_FUNCTIONS(MR_RASTER_SYMBOL));
 
 typedef struct {
     unsigned char *bytes;
@@ -126,20 +123,14 @@ void mr_free(void *bytes) { free(bytes); }
 // when first needed: cairo costs some 1.5 ms to open, librsvg with GLib
 // several times that.
 
-static MRCairo cairoTable;
-static const char *const cairoSymbols[] = {MR_CAIRO_FUNCTIONS(MR_RASTER_SYMBOL)};
-_Static_assert(sizeof cairoTable == sizeof cairoSymbols / sizeof *cairoSymbols * sizeof(void *), "a pointer each");
-static MRLibrary cairoLibrary = MR_LIBRARY("libcairo.so.2", "libcairo.2.dylib", cairoSymbols, cairoTable);
+MR_LIBRARY_TABLE(cairoLibrary, MRCairo, "libcairo.so.2", "libcairo.2.dylib", MR_CAIRO_FUNCTIONS(MR_RASTER_SYMBOL));
 
 const MRCairo *mr_cairo(char *error, size_t errorLength) {
     return mr_library_table(&cairoLibrary, "cairo", "libcairo2", error, errorLength);
 }
 
-static MRPango pangoTable;
-static const char *const pangoSymbols[] = {MR_PANGO_FUNCTIONS(MR_RASTER_SYMBOL)};
-_Static_assert(sizeof pangoTable == sizeof pangoSymbols / sizeof *pangoSymbols * sizeof(void *), "a pointer each");
-static MRLibrary pangoLibrary =
-    MR_LIBRARY("libpangocairo-1.0.so.0", "libpangocairo-1.0.0.dylib", pangoSymbols, pangoTable);
+MR_LIBRARY_TABLE(pangoLibrary, MRPango, "libpangocairo-1.0.so.0", "libpangocairo-1.0.0.dylib",
+                 MR_PANGO_FUNCTIONS(MR_RASTER_SYMBOL));
 
 const MRPango *mr_pango(char *error, size_t errorLength) {
     return mr_library_table(&pangoLibrary, "Pango", "libpangocairo-1.0-0", error, errorLength);

@@ -2,9 +2,7 @@
 // linking (zlib, SQLite, GEOS, libxml2): linking them would load them, and
 // what they pull in, at every start of every command.
 //
-//     static MRZlib api;
-//     static const char *const symbols[] = {MR_ZLIB_FUNCTIONS(MR_LIBRARY_SYMBOL)};
-//     static MRLibrary zlib = MR_LIBRARY("libz.so.1", "libz.1.dylib", symbols, api);
+//     MR_LIBRARY_TABLE(zlib, MRZlib, "libz.so.1", "libz.1.dylib", MR_ZLIB_FUNCTIONS(MR_LIBRARY_SYMBOL));
 //     ...
 //     const MRZlib *table = mr_library_table(&zlib, "zlib", "zlib1g", error, sizeof error);
 #ifndef MERIDIAN_CLIBRARYLOADER_H
@@ -40,6 +38,16 @@ typedef struct {
 #define MR_LIBRARY(linux, apple, symbols, table)                                                                  \
     {MR_LIBRARY_NAME(linux, apple), symbols, sizeof(symbols) / sizeof(*(symbols)), (void **)&(table),            \
      PTHREAD_MUTEX_INITIALIZER, 0, ""}
+
+/// Declares `static MRLibrary library` (named `linux` or `apple`), the
+/// table it fills, `static TYPE library##Table`, and its symbols, the
+/// remaining arguments, one for each of the table's function pointers.
+#define MR_LIBRARY_TABLE(library, TYPE, linux, apple, ...)                                                        \
+    static TYPE library##Table;                                                                                 \
+    static const char *const library##Symbols[] = {__VA_ARGS__};                                                \
+    _Static_assert(sizeof library##Table == sizeof library##Symbols / sizeof *library##Symbols * sizeof(void *), \
+                   "a pointer for each function");                                                             \
+    static MRLibrary library = MR_LIBRARY(linux, apple, library##Symbols, library##Table)
 
 /// Opens the library and fills its table, once, whichever thread asks
 /// first; NULL when it did, else what is missing: the library's file
