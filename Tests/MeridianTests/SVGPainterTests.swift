@@ -69,6 +69,22 @@ import Testing
         #expect(apart < 0.002, "\(apart * 100)% of pixels differ by more than 8 levels")
     }
 
+    /// A map drawn in bands of rows, each on its own surface over the one
+    /// image, is the map drawn whole, to the byte: seams between bands,
+    /// labels and markers across them, and more bands than a core has.
+    @Test(arguments: samples)
+    func aMapDrawnInBandsIsTheMapDrawnWhole(_ name: String) throws {
+        let svg = Array(try Data(contentsOf: Samples.url(name)))
+        let text = String(decoding: svg.prefix(600), as: UTF8.self)
+        let width = try #require(Self.attribute("width", in: text))
+        let height = try #require(Self.attribute("height", in: text))
+        let whole = try SVGPainter.png(svg, width: width, height: height, bands: 1)
+        for bands in [2, 7] {
+            let banded = try SVGPainter.png(svg, width: width, height: height, bands: bands)
+            #expect(banded == whole, "\(bands) bands")
+        }
+    }
+
     static func attribute(_ name: String, in text: String) -> Int? {
         guard let range = text.range(of: " \(name)=\"") else { return nil }
         return Int(text[range.upperBound...].prefix { $0.isNumber })

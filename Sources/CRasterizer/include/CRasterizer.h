@@ -33,6 +33,9 @@ typedef struct {
 /// as its stable C ABI declares them (no header is needed to build).
 #define MR_CAIRO_FUNCTIONS(X)                                                                                    \
     X(void *_Nullable, cairo_image_surface_create, (int format, int width, int height))                         \
+    X(void *_Nullable, cairo_image_surface_create_for_data,                                                     \
+      (unsigned char *_Nonnull data, int format, int width, int height, int stride))                          \
+    X(void, cairo_surface_set_device_offset, (void *_Nonnull surface, double x, double y))                      \
     X(int, cairo_surface_status, (void *_Nullable surface))                                                     \
     X(void, cairo_surface_destroy, (void *_Nullable surface))                                                   \
     X(void, cairo_surface_flush, (void *_Nonnull surface))                                                      \

@@ -43,44 +43,79 @@ package struct SVGPainter {
     var magnification = 1.0
 
     /// The document `svg` drawn to fill `width` x `height` pixels, as PNG.
-    package static func png(_ svg: [UInt8], width: Int, height: Int) throws(Failure) -> [UInt8] {
+    ///
+    /// A large image is drawn in bands of rows (`bands`, else one a core for
+    /// an image of a quarter of a megapixel or more), on every core: each band is
+    /// a cairo surface over its rows of the one image, shifted by a whole
+    /// number of rows, on which the whole document is drawn (cairo leaves
+    /// out what falls outside it), so each pixel comes out as it would on
+    /// one surface.
+    package static func png(_ svg: [UInt8], width: Int, height: Int, bands: Int? = nil) throws(Failure) -> [UInt8] {
         var error = [CChar](repeating: 0, count: 512)
         guard let cairo = mr_cairo(&error, error.count)?.pointee else {
             throw .unsupported(String(nulTerminated: error))
         }
         guard let surface = cairo.cairo_image_surface_create(0, Int32(width), Int32(height)),
-            cairo.cairo_surface_status(surface) == 0
+            cairo.cairo_surface_status(surface) == 0, let pixels = cairo.cairo_image_surface_get_data(surface)
         else {
             throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot make the image"))
         }
         defer { cairo.cairo_surface_destroy(surface) }
-        guard let context = cairo.cairo_create(surface) else {
-            throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot draw on the image"))
+        let image = Image(cairo: cairo, pixels: pixels, stride: Int(cairo.cairo_image_surface_get_stride(surface)))
+        let count = min(bands ?? (width * height < 1 << 18 ? 1 : min(Platform.onlineProcessors, 8)), height)
+        let bands = (0..<count).map { height * $0 / count..<height * ($0 + 1) / count }
+        let failures = OrderedWorkPool.results(of: bands, threads: bands.count) { rows in
+            image.paint(svg, rows: rows, width: width, height: height)
         }
-        defer { cairo.cairo_destroy(context) }
-        try svg.withUnsafeBufferPointer { (document) throws(Failure) in
-            var painter = SVGPainter(bytes: document, cairo: cairo, context: context)
-            try painter.paintDocument(width: Double(width), height: Double(height))
-        }
-        let status = cairo.cairo_status(context)
-        guard status == 0 else {
-            let reason = String(cString: cairo.cairo_status_to_string(status))
-            throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot draw the map: \(reason)"))
-        }
-        cairo.cairo_surface_flush(surface)
-        guard let pixels = cairo.cairo_image_surface_get_data(surface) else {
-            throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot draw the map"))
-        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         var length = 0
         guard
             let png = mr_png_encode(
-                pixels, Int32(width), Int32(height), cairo.cairo_image_surface_get_stride(surface),
-                Int32(min(Platform.onlineProcessors, 8)), &length, &error, error.count)
+                pixels, Int32(width), Int32(height), Int32(image.stride), Int32(min(Platform.onlineProcessors, 8)),
+                &length, &error, error.count)
         else {
             throw .failed(DiagnosticError(code: "snapshot.png.failed", message: String(nulTerminated: error)))
         }
         defer { mr_free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
+    }
+
+    /// The image's pixels, which each band draws its rows of.
+    private struct Image: @unchecked Sendable {
+        let cairo: MRCairo
+        let pixels: UnsafeMutablePointer<UInt8>
+        let stride: Int
+
+        /// Draws the document on `rows` of the image, `width` x `height`
+        /// pixels in all; what failed, if anything.
+        func paint(_ svg: [UInt8], rows: Range<Int>, width: Int, height: Int) -> Failure? {
+            let failed = Failure.failed(
+                DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot draw the map"))
+            guard
+                let band = cairo.cairo_image_surface_create_for_data(
+                    pixels + rows.lowerBound * stride, 0, Int32(width), Int32(rows.count), Int32(stride))
+            else { return failed }
+            defer { cairo.cairo_surface_destroy(band) }
+            cairo.cairo_surface_set_device_offset(band, 0, -Double(rows.lowerBound))
+            guard cairo.cairo_surface_status(band) == 0, let context = cairo.cairo_create(band) else { return failed }
+            defer { cairo.cairo_destroy(context) }
+            do throws(Failure) {
+                try svg.withUnsafeBufferPointer { (document) throws(Failure) in
+                    var painter = SVGPainter(bytes: document, cairo: cairo, context: context)
+                    try painter.paintDocument(width: Double(width), height: Double(height))
+                }
+            } catch {
+                return error
+            }
+            let status = cairo.cairo_status(context)
+            guard status == 0 else {
+                let reason = String(cString: cairo.cairo_status_to_string(status))
+                return .failed(
+                    DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot draw the map: \(reason)"))
+            }
+            cairo.cairo_surface_flush(band)
+            return nil
+        }
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, cairo: MRCairo, context: UnsafeMutableRawPointer) {
@@ -265,8 +300,11 @@ package struct SVGPainter {
                 width: width, height: height, rx: try value("rx", of: viewport.width),
                 ry: try value("ry", of: viewport.height))
         default:
-            let r = try value("r", of: (viewport.width * viewport.width + viewport.height * viewport.height)
-                .squareRoot() / 2.squareRoot()) ?? 0
+            let r =
+                try value(
+                    "r",
+                    of: (viewport.width * viewport.width + viewport.height * viewport.height)
+                        .squareRoot() / 2.squareRoot()) ?? 0
             guard r > 0 else { return }
             let cx = try value("cx", of: viewport.width) ?? 0
             let cy = try value("cy", of: viewport.height) ?? 0
@@ -327,7 +365,8 @@ package struct SVGPainter {
         var numbers = SVGNumbers(bytes, range)
         let value = try numbers.number()
         guard abs(value) <= Self.largest else { throw .unsupported("a length past \(Self.largest)") }
-        let unit = String(decoding: UnsafeBufferPointer(rebasing: bytes[numbers.position..<range.upperBound]), as: UTF8.self)
+        let unit = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[numbers.position..<range.upperBound]), as: UTF8.self)
         switch unit.trimmingSpaces {
         case "", "px": return value
         case "%": return value / 100 * whole
@@ -356,7 +395,8 @@ package struct SVGPainter {
             while numbers.position < range.upperBound, bytes[numbers.position] != UInt8(ascii: "(") {
                 numbers.position += 1
             }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<numbers.position]), as: UTF8.self)
+            let name = String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<numbers.position]), as: UTF8.self)
             numbers.position += 1
             var arguments: [Double] = []
             while numbers.startsNumber { arguments.append(try numbers.number()) }
@@ -368,7 +408,8 @@ package struct SVGPainter {
             var next: MRCairoMatrix
             switch (name.trimmingSpaces, arguments.count) {
             case ("translate", 1), ("translate", 2):
-                next = MRCairoMatrix(xx: 1, yx: 0, xy: 0, yy: 1, x0: arguments[0], y0: arguments.count > 1 ? arguments[1] : 0)
+                next = MRCairoMatrix(
+                    xx: 1, yx: 0, xy: 0, yy: 1, x0: arguments[0], y0: arguments.count > 1 ? arguments[1] : 0)
             case ("scale", 1), ("scale", 2):
                 next = MRCairoMatrix(
                     xx: arguments[0], yx: 0, xy: 0, yy: arguments.count > 1 ? arguments[1] : arguments[0], x0: 0, y0: 0)
