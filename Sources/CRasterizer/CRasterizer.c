@@ -3,7 +3,6 @@
 #include "CLibZ.h"
 #include "CLibraryLoader.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,38 +138,50 @@ const MRPango *mr_pango(char *error, size_t errorLength) {
 // PNG encoding. cairo's own (cairo_surface_write_to_png through libpng at
 // zlib's default level) took 15 ms of a 1024x768 map; here each row is
 // filtered by its left neighbour (PNG filter 1, "Sub": a map's flat areas
-// become runs of zeros) and deflated with zlib's run-length strategy, in
-// one band of rows per thread, the bands joined as pigz joins them (each
-// but the last ends on a byte boundary with a sync flush; the Adler-32s
-// combined).
+// become runs of zeros) and deflated with zlib's run-length strategy, a
+// run of rows at a time (on as many threads as the caller runs), the runs
+// joined as pigz joins them (each but the last ends on a byte boundary
+// with a sync flush; the Adler-32s combined).
 
-typedef struct {
-    const MRZlib *zlib;
-    const unsigned char *pixels;
-    int width, stride, firstRow, rows, channels, last;
-    unsigned char *deflated;
-    size_t deflatedLength;
-    unsigned long adler;
-    size_t rawLength;
-    int failed;
-} Band;
-
-static void *encodeBand(void *argument) {
-    Band *band = argument;
-    const MRZlib *zlib = band->zlib;
-    size_t rowLength = 1 + (size_t)band->width * band->channels;
-    band->rawLength = rowLength * band->rows;
-    unsigned char *raw = malloc(band->rawLength);
-    if (!raw) {
-        band->failed = 1;
-        return NULL;
+int mr_png_rows_opaque(const unsigned char *pixels, int width, int stride, int firstRow, int rows) {
+    for (int y = firstRow; y < firstRow + rows; y++) {
+        const unsigned int *row = (const unsigned int *)(pixels + (size_t)y * stride);
+        for (int x = 0; x < width; x++)
+            if (row[x] >> 24 != 255) return 0;
     }
-    for (int y = 0; y < band->rows; y++) {
-        const unsigned int *pixel = (const unsigned int *)(band->pixels + (size_t)(band->firstRow + y) * band->stride);
+    return 1;
+}
+
+int mr_png_deflate_rows(const unsigned char *pixels, int width, int stride, int firstRow, int rows, int channels,
+                        int last, MRPNGRows *part, char *error, size_t errorLength) {
+    *part = (MRPNGRows){0};
+    const MRZlib *zlib = mr_zlib(error, errorLength);
+    if (!zlib) return -1;
+    size_t rowLength = 1 + (size_t)width * channels;
+    part->rawLength = rowLength * rows;
+    unsigned char *raw = malloc(part->rawLength);
+    if (!raw) {
+        snprintf(error, errorLength, "out of memory encoding a PNG %d pixels wide", width);
+        return -1;
+    }
+    for (int y = 0; y < rows; y++) {
+        const unsigned int *pixel = (const unsigned int *)(pixels + (size_t)(firstRow + y) * stride);
         unsigned char *out = raw + rowLength * y;
         *out++ = 1;
+        if (channels == 3) {
+            // Opaque: no alpha to divide by, each channel less the one before.
+            unsigned int previous = 0;
+            for (int x = 0; x < width; x++, out += 3) {
+                unsigned int argb = pixel[x];
+                out[0] = (unsigned char)((argb >> 16) - (previous >> 16));
+                out[1] = (unsigned char)((argb >> 8) - (previous >> 8));
+                out[2] = (unsigned char)(argb - previous);
+                previous = argb;
+            }
+            continue;
+        }
         unsigned char previous[4] = {0, 0, 0, 0};
-        for (int x = 0; x < band->width; x++) {
+        for (int x = 0; x < width; x++) {
             unsigned int argb = pixel[x];
             unsigned int alpha = argb >> 24;
             unsigned char rgba[4] = {(unsigned char)(argb >> 16), (unsigned char)(argb >> 8), (unsigned char)argb,
@@ -179,38 +190,41 @@ static void *encodeBand(void *argument) {
                 // cairo stores colours premultiplied by alpha; PNG does not.
                 for (int c = 0; c < 3; c++) rgba[c] = (unsigned char)((rgba[c] * 255 + alpha / 2) / alpha);
             }
-            for (int c = 0; c < band->channels; c++) {
+            for (int c = 0; c < 4; c++) {
                 *out++ = (unsigned char)(rgba[c] - previous[c]);
                 previous[c] = rgba[c];
             }
         }
     }
-    band->adler = zlib->adler32(1L, raw, (unsigned int)band->rawLength);
+    part->adler = zlib->adler32(1L, raw, (unsigned int)part->rawLength);
     z_stream stream = {0};
-    if (zlib->deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION, (int)sizeof stream) != Z_OK) {
-        free(raw);
-        band->failed = 1;
-        return NULL;
+    int opened = zlib->deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_RLE, ZLIB_VERSION, (int)sizeof stream) == Z_OK;
+    int failed = 1;
+    part->deflated = opened ? malloc(zlib->deflateBound(&stream, part->rawLength) + 16) : NULL;
+    if (part->deflated) {
+        stream.next_in = raw;
+        stream.avail_in = (unsigned int)part->rawLength;
+        stream.next_out = part->deflated;
+        stream.avail_out = (unsigned int)(zlib->deflateBound(&stream, part->rawLength) + 16);
+        int status = zlib->deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH);
+        failed = status != (last ? Z_STREAM_END : Z_OK) || stream.avail_in != 0;
+        part->deflatedLength = stream.total_out;
     }
-    size_t capacity = zlib->deflateBound(&stream, band->rawLength) + 16;
-    band->deflated = malloc(capacity);
-    if (!band->deflated) {
-        zlib->deflateEnd(&stream);
-        free(raw);
-        band->failed = 1;
-        return NULL;
-    }
-    stream.next_in = raw;
-    stream.avail_in = (unsigned int)band->rawLength;
-    stream.next_out = band->deflated;
-    stream.avail_out = (unsigned int)capacity;
-    int status = zlib->deflate(&stream, band->last ? Z_FINISH : Z_SYNC_FLUSH);
-    if ((band->last && status != Z_STREAM_END) || (!band->last && status != Z_OK) || stream.avail_in != 0)
-        band->failed = 1;
-    band->deflatedLength = stream.total_out;
-    zlib->deflateEnd(&stream);
+    if (opened) zlib->deflateEnd(&stream);
     free(raw);
-    return NULL;
+    if (failed) {
+        snprintf(error, errorLength, part->deflated ? "zlib cannot deflate a PNG %d pixels wide"
+                                                    : "out of memory encoding a PNG %d pixels wide", width);
+        mr_png_rows_free(part);
+        return -1;
+    }
+    return 0;
+}
+
+void mr_png_rows_free(MRPNGRows *part) {
+    free(part->deflated);
+    part->deflated = NULL;
+    part->deflatedLength = 0;
 }
 
 static void putBigEndian(unsigned char *at, unsigned long value) {
@@ -229,69 +243,43 @@ static size_t closeChunk(const MRZlib *zlib, unsigned char *at, const char *type
     return length + 12;
 }
 
-unsigned char *mr_png_encode(const unsigned char *pixels, int width, int height, int stride, int threads,
-                             size_t *pngLength, char *error, size_t errorLength) {
+unsigned char *mr_png_join(const MRPNGRows *parts, int count, int width, int height, int channels,
+                           size_t *pngLength, char *error, size_t errorLength) {
     *pngLength = 0;
     const MRZlib *zlib = mr_zlib(error, errorLength);
     if (!zlib) return NULL;
-    int opaque = 1;
-    for (int y = 0; y < height && opaque; y++) {
-        const unsigned int *row = (const unsigned int *)(pixels + (size_t)y * stride);
-        for (int x = 0; x < width; x++)
-            if (row[x] >> 24 != 255) {
-                opaque = 0;
-                break;
-            }
-    }
-    int count = threads < 1 ? 1 : threads > 8 ? 8 : threads;
-    if (count > height) count = height;
-    Band bands[8];
-    pthread_t workers[8];
-    int started[8] = {0};
-    for (int i = 0; i < count; i++) {
-        int first = (int)((long)height * i / count), next = (int)((long)height * (i + 1) / count);
-        bands[i] = (Band){zlib, pixels, width, stride, first, next - first, opaque ? 3 : 4, i == count - 1};
-        if (i > 0) started[i] = pthread_create(&workers[i], NULL, encodeBand, &bands[i]) == 0;
-        if (i > 0 && !started[i]) encodeBand(&bands[i]);
-    }
-    encodeBand(&bands[0]);
     size_t deflated = 0;
-    int failed = 0;
     unsigned long adler = 1L;
     for (int i = 0; i < count; i++) {
-        if (i > 0 && started[i]) pthread_join(workers[i], NULL);
-        failed |= bands[i].failed;
-        deflated += bands[i].deflatedLength;
-        adler = i == 0 ? bands[0].adler : zlib->adler32_combine(adler, bands[i].adler, (long)bands[i].rawLength);
+        deflated += parts[i].deflatedLength;
+        adler = i == 0 ? parts[0].adler : zlib->adler32_combine(adler, parts[i].adler, (long)parts[i].rawLength);
     }
-    // Signature, IHDR (13 bytes), IDAT (zlib header, the bands, Adler-32), IEND.
-    size_t total = 8 + 25 + 12 + 2 + deflated + 4 + 12;
-    unsigned char *png = failed ? NULL : malloc(total);
-    if (png) {
-        static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-        memcpy(png, signature, 8);
-        unsigned char *at = png + 8;
-        putBigEndian(at + 8, (unsigned long)width);
-        putBigEndian(at + 12, (unsigned long)height);
-        at[16] = 8;                 // bits per channel
-        at[17] = opaque ? 2 : 6;    // RGB or RGBA
-        at[18] = at[19] = at[20] = 0;
-        at += closeChunk(zlib, at, "IHDR", 13);
-        unsigned char *data = at + 8;
-        data[0] = 0x78;             // deflate, 32 KB window
-        data[1] = 0x01;             // fastest, (0x7801 % 31 == 0)
-        size_t offset = 2;
-        for (int i = 0; i < count; i++) {
-            memcpy(data + offset, bands[i].deflated, bands[i].deflatedLength);
-            offset += bands[i].deflatedLength;
-        }
-        putBigEndian(data + offset, adler);
-        at += closeChunk(zlib, at, "IDAT", offset + 4);
-        at += closeChunk(zlib, at, "IEND", 0);
-        *pngLength = (size_t)(at - png);
-    } else {
+    // Signature, IHDR (13 bytes), IDAT (zlib header, the runs, Adler-32), IEND.
+    unsigned char *png = malloc(8 + 25 + 12 + 2 + deflated + 4 + 12);
+    if (!png) {
         snprintf(error, errorLength, "out of memory encoding a PNG of %dx%d pixels", width, height);
+        return NULL;
     }
-    for (int i = 0; i < count; i++) free(bands[i].deflated);
+    static const unsigned char signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    memcpy(png, signature, 8);
+    unsigned char *at = png + 8;
+    putBigEndian(at + 8, (unsigned long)width);
+    putBigEndian(at + 12, (unsigned long)height);
+    at[16] = 8;                      // bits per channel
+    at[17] = channels == 3 ? 2 : 6;  // RGB or RGBA
+    at[18] = at[19] = at[20] = 0;
+    at += closeChunk(zlib, at, "IHDR", 13);
+    unsigned char *data = at + 8;
+    data[0] = 0x78;  // deflate, 32 KB window
+    data[1] = 0x01;  // fastest, (0x7801 % 31 == 0)
+    size_t offset = 2;
+    for (int i = 0; i < count; i++) {
+        memcpy(data + offset, parts[i].deflated, parts[i].deflatedLength);
+        offset += parts[i].deflatedLength;
+    }
+    putBigEndian(data + offset, adler);
+    at += closeChunk(zlib, at, "IDAT", offset + 4);
+    at += closeChunk(zlib, at, "IEND", 0);
+    *pngLength = (size_t)(at - png);
     return png;
 }

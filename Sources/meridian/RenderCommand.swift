@@ -143,6 +143,8 @@ struct RenderCommand: ReportingCommand {
     }
 
     func run() throws {
+        let format = imageFormat ?? ImageFormat(path: output)
+        if format == .png { Snapshot.preparePNG() }
         let paths = try InputExpansion.expand(inputs)
         try OutputDestination.checkNotInput(
             output, inputs: paths + [map, basemap, style].compactMap { $0 })
@@ -197,7 +199,7 @@ struct RenderCommand: ReportingCommand {
             options.basemap = chosen
         }
         let snapshot = try Snapshotter(options: options).snapshot()
-        try snapshot.write(to: destination, as: imageFormat ?? ImageFormat(path: output))
+        try snapshot.write(to: destination, as: format)
         try destination.commit()
     }
 

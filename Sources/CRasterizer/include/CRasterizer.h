@@ -116,15 +116,40 @@ typedef struct {
 /// message in `error`.
 const MRPango *_Nullable mr_pango(char *_Nonnull error, size_t errorLength);
 
-/// The cairo ARGB32 image `pixels` (`width` x `height`, rows `stride` bytes
-/// apart, premultiplied alpha) as PNG bytes (their count in `pngLength`;
-/// free them with `mr_free`): RGB when every pixel is opaque, else RGBA;
-/// rows filtered by their left neighbour and deflated by zlib in as many
-/// runs as `threads`, in parallel. NULL with a message in `error` when
-/// zlib cannot be opened or memory runs out.
-unsigned char *_Nullable mr_png_encode(
-    const unsigned char *_Nonnull pixels, int width, int height, int stride, int threads,
-    size_t *_Nonnull pngLength, char *_Nonnull error, size_t errorLength);
+/// Rows of a PNG image, filtered and deflated (mr_png_deflate_rows).
+typedef struct {
+    unsigned char *_Nullable deflated;
+    size_t deflatedLength;
+    /// The Adler-32 of the rows before deflating, and their length.
+    unsigned long adler;
+    size_t rawLength;
+} MRPNGRows;
+
+/// Whether every pixel of `rows` rows from `firstRow` of the cairo ARGB32
+/// image `pixels` (`width` pixels a row, rows `stride` bytes apart) is
+/// opaque.
+int mr_png_rows_opaque(const unsigned char *_Nonnull pixels, int width, int stride, int firstRow, int rows);
+
+/// `rows` rows from `firstRow` of the cairo ARGB32 image `pixels`
+/// (premultiplied alpha) as PNG scanlines of `channels` (3, RGB, for
+/// opaque rows; else 4, RGBA), each filtered by its left neighbour,
+/// deflated into `part`: to the end of the stream when `last` (the image's
+/// last rows), else to a byte boundary, so that the next rows' deflated
+/// bytes follow. -1 with a message in `error` when zlib cannot be opened
+/// or memory runs out; free `part` with mr_png_rows_free.
+int mr_png_deflate_rows(const unsigned char *_Nonnull pixels, int width, int stride, int firstRow, int rows,
+                        int channels, int last, MRPNGRows *_Nonnull part, char *_Nonnull error,
+                        size_t errorLength);
+
+void mr_png_rows_free(MRPNGRows *_Nonnull part);
+
+/// The PNG of a `width` x `height` image of `channels` whose rows are
+/// `parts`, in order, the last deflated as `last`: its bytes (their count
+/// in `pngLength`; free them with `mr_free`), or NULL with a message in
+/// `error`.
+unsigned char *_Nullable mr_png_join(const MRPNGRows *_Nonnull parts, int count, int width, int height,
+                                     int channels, size_t *_Nonnull pngLength, char *_Nonnull error,
+                                     size_t errorLength);
 
 #ifdef __cplusplus
 }

@@ -55,29 +55,67 @@ package struct SVGPainter {
         guard let cairo = mr_cairo(&error, error.count)?.pointee else {
             throw .unsupported(String(nulTerminated: error))
         }
-        guard let surface = cairo.cairo_image_surface_create(0, Int32(width), Int32(height)),
-            cairo.cairo_surface_status(surface) == 0, let pixels = cairo.cairo_image_surface_get_data(surface)
+        // Mapped rather than allocated: its pages are made, zeroed, as each
+        // band first draws on them, not all at once before drawing begins.
+        let stride = width * 4
+        guard let mapped = mmap(nil, stride * height, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            mapped != MAP_FAILED
         else {
-            throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "cairo cannot make the image"))
+            throw .failed(DiagnosticError(code: "snapshot.png.failed", message: "no memory for the image"))
         }
-        defer { cairo.cairo_surface_destroy(surface) }
-        let image = Image(cairo: cairo, pixels: pixels, stride: Int(cairo.cairo_image_surface_get_stride(surface)))
+        defer { munmap(mapped, stride * height) }
+        let pixels = mapped.assumingMemoryBound(to: UInt8.self)
+        let image = Image(cairo: cairo, pixels: pixels, stride: stride)
         let count = min(bands ?? (width * height < 1 << 18 ? 1 : min(Platform.onlineProcessors, 8)), height)
         let bands = (0..<count).map { height * $0 / count..<height * ($0 + 1) / count }
-        let failures = OrderedWorkPool.results(of: bands, threads: bands.count) { rows in
-            image.paint(svg, rows: rows, width: width, height: height)
+        // Each band deflates its rows once drawn, while others still draw.
+        let results = OrderedWorkPool.results(of: bands, threads: bands.count) { rows -> Result<Part, Failure> in
+            if let failure = image.paint(svg, rows: rows, width: width, height: height) { return .failure(failure) }
+            return image.deflate(rows, width: width, height: height)
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        var parts: [Part] = []
+        defer { for index in parts.indices { mr_png_rows_free(&parts[index].rows) } }
+        var failure: Failure?
+        for result in results {
+            switch result {
+            case .success(let part): parts.append(part)
+            case .failure(let error): failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        // Opaque rows are RGB; when any are not, all are RGBA.
+        if parts.contains(where: { $0.channels == 4 }) {
+            for index in parts.indices where parts[index].channels == 3 {
+                mr_png_rows_free(&parts[index].rows)
+                parts[index] = try image.deflate(parts[index].range, width: width, height: height, channels: 4).get()
+            }
+        }
         var length = 0
         guard
-            let png = mr_png_encode(
-                pixels, Int32(width), Int32(height), Int32(image.stride), Int32(min(Platform.onlineProcessors, 8)),
-                &length, &error, error.count)
+            let png = parts.map(\.rows).withUnsafeBufferPointer({
+                mr_png_join(
+                    $0.baseAddress!, Int32($0.count), Int32(width), Int32(height), parts[0].channels, &length, &error,
+                    error.count)
+            })
         else {
             throw .failed(DiagnosticError(code: "snapshot.png.failed", message: String(nulTerminated: error)))
         }
         defer { mr_free(png) }
         return Array(UnsafeBufferPointer(start: png, count: length))
+    }
+
+    /// Opens cairo and makes a first image, which readies pixman.
+    static func prepare() {
+        var error = [CChar](repeating: 0, count: 256)
+        guard let cairo = mr_cairo(&error, error.count)?.pointee else { return }
+        cairo.cairo_surface_destroy(cairo.cairo_image_surface_create(0, 1, 1))
+    }
+
+    /// A band's rows, drawn and deflated as PNG scanlines of `channels`.
+    private struct Part: @unchecked Sendable {
+        var rows: MRPNGRows
+        let channels: Int32
+        let range: Range<Int>
     }
 
     /// The image's pixels, which each band draws its rows of.
@@ -115,6 +153,25 @@ package struct SVGPainter {
             }
             cairo.cairo_surface_flush(band)
             return nil
+        }
+
+        /// `rows` of the image as PNG scanlines of `channels`: 3 (RGB) when
+        /// not given and the rows are opaque, else 4 (RGBA).
+        func deflate(_ rows: Range<Int>, width: Int, height: Int, channels: Int32? = nil) -> Result<Part, Failure> {
+            let (first, count) = (Int32(rows.lowerBound), Int32(rows.count))
+            let channels =
+                channels ?? (mr_png_rows_opaque(pixels, Int32(width), Int32(stride), first, count) != 0 ? 3 : 4)
+            var part = MRPNGRows()
+            var error = [CChar](repeating: 0, count: 256)
+            guard
+                mr_png_deflate_rows(
+                    pixels, Int32(width), Int32(stride), first, count, channels, rows.upperBound == height ? 1 : 0,
+                    &part, &error, error.count) == 0
+            else {
+                return .failure(
+                    .failed(DiagnosticError(code: "snapshot.png.failed", message: String(nulTerminated: error))))
+            }
+            return .success(Part(rows: part, channels: channels, range: rows))
         }
     }
 
