@@ -5,10 +5,11 @@ import MeridianCore
 ///
 /// ```swift
 /// var svg = SVGBuffer(precision: 2)
-/// svg.append("<text x=\"")
-/// svg.appendNumber(12.345)        // "12.35"
-/// svg.append("\">")
-/// svg.appendEscaped("<script>")   // "&lt;script&gt;"
+/// svg.append("<text")
+/// svg.attribute("x", 12.345)                   // ` x="12.35"`
+/// svg.attribute("fill", escaping: "a\"b")      // ` fill="a&quot;b"`
+/// svg.append(">")
+/// svg.appendEscaped("<script>")                // "&lt;script&gt;"
 /// ```
 ///
 /// Why not `String(format:)`: a country map writes hundreds of thousands of
@@ -88,6 +89,28 @@ struct SVGBuffer {
             default: bytes.append(contentsOf: String(scalar).utf8)
             }
         }
+    }
+
+    /// Appends ` name="value"`: the number rounded to ``precision``
+    /// decimals, or to `decimals` (``appendNumber(_:decimals:)``).
+    mutating func attribute(_ name: StaticString, _ value: Double, decimals: Int? = nil) {
+        attributeStart(name)
+        if let decimals { appendNumber(value, decimals: decimals) } else { appendNumber(value) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends ` name="value"`, the value escaped (``appendEscaped(_:)``).
+    mutating func attribute(_ name: StaticString, escaping value: String) {
+        attributeStart(name)
+        appendEscaped(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func attributeStart(_ name: StaticString) {
+        bytes.append(UInt8(ascii: " "))
+        append(name)
+        bytes.append(UInt8(ascii: "="))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends a number rounded to ``precision`` decimals.

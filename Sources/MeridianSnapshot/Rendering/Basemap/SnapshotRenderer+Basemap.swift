@@ -16,19 +16,18 @@ extension SnapshotRenderer {
     /// hairline seams.
     mutating func writeBasemapShapes(_ basemap: Basemap, tiles: [BasemapTile], zoom: Double) -> [UInt8] {
         var out = SVGBuffer(precision: options.precision, capacity: 1 << 16)
-        out.append("<g id=\"basemap\" data-style=\"")
-        out.appendEscaped(basemap.style.name)
-        out.append("\" data-zoom=\"")
-        out.appendNumber(zoom, decimals: 2)
-        out.append("\">\n")
+        out.append("<g id=\"basemap\"")
+        out.attribute("data-style", escaping: basemap.style.name)
+        out.attribute("data-zoom", zoom, decimals: 2)
+        out.append(">\n")
         for layer in basemap.style.layers where layer.isVisible(atZoom: zoom) {
             switch layer.kind {
             case .background:
                 let context = StyleContext(zoom: zoom, properties: JSONObject(), geometryType: "Polygon", id: nil)
                 let color = layer.color("background-color", context, default: StyleColor(red: 0, green: 0, blue: 0))
-                out.append("<rect data-style-layer=\"")
-                out.appendEscaped(layer.id)
-                out.append("\" width=\"100%\" height=\"100%\"")
+                out.append("<rect")
+                out.attribute("data-style-layer", escaping: layer.id)
+                out.append(" width=\"100%\" height=\"100%\"")
                 Self.appendPaint("fill", color, opacity: layer.number("background-opacity", context, default: 1), to: &out)
                 out.append("/>\n")
             case .fill, .line:
@@ -141,17 +140,15 @@ extension SnapshotRenderer {
             }
             let d = encoder.takePath()
             guard !d.isEmpty else { continue }
-            out.append("<path data-style-layer=\"")
-            out.appendEscaped(layer.id)
-            out.append("\"")
+            out.append("<path")
+            out.attribute("data-style-layer", escaping: layer.id)
             if layer.kind == .fill {
                 Self.appendPaint("fill", paint.color, opacity: paint.opacity, to: &out)
             } else {
                 out.append(" fill=\"none\"")
                 Self.appendPaint("stroke", paint.color, opacity: paint.opacity, to: &out)
-                out.append(" stroke-width=\"")
-                out.appendNumber(paint.width, decimals: 2)
-                out.append("\" stroke-linecap=\"")
+                out.attribute("stroke-width", paint.width, decimals: 2)
+                out.append(" stroke-linecap=\"")
                 out.appendTrusted(paint.cap)
                 out.append("\" stroke-linejoin=\"")
                 out.appendTrusted(paint.join)
@@ -202,23 +199,17 @@ extension SnapshotRenderer {
             let strokeWidth = layer.number("circle-stroke-width", context, default: 0)
             for point in Self.points(of: geometry) where tile.rect.contains(MapPoint(point)) {
                 for position in encoder.positions(of: point, margin: radius + strokeWidth) {
-                    out.append("<circle data-style-layer=\"")
-                    out.appendEscaped(layer.id)
-                    out.append("\" cx=\"")
-                    out.appendNumber(position.x)
-                    out.append("\" cy=\"")
-                    out.appendNumber(position.y)
-                    out.append("\" r=\"")
-                    out.appendNumber(radius, decimals: 2)
-                    out.append("\"")
+                    out.append("<circle")
+                    out.attribute("data-style-layer", escaping: layer.id)
+                    out.attribute("cx", position.x)
+                    out.attribute("cy", position.y)
+                    out.attribute("r", radius, decimals: 2)
                     Self.appendPaint("fill", fill, opacity: opacity, to: &out)
                     if strokeWidth > 0, strokeWidth <= 1_000 {
                         let stroke = layer.color("circle-stroke-color", context, default: black)
                         Self.appendPaint(
                             "stroke", stroke, opacity: layer.number("circle-stroke-opacity", context, default: 1), to: &out)
-                        out.append(" stroke-width=\"")
-                        out.appendNumber(strokeWidth, decimals: 2)
-                        out.append("\"")
+                        out.attribute("stroke-width", strokeWidth, decimals: 2)
                     }
                     out.append("/>\n")
                 }
@@ -281,15 +272,11 @@ extension SnapshotRenderer {
                         let haloWidth = layer.number("text-halo-width", context, default: 0)
                         let halo = layer.color("text-halo-color", context, default: StyleColor(red: 0, green: 0, blue: 0, alpha: 0))
                         for pass in haloWidth > 0 && halo.alpha > 0 ? [true, false] : [false] {
-                            out.append("<text data-style-layer=\"")
-                            out.appendEscaped(layer.id)
-                            out.append("\" x=\"")
-                            out.appendNumber(spot.x)
-                            out.append("\" y=\"")
-                            out.appendNumber(spot.y)
-                            out.append("\" font-size=\"")
-                            out.appendNumber(size, decimals: 2)
-                            out.append("\"")
+                            out.append("<text")
+                            out.attribute("data-style-layer", escaping: layer.id)
+                            out.attribute("x", spot.x)
+                            out.attribute("y", spot.y)
+                            out.attribute("font-size", size, decimals: 2)
                             switch spot.alignment {
                             case .start: break
                             case .middle: out.append(" text-anchor=\"middle\"")
@@ -298,9 +285,8 @@ extension SnapshotRenderer {
                             if pass {
                                 Self.appendPaint("fill", halo, opacity: opacity, to: &out)
                                 Self.appendPaint("stroke", halo, opacity: opacity, to: &out)
-                                out.append(" stroke-width=\"")
-                                out.appendNumber(min(haloWidth, size) * 2, decimals: 2)
-                                out.append("\" stroke-linejoin=\"round\" aria-hidden=\"true\"")
+                                out.attribute("stroke-width", min(haloWidth, size) * 2, decimals: 2)
+                                out.append(" stroke-linejoin=\"round\" aria-hidden=\"true\"")
                             } else {
                                 Self.appendPaint("fill", layer.color("text-color", context, default: black), opacity: opacity, to: &out)
                             }

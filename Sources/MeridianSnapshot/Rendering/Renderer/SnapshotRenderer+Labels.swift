@@ -36,15 +36,14 @@ extension SnapshotRenderer {
                 fontSize: request.fontSize)
         }
         var out = SVGBuffer(precision: options.precision, capacity: placed.count * 160)
-        out.append("<g id=\"labels\">\n<g class=\"halo\" fill=\"")
-        out.appendEscaped(theme.halo)
-        out.append("\" stroke=\"")
-        out.appendEscaped(theme.halo)
-        out.append("\" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-opacity=\"0.85\" aria-hidden=\"true\">\n")
+        out.append("<g id=\"labels\">\n<g class=\"halo\"")
+        out.attribute("fill", escaping: theme.halo)
+        out.attribute("stroke", escaping: theme.halo)
+        out.append(" stroke-width=\"3\" stroke-linejoin=\"round\" stroke-opacity=\"0.85\" aria-hidden=\"true\">\n")
         for (request, spot) in placed { writeText(request, spot, into: &out, withID: false) }
-        out.append("</g>\n<g class=\"text\" fill=\"")
-        out.appendEscaped(theme.text)
-        out.append("\">\n")
+        out.append("</g>\n<g class=\"text\"")
+        out.attribute("fill", escaping: theme.text)
+        out.append(">\n")
         for (request, spot) in placed { writeText(request, spot, into: &out, withID: true) }
         out.append("</g>\n</g>\n")
         return (out.bytes, placed.map(\.0.text), dropped)
@@ -55,17 +54,11 @@ extension SnapshotRenderer {
     ) {
         out.append("<text")
         if withID, let id = request.id {
-            out.append(" data-id=\"")
-            out.appendEscaped(id)
-            out.append("\"")
+            out.attribute("data-id", escaping: id)
         }
-        out.append(" x=\"")
-        out.appendNumber(spot.x)
-        out.append("\" y=\"")
-        out.appendNumber(spot.y)
-        out.append("\" font-size=\"")
-        out.appendNumber(request.fontSize, decimals: 2)
-        out.append("\"")
+        out.attribute("x", spot.x)
+        out.attribute("y", spot.y)
+        out.attribute("font-size", request.fontSize, decimals: 2)
         if spot.angle != 0 {
             out.append(" transform=\"rotate(")
             out.appendNumber(spot.angle, decimals: 1)

@@ -60,16 +60,16 @@ extension SnapshotRenderer {
         drewBalloon = true
         let s = style.markerSize.factor
         openMark("marker", item, x: x, y: y, scale: s, title: style.title ?? item.label)
-        svg.append("<use xlink:href=\"#balloon\" fill=\"")
-        svg.appendEscaped(style.markerColor)
-        svg.append("\"/>")
+        svg.append("<use xlink:href=\"#balloon\"")
+        svg.attribute("fill", escaping: style.markerColor)
+        svg.append("/>")
         let glyph = MarkerGlyph.text(symbol: style.markerSymbol, title: item.label ?? style.title)
         if glyph.isEmpty {
             svg.append("<circle cy=\"-23\" r=\"4\"/>")
         } else {
-            svg.append("<text y=\"-19\" font-size=\"")
-            svg.appendNumber(glyph.count > 1 ? 9 : 12, decimals: 0)
-            svg.append("\">")
+            svg.append("<text y=\"-19\"")
+            svg.attribute("font-size", glyph.count > 1 ? 9 : 12, decimals: 0)
+            svg.append(">")
             svg.appendEscaped(glyph)
             svg.append("</text>")
         }
@@ -96,15 +96,11 @@ extension SnapshotRenderer {
         let r = 4 * style.markerSize.factor
         svg.append("<circle")
         writeDataAttributes(item)
-        svg.append(" cx=\"")
-        svg.appendNumber(x)
-        svg.append("\" cy=\"")
-        svg.appendNumber(y)
-        svg.append("\" r=\"")
-        svg.appendNumber(r)
-        svg.append("\" fill=\"")
-        svg.appendEscaped(style.markerColor)
-        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1.2\"/>\n")
+        svg.attribute("cx", x)
+        svg.attribute("cy", y)
+        svg.attribute("r", r)
+        svg.attribute("fill", escaping: style.markerColor)
+        svg.append(" stroke=\"#ffffff\" stroke-width=\"1.2\"/>\n")
         obstacles.append(LabelPlacer.Box(minX: x - r, minY: y - r, maxX: x + r, maxY: y + r))
         if let text = item.label {
             let fontSize = options.labels.fontSize - 1
@@ -152,13 +148,13 @@ extension SnapshotRenderer {
         let left = x - item.hints.anchor.x * width
         let top = y - item.hints.anchor.y * height
         openMark("badge", item, x: left, y: top, title: style.title ?? item.label)
-        svg.append("<rect width=\"")
-        svg.appendNumber(width)
-        svg.append("\" height=\"17\" rx=\"8.5\" fill=\"")
-        svg.appendEscaped(style.markerColor)
-        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1.2\"/><text x=\"")
-        svg.appendNumber(width / 2)
-        svg.append("\" y=\"12.2\" font-size=\"11\" fill=\"#ffffff\">")
+        svg.append("<rect")
+        svg.attribute("width", width)
+        svg.append(" height=\"17\" rx=\"8.5\"")
+        svg.attribute("fill", escaping: style.markerColor)
+        svg.append(" stroke=\"#ffffff\" stroke-width=\"1.2\"/><text")
+        svg.attribute("x", width / 2)
+        svg.append(" y=\"12.2\" font-size=\"11\" fill=\"#ffffff\">")
         svg.appendEscaped(text)
         svg.append("</text></g>\n")
         requestLabel(item, beside: LabelPlacer.Box(minX: left, minY: top, maxX: left + width, maxY: top + height))
@@ -173,9 +169,9 @@ extension SnapshotRenderer {
         let left = x - item.hints.anchor.x * side
         let top = y - item.hints.anchor.y * side
         openMark("symbol", item, x: left, y: top, scale: side / 24, scaleDecimals: 3, title: style.title ?? item.label)
-        svg.append("<path fill=\"")
-        svg.appendEscaped(style.markerColor)
-        svg.append("\" stroke=\"#ffffff\" stroke-width=\"1\" d=\"")
+        svg.append("<path")
+        svg.attribute("fill", escaping: style.markerColor)
+        svg.append(" stroke=\"#ffffff\" stroke-width=\"1\" d=\"")
         svg.appendTrusted(path)
         svg.append("\"/></g>\n")
         requestLabel(item, beside: LabelPlacer.Box(minX: left, minY: top, maxX: left + side, maxY: top + side))

@@ -5,19 +5,13 @@ import MeridianCore
 extension SnapshotRenderer {
     mutating func writeDataAttributes(_ item: DrawItem) {
         if let id = item.id {
-            svg.append(" data-id=\"")
-            svg.appendEscaped(id)
-            svg.append("\"")
+            svg.attribute("data-id", escaping: id)
         }
         if let category = item.category {
-            svg.append(" data-category=\"")
-            svg.appendEscaped(category)
-            svg.append("\"")
+            svg.attribute("data-category", escaping: category)
         }
         if let featureType = item.featureType {
-            svg.append(" data-feature-type=\"")
-            svg.appendEscaped(featureType)
-            svg.append("\"")
+            svg.attribute("data-feature-type", escaping: featureType)
         }
         for (property, attribute) in dataAttributes {
             guard let text = DrawItem.text(of: item.properties[property]) else { continue }
@@ -82,29 +76,19 @@ extension SnapshotRenderer {
         defaults: SimpleStyle, lineDefaults: Bool
     ) {
         if let fill, fill != defaults.fill {
-            svg.append(" fill=\"")
-            svg.appendEscaped(fill)
-            svg.append("\"")
+            svg.attribute("fill", escaping: fill)
         }
         if let fillOpacity, fillOpacity != defaults.fillOpacity {
-            svg.append(" fill-opacity=\"")
-            svg.appendNumber(fillOpacity, decimals: 3)
-            svg.append("\"")
+            svg.attribute("fill-opacity", fillOpacity, decimals: 3)
         }
         if stroke != (lineDefaults ? theme.lineStroke : defaults.stroke) {
-            svg.append(" stroke=\"")
-            svg.appendEscaped(stroke)
-            svg.append("\"")
+            svg.attribute("stroke", escaping: stroke)
         }
         if strokeWidth != (lineDefaults ? theme.lineWidth : defaults.strokeWidth) {
-            svg.append(" stroke-width=\"")
-            svg.appendNumber(strokeWidth, decimals: 3)
-            svg.append("\"")
+            svg.attribute("stroke-width", strokeWidth, decimals: 3)
         }
         if strokeOpacity != defaults.strokeOpacity {
-            svg.append(" stroke-opacity=\"")
-            svg.appendNumber(strokeOpacity, decimals: 3)
-            svg.append("\"")
+            svg.attribute("stroke-opacity", strokeOpacity, decimals: 3)
         }
     }
 
@@ -119,9 +103,7 @@ extension SnapshotRenderer {
             }
             svg.append("\"")
             if style.dashOffset != 0 {
-                svg.append(" stroke-dashoffset=\"")
-                svg.appendNumber(style.dashOffset, decimals: 2)
-                svg.append("\"")
+                svg.attribute("stroke-dashoffset", style.dashOffset, decimals: 2)
             }
         }
         // Round is the groups' default.
@@ -136,9 +118,7 @@ extension SnapshotRenderer {
             svg.append("\"")
         }
         if let limit = style.miterLimit {
-            svg.append(" stroke-miterlimit=\"")
-            svg.appendNumber(limit, decimals: 2)
-            svg.append("\"")
+            svg.attribute("stroke-miterlimit", limit, decimals: 2)
         }
     }
 }

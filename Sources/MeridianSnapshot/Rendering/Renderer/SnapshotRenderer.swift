@@ -127,9 +127,9 @@ struct SnapshotRenderer {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\""
         )
         svg.appendNumber(width * options.scale, decimals: 2)
-        svg.append("\" height=\"")
-        svg.appendNumber(height * options.scale, decimals: 2)
-        svg.append("\" viewBox=\"0 0 ")
+        svg.append("\"")
+        svg.attribute("height", height * options.scale, decimals: 2)
+        svg.append(" viewBox=\"0 0 ")
         svg.appendNumber(width, decimals: 2)
         svg.append(" ")
         svg.appendNumber(height, decimals: 2)
@@ -148,9 +148,9 @@ struct SnapshotRenderer {
                 "<defs><path id=\"balloon\" d=\"M0,0C-1.5,-5 -11,-12 -11,-23A11,11 0 1 1 11,-23C11,-12 1.5,-5 0,0z\" stroke=\"#ffffff\" stroke-width=\"1.2\"/></defs>\n"
             )
         }
-        svg.append("<rect id=\"background\" width=\"100%\" height=\"100%\" fill=\"")
-        svg.appendEscaped(theme.background)
-        svg.append("\"/>\n")
+        svg.append("<rect id=\"background\" width=\"100%\" height=\"100%\"")
+        svg.attribute("fill", escaping: theme.background)
+        svg.append("/>\n")
     }
 
     func description(items: [DrawItem]) -> String {
@@ -223,33 +223,29 @@ struct SnapshotRenderer {
 
         let areas = Self.drawingOrder(items, layer: index, level: level, .areas)
         if !areas.isEmpty {
-            svg.append("<g class=\"areas\" fill=\"")
-            svg.appendEscaped(theme.fill)
-            svg.append("\" fill-opacity=\"")
-            svg.appendNumber(theme.fillOpacity, decimals: 3)
-            svg.append("\" stroke=\"")
-            svg.appendEscaped(theme.stroke)
-            svg.append("\" stroke-width=\"")
-            svg.appendNumber(theme.strokeWidth, decimals: 3)
-            svg.append("\" stroke-linejoin=\"round\">\n")
+            svg.append("<g class=\"areas\"")
+            svg.attribute("fill", escaping: theme.fill)
+            svg.attribute("fill-opacity", theme.fillOpacity, decimals: 3)
+            svg.attribute("stroke", escaping: theme.stroke)
+            svg.attribute("stroke-width", theme.strokeWidth, decimals: 3)
+            svg.append(" stroke-linejoin=\"round\">\n")
             writeItems(items, areas, paths: encodedPaths(items, areas, areas: true), part: .areas)
             svg.append("</g>\n")
         }
         let lines = Self.drawingOrder(items, layer: index, level: level, .lines)
         if !lines.isEmpty {
-            svg.append("<g class=\"lines\" fill=\"none\" stroke=\"")
-            svg.appendEscaped(theme.lineStroke)
-            svg.append("\" stroke-width=\"")
-            svg.appendNumber(theme.lineWidth, decimals: 3)
-            svg.append("\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
+            svg.append("<g class=\"lines\" fill=\"none\"")
+            svg.attribute("stroke", escaping: theme.lineStroke)
+            svg.attribute("stroke-width", theme.lineWidth, decimals: 3)
+            svg.append(" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n")
             writeItems(items, lines, paths: encodedPaths(items, lines, areas: false), part: .lines)
             svg.append("</g>\n")
         }
         let points = Self.drawingOrder(items, layer: index, level: level, .points)
         if !points.isEmpty {
-            svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"")
-            svg.appendEscaped(theme.glyph)
-            svg.append("\">\n")
+            svg.append("<g class=\"points\" font-weight=\"bold\" text-anchor=\"middle\"")
+            svg.attribute("fill", escaping: theme.glyph)
+            svg.append(">\n")
             writeItems(items, points, paths: [], part: .points)
             svg.append("</g>\n")
         }
