@@ -107,7 +107,7 @@ final class XMLStreamReader {
     /// `leadingNewlines` blank lines already skipped by the caller, then
     /// `prefix` (bytes the caller already read), then the descriptor. With
     /// a `copyLimit`, up to that many bytes are kept for ``keptCopy``.
-    init(
+    convenience init(
         descriptor: Int32, prefix: [UInt8], leadingNewlines: Int = 0, copyLimit: Int = 0, fileName: String?,
         names: KMLNameTable
     ) throws(DiagnosticError) {
@@ -117,16 +117,26 @@ final class XMLStreamReader {
                 mx_reader_open_descriptor(descriptor, $0.baseAddress, $0.count, leadingNewlines, copyLimit, fileName)
             }
         }
+        try self.init(opened: opened, buffer: nil, fileName: fileName, names: names, recovering: false)
+    }
+
+    /// A reader libxml2 opened over `buffer` (which it then owns), or nil
+    /// when it could not start (`buffer` is freed).
+    private init(
+        opened: OpaquePointer?, buffer: UnsafeMutableRawBufferPointer?, fileName: String?, names: KMLNameTable,
+        recovering: Bool
+    ) throws(DiagnosticError) {
         guard let opened else {
+            buffer?.deallocate()
             throw DiagnosticError(
                 code: "kml.xml.syntax", message: "libxml2 could not start reading the document",
                 location: SourceLocation(file: fileName))
         }
-        self.handle = opened
-        self.buffer = nil
+        handle = opened
+        self.buffer = buffer
         self.fileName = fileName
         self.names = names
-        self.isRecovering = false
+        isRecovering = recovering
     }
 
     /// libxml2 is opened by the first reader (CLibXML2 does not link it);
@@ -146,7 +156,7 @@ final class XMLStreamReader {
 
     /// Reads bytes in memory; `recovering` parses them with libxml2's
     /// recovery mode into a tree first (for broken files).
-    init(bytes: [UInt8], fileName: String?, recovering: Bool, names: KMLNameTable) throws(DiagnosticError) {
+    convenience init(bytes: [UInt8], fileName: String?, recovering: Bool, names: KMLNameTable) throws(DiagnosticError) {
         Self.requireLibXML2()
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
         bytes.withUnsafeBytes { source in
@@ -157,17 +167,7 @@ final class XMLStreamReader {
             recovering
             ? mx_reader_open_recovering(pointer, bytes.count, fileName)
             : mx_reader_open_memory(pointer, bytes.count, fileName)
-        guard let opened else {
-            copy.deallocate()
-            throw DiagnosticError(
-                code: "kml.xml.syntax", message: "libxml2 could not start reading the document",
-                location: SourceLocation(file: fileName))
-        }
-        self.handle = opened
-        self.buffer = copy
-        self.fileName = fileName
-        self.names = names
-        self.isRecovering = recovering
+        try self.init(opened: opened, buffer: copy, fileName: fileName, names: names, recovering: recovering)
     }
 
     deinit {
