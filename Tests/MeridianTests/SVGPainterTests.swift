@@ -60,10 +60,7 @@ import Testing
     /// compasses, an IMDF level, a route with a dashed line.
     @Test(.requires(tool: "gdal_translate"), arguments: samples)
     func aSampleSnapshotIsTheSamePictureAsLibrsvgDraws(_ name: String) throws {
-        let svg = Array(try Data(contentsOf: Samples.url(name)))
-        let text = String(decoding: svg.prefix(600), as: UTF8.self)
-        let width = try #require(Self.attribute("width", in: text))
-        let height = try #require(Self.attribute("height", in: text))
+        let (svg, width, height) = try Self.sample(name)
         let (iou, apart) = try Self.compare(svg, width: width, height: height)
         #expect(iou >= 0.999, "IoU \(iou)")
         #expect(apart < 0.002, "\(apart * 100)% of pixels differ by more than 8 levels")
@@ -74,15 +71,19 @@ import Testing
     /// labels and markers across them, and more bands than a core has.
     @Test(.requires(tool: "gdal_translate"), arguments: samples)
     func aMapDrawnInBandsIsTheMapDrawnWhole(_ name: String) throws {
-        let svg = Array(try Data(contentsOf: Samples.url(name)))
-        let text = String(decoding: svg.prefix(600), as: UTF8.self)
-        let width = try #require(Self.attribute("width", in: text))
-        let height = try #require(Self.attribute("height", in: text))
+        let (svg, width, height) = try Self.sample(name)
         let whole = try SVGPainter.png(svg, width: width, height: height, bands: 1)
         for bands in [2, 7] {
             let banded = try SVGPainter.png(svg, width: width, height: height, bands: bands)
             #expect(try Self.differingBytes(banded, whole) == 0, "\(bands) bands")
         }
+    }
+
+    /// A snapshot in Samples/ and its size in pixels.
+    static func sample(_ name: String) throws -> (svg: [UInt8], width: Int, height: Int) {
+        let svg = Array(try Data(contentsOf: Samples.url(name)))
+        let text = String(decoding: svg.prefix(600), as: UTF8.self)
+        return (svg, try #require(attribute("width", in: text)), try #require(attribute("height", in: text)))
     }
 
     /// How many bytes of the two PNGs' pixels differ (all, when their
@@ -95,7 +96,7 @@ import Testing
     }
 
     /// A picture opaque in its top rows only: the bands that are opaque
-    /// are written as RGBA like the rest, the bytes those of one band.
+    /// are written as RGBA like the rest, the pixels those of one band.
     @Test(.requires(tool: "gdal_translate"))
     func aPictureOpaqueInSomeBandsIsRGBAThroughout() throws {
         let svg = Array(
