@@ -5,29 +5,6 @@ import MeridianLibC
 import MeridianPlatform
 import MeridianValidity
 
-/// How OSM data is read: what `--osm-metadata` and the area rules change.
-public struct OSMReadingOptions: Sendable {
-    /// Keep each element's version, timestamp, changeset and user as
-    /// `@version`, `@timestamp`, `@changeset`, `@uid` and `@user`.
-    public var metadata = false
-    /// Which closed ways are areas.
-    public var areaRules = OSMAreaRules()
-    /// The most tags one element keeps.
-    public var maximumTags = 5_000
-
-    public init() {}
-}
-
-enum OSMReadingKey: FormatOptionKey { static let defaultValue = OSMReadingOptions() }
-
-extension ReadingOptions {
-    /// How OpenStreetMap data is read.
-    public var osm: OSMReadingOptions {
-        get { self[OSMReadingKey.self] }
-        set { self[OSMReadingKey.self] = newValue }
-    }
-}
-
 /// Reads the features of an OpenStreetMap file (PBF or XML) as `osmium
 /// export` makes them (``OSMFeatureBuilder``), in file order: tagged nodes,
 /// then ways, then the areas of relations.
