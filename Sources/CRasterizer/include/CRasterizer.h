@@ -39,8 +39,6 @@ typedef struct {
     X(int, cairo_surface_status, (void *_Nullable surface))                                                     \
     X(void, cairo_surface_destroy, (void *_Nullable surface))                                                   \
     X(void, cairo_surface_flush, (void *_Nonnull surface))                                                      \
-    X(unsigned char *_Nullable, cairo_image_surface_get_data, (void *_Nonnull surface))                         \
-    X(int, cairo_image_surface_get_stride, (void *_Nonnull surface))                                            \
     X(void *_Nullable, cairo_create, (void *_Nonnull surface))                                                  \
     X(void, cairo_destroy, (void *_Nullable cr))                                                                \
     X(int, cairo_status, (void *_Nonnull cr))                                                                   \

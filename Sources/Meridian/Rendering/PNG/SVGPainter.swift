@@ -104,11 +104,10 @@ package struct SVGPainter {
         return Array(UnsafeBufferPointer(start: png, count: length))
     }
 
-    /// Opens cairo and makes a first image, which readies pixman.
+    /// Opens cairo, if it can be opened.
     static func prepare() {
         var error = [CChar](repeating: 0, count: 256)
-        guard let cairo = mr_cairo(&error, error.count)?.pointee else { return }
-        cairo.cairo_surface_destroy(cairo.cairo_image_surface_create(0, 1, 1))
+        _ = mr_cairo(&error, error.count)
     }
 
     /// A band's rows, drawn and deflated as PNG scanlines of `channels`.
