@@ -65,26 +65,20 @@ public enum GeoPackageGeometry {
         var position: Int
         var littleEndian: Bool
 
-        mutating func uint32() -> UInt32? {
-            guard position + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for i in 0..<4 {
-                let byte = UInt32(bytes[position + (littleEndian ? i : 3 - i)])
-                value |= byte << (8 * UInt32(i))
-            }
-            position += 4
-            return value
-        }
+        mutating func uint32() -> UInt32? { integer() }
 
-        mutating func double() -> Double? {
-            guard position + 8 <= bytes.count else { return nil }
-            var value: UInt64 = 0
-            for i in 0..<8 {
-                let byte = UInt64(bytes[position + (littleEndian ? i : 7 - i)])
-                value |= byte << (8 * UInt64(i))
+        mutating func double() -> Double? { (integer() as UInt64?).map(Double.init(bitPattern:)) }
+
+        /// The next `T`'s bytes in the header's byte order, if they are there.
+        private mutating func integer<T: FixedWidthInteger>() -> T? {
+            let size = MemoryLayout<T>.size
+            guard position + size <= bytes.count else { return nil }
+            var value: T = 0
+            for i in 0..<size {
+                value |= T(bytes[position + (littleEndian ? i : size - 1 - i)]) << (8 * i)
             }
-            position += 8
-            return Double(bitPattern: value)
+            position += size
+            return value
         }
     }
 
