@@ -168,18 +168,10 @@ public struct GeoJSONWriter: Sendable {
     }
 
     func writeCollectionHeader(_ collection: FeatureCollection, into output: inout JSONOutput) {
-        output.write(byte: 0x7B)
-        output.level += 1
-        output.newline()
-        output.writeString("type")
-        output.colon()
-        output.writeString("FeatureCollection")
+        output.openObject(type: "FeatureCollection")
         writeMembers(collection.foreignMembers, into: &output)
         if let bbox = collection.bbox { writeBBox(bbox, into: &output) }
-        output.write(byte: 0x2C)
-        output.newline()
-        output.writeString("features")
-        output.colon()
+        output.nextKey("features")
         output.write(byte: 0x5B)
         output.level += 1
     }
@@ -197,50 +189,30 @@ public struct GeoJSONWriter: Sendable {
     /// `,"key":value` for each member, in order.
     func writeMembers(_ members: JSONObject, into output: inout JSONOutput) {
         for (key, value) in members.members {
-            output.write(byte: 0x2C)
-            output.newline()
-            output.writeString(key)
-            output.colon()
+            output.nextKey(key)
             output.writeValue(value)
         }
     }
 
     func writeBBox(_ bbox: [Double], into output: inout JSONOutput) {
-        output.write(byte: 0x2C)
-        output.newline()
-        output.writeString("bbox")
-        output.colon()
+        output.nextKey("bbox")
         output.writeValue(.array(bbox.map(JSONValue.double)))
     }
 
     func write(_ feature: Feature, into output: inout JSONOutput) {
-        output.write(byte: 0x7B)
-        output.level += 1
-        output.newline()
-        output.writeString("type")
-        output.colon()
-        output.writeString("Feature")
+        output.openObject(type: "Feature")
         if let id = feature.id {
-            output.write(byte: 0x2C)
-            output.newline()
-            output.writeString("id")
-            output.colon()
+            output.nextKey("id")
             output.writeValue(id.jsonValue)
         }
         if let bbox = feature.bbox { writeBBox(bbox, into: &output) }
-        output.write(byte: 0x2C)
-        output.newline()
-        output.writeString("properties")
-        output.colon()
+        output.nextKey("properties")
         if feature.propertiesAreNull && feature.properties.isEmpty {
             output.write("null")
         } else {
             output.writeProperties(feature.properties)
         }
-        output.write(byte: 0x2C)
-        output.newline()
-        output.writeString("geometry")
-        output.colon()
+        output.nextKey("geometry")
         if let geometry = feature.geometry {
             write(geometry, members: feature.geometryMembers, into: &output)
         } else {
@@ -256,21 +228,12 @@ public struct GeoJSONWriter: Sendable {
         var geometry = geometry
         if options.cutAntimeridian { geometry = geometry.cutAtAntimeridian() }
         if options.rewind { geometry = geometry.rewoundToRightHandRule() }
-        output.write(byte: 0x7B)
-        output.level += 1
-        output.newline()
-        output.writeString("type")
-        output.colon()
-        output.writeString(geometry.typeName)
-        output.write(byte: 0x2C)
-        output.newline()
+        output.openObject(type: geometry.typeName)
         if case .geometryCollection(let geometries) = geometry {
-            output.writeString("geometries")
-            output.colon()
+            output.nextKey("geometries")
             writeList(geometries, into: &output) { child, output in write(child, into: &output) }
         } else {
-            output.writeString("coordinates")
-            output.colon()
+            output.nextKey("coordinates")
             writeCoordinates(of: geometry, into: &output)
         }
         writeMembers(members, into: &output)
@@ -399,5 +362,25 @@ public struct GeoJSONWriter: Sendable {
         output.level -= 1
         output.newline()
         output.write(byte: 0x5D)
+    }
+}
+
+extension JSONOutput {
+    /// `{"type":"TYPE"`, a level in: how every GeoJSON object starts.
+    mutating func openObject(type: String) {
+        write(byte: 0x7B)
+        level += 1
+        newline()
+        writeString("type")
+        colon()
+        writeString(type)
+    }
+
+    /// `,"KEY":`, the key on a line of its own when pretty.
+    mutating func nextKey(_ key: String) {
+        write(byte: 0x2C)
+        newline()
+        writeString(key)
+        colon()
     }
 }
