@@ -1,38 +1,41 @@
 import MeridianCore
 
+/// A feature drawn as a polygon with a display point in it.
+protocol PolygonalFeature: IMDFFeature {
+    var geometry: IMDF.Polygonal? { get }
+    var displayPoint: Coordinate? { get }
+}
+
+extension IMDF.Venue: PolygonalFeature {}
+extension IMDF.Level: PolygonalFeature {}
+extension IMDF.Unit: PolygonalFeature {}
+extension IMDF.Fixture: PolygonalFeature {}
+extension IMDF.Kiosk: PolygonalFeature {}
+extension IMDF.Section: PolygonalFeature {}
+extension IMDF.Geofence: PolygonalFeature {}
+
 extension IMDFValidator.Context {
+    /// Each feature's polygons (``checkPolygonal(_:_:sliver:)``) and display point.
+    private mutating func checkShapes<Shape: PolygonalFeature>(
+        _ features: [Shape], sliver: Bool, displayPointRequired: Bool = false
+    ) {
+        for feature in features {
+            checkPolygonal(feature.id, feature.geometry, sliver: sliver)
+            checkDisplayPoint(feature.id, feature.displayPoint, in: feature.geometry, required: displayPointRequired)
+        }
+    }
+
     /// Ring validity, winding, slivers, display points, anchors.
     mutating func checkGeometry() {
-        for venue in archive.venues {
-            checkPolygonal(venue.id, venue.geometry, sliver: false)
-            checkDisplayPoint(venue.id, venue.displayPoint, in: venue.geometry, required: true)
-        }
+        checkShapes(archive.venues, sliver: false, displayPointRequired: true)
         for footprint in archive.footprints { checkPolygonal(footprint.id, footprint.geometry, sliver: false) }
-        for level in archive.levels {
-            checkPolygonal(level.id, level.geometry, sliver: false)
-            checkDisplayPoint(level.id, level.displayPoint, in: level.geometry, required: false)
-        }
-        for unit in archive.units {
-            checkPolygonal(unit.id, unit.geometry, sliver: true)
-            checkDisplayPoint(unit.id, unit.displayPoint, in: unit.geometry, required: false)
-        }
+        checkShapes(archive.levels, sliver: false)
+        checkShapes(archive.units, sliver: true)
         checkSharedDisplayPoints()
-        for fixture in archive.fixtures {
-            checkPolygonal(fixture.id, fixture.geometry, sliver: true)
-            checkDisplayPoint(fixture.id, fixture.displayPoint, in: fixture.geometry, required: false)
-        }
-        for kiosk in archive.kiosks {
-            checkPolygonal(kiosk.id, kiosk.geometry, sliver: true)
-            checkDisplayPoint(kiosk.id, kiosk.displayPoint, in: kiosk.geometry, required: false)
-        }
-        for section in archive.sections {
-            checkPolygonal(section.id, section.geometry, sliver: true)
-            checkDisplayPoint(section.id, section.displayPoint, in: section.geometry, required: false)
-        }
-        for geofence in archive.geofences {
-            checkPolygonal(geofence.id, geofence.geometry, sliver: false)
-            checkDisplayPoint(geofence.id, geofence.displayPoint, in: geofence.geometry, required: false)
-        }
+        checkShapes(archive.fixtures, sliver: true)
+        checkShapes(archive.kiosks, sliver: true)
+        checkShapes(archive.sections, sliver: true)
+        checkShapes(archive.geofences, sliver: false)
         for building in archive.buildings {
             let outlines = archive.footprints(ofBuilding: building.id).compactMap(\.geometry)
             guard let point = building.displayPoint else {
