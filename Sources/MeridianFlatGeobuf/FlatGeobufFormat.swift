@@ -28,11 +28,7 @@ public struct FlatGeobufFormat: FeatureFormat {
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .flatGeobuf }
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "fgb.header.invalid", message: "\(input.name) is not a FlatGeobuf file",
-                location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "fgb.header.invalid", isNot: "a FlatGeobuf file")
         // The index answers in the file's own system: used for a box only
         // when that is longitude and latitude.
         let box = options.sourceCoordinateSystem == nil ? options.boundingBox : nil

@@ -33,11 +33,7 @@ public struct GeoParquetFormat: FeatureFormat {
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .geoParquet }
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "parquet.footer.invalid", message: "\(input.name) is not a Parquet file",
-                location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "parquet.footer.invalid", isNot: "a Parquet file")
         // The covering statistics are in the file's own system: used for
         // a box only when the input is not declared to be in another.
         let box = options.sourceCoordinateSystem == nil ? options.boundingBox : nil

@@ -53,10 +53,7 @@ public struct OSMFormat: FeatureFormat {
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
         if format == .osmPBF { return try OSMReader(pbf: input, options: options.osm) }
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "osm.xml.invalid", message: "\(input.name) is not OSM XML", location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "osm.xml.invalid", isNot: "OSM XML")
         var parser = OSMXMLParser(name: input.name)
         parser.metadata = options.osm.metadata
         parser.maximumTags = options.osm.maximumTags

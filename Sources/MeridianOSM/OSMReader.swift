@@ -252,11 +252,7 @@ public final class OSMReader: BatchFeatureReader {
         self.options = options
         builder = OSMFeatureBuilder(rules: options.areaRules, metadata: options.metadata, name: input.name)
         workers = OrderedWorkPool<Int, Int>.defaultThreads
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "osm.pbf.invalid", message: "\(input.name) is not an OSM PBF file",
-                location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "osm.pbf.invalid", isNot: "an OSM PBF file")
         let mapped = try Self.map(stream, name: input.name)
         self.mapped = mapped
         let file = try PBFFile(

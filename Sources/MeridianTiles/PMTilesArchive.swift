@@ -95,11 +95,7 @@ public final class PMTilesArchive: @unchecked Sendable {
 /// whole (an archive is read at random, which a pipe cannot be).
 enum TileBytes {
     static func load(_ input: Input) throws(DiagnosticError) -> (owner: AnyObject?, bytes: UnsafeRawBufferPointer) {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "tile.pmtiles.invalid", message: "\(input.name) is not a vector tile file",
-                location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "tile.pmtiles.invalid", isNot: "a vector tile file")
         var status = stat()
         if stream.seekable, fstat(stream.descriptor, &status) == 0 {
             let mapped = MappedFile(descriptor: stream.descriptor, count: Int(status.st_size))

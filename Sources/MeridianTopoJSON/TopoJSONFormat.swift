@@ -65,11 +65,7 @@ public struct TopoJSONFormat: FeatureFormat {
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .topoJSON }
 
     public func reader(for input: Input, options: ReadingOptions) throws(DiagnosticError) -> any FeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "topojson.topology.invalid", message: "\(input.name) is not a TopoJSON file",
-                location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "topojson.topology.invalid", isNot: "a TopoJSON file")
         var bytes = stream.prefix
         while Platform.read(stream.descriptor, appendingTo: &bytes, count: 1 << 20) > 0 {
             guard bytes.count <= Self.largestDocument else {

@@ -72,10 +72,7 @@ public struct CSVFormat: FeatureFormat {
     public func matchingOutput(for input: Input, in formats: FormatRegistry) -> OutputFormat? { .csv }
 
     static func reader(for input: Input, options: CSVReadingOptions) throws(DiagnosticError) -> CSVFeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "io.open", message: "\(input.name) is not CSV", location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "io.open", isNot: "CSV")
         return try CSVFeatureReader(
             fileDescriptor: stream.descriptor, prefix: stream.prefix, skippedLines: stream.skippedLines,
             fileName: input.name, options: options)

@@ -60,10 +60,7 @@ public struct GeoJSONFormat: FeatureFormat {
 extension GeoJSONFeatureReader {
     /// A streaming reader of a GeoJSON input, from the bytes ``Input`` read.
     convenience init(_ input: Input) throws(DiagnosticError) {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "io.open", message: "\(input.name) is not GeoJSON", location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "io.open", isNot: "GeoJSON")
         self.init(
             fileDescriptor: stream.descriptor, prefix: stream.prefix, skippedLines: stream.skippedLines,
             skippedBytes: stream.skippedBytes, options: JSONReadingOptions(fileName: input.name))

@@ -147,6 +147,17 @@ public final class Input {
         return (descriptor, prefix, lines, bytes, seekable)
     }
 
+    /// ``stream``, or else the error `code`, "NAME is not `what`": a
+    /// reader of files handed a folder, a zip or a location.
+    public func stream(or code: String, isNot what: String) throws(DiagnosticError) -> (
+        descriptor: Int32, prefix: [UInt8], skippedLines: Int, skippedBytes: Int, seekable: Bool
+    ) {
+        guard let stream else {
+            throw DiagnosticError(code: code, message: "\(name) is not \(what)", location: SourceLocation(file: name))
+        }
+        return stream
+    }
+
     /// The location of an input named by a URL with a scheme; nil otherwise.
     public var location: String? {
         guard case .location(let location) = content else { return nil }

@@ -44,10 +44,7 @@ public struct GPXFormat: FeatureFormat {
     }
 
     static func reader(for input: Input) throws(DiagnosticError) -> GPXFeatureReader {
-        guard let stream = input.stream else {
-            throw DiagnosticError(
-                code: "io.open", message: "\(input.name) is not GPX or TCX", location: SourceLocation(file: input.name))
-        }
+        let stream = try input.stream(or: "io.open", isNot: "GPX or TCX")
         return try GPXFeatureReader(
             fileDescriptor: stream.descriptor, prefix: stream.prefix, leadingNewlines: stream.skippedLines,
             fileName: input.name)
