@@ -67,9 +67,9 @@ package struct SVGPainter {
         let pixels = mapped.assumingMemoryBound(to: UInt8.self)
         let image = Image(cairo: cairo, pixels: pixels, stride: stride)
         let count = min(bands ?? (width * height < 1 << 18 ? 1 : min(Platform.onlineProcessors, 8)), height)
-        let bands = (0..<count).map { height * $0 / count..<height * ($0 + 1) / count }
+        let bandRows = (0..<count).map { height * $0 / count..<height * ($0 + 1) / count }
         // Each band deflates its rows once drawn, while others still draw.
-        let results = OrderedWorkPool.results(of: bands, threads: bands.count) { rows -> Result<Part, Failure> in
+        let results = OrderedWorkPool.results(of: bandRows, threads: count) { rows -> Result<Part, Failure> in
             if let failure = image.paint(svg, rows: rows, width: width, height: height) { return .failure(failure) }
             return image.deflate(rows, width: width, height: height)
         }
